@@ -1,0 +1,102 @@
+"""The Board model: spaces with exact shapes, a named-relation adjacency graph, decorations.
+
+A board lives in its own frame: origin at the bottom-left of its outer edge, y up, mm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from printables.geometry import Point, Shape
+
+
+@dataclass(frozen=True)
+class Space:
+    """One space a piece can stand on.
+
+    kind: square, spiral, cell, heptagon, pentagon, sector, segment, bend.
+    colour: a colour class (dark, light, spiral, heptagon, pentagon, plain, goal...), not ink.
+    room: diameter in mm of the largest piece that sits well on the space (for segments,
+    the segment's length), used to size pieces.
+    """
+
+    name: str
+    kind: str
+    colour: str
+    shape: Shape
+    anchor: Point
+    room: float
+
+
+@dataclass(frozen=True)
+class Decoration:
+    """A drawn shape that is not a space: spiral, goal shading, unusable-corner cross, grid line."""
+
+    shape: Shape
+    style: str
+    layer: str = "decor"
+
+
+@dataclass(frozen=True)
+class Label:
+    """Text drawn on the board (coordinates, space names, dead-zone label); size in mm."""
+
+    position: Point
+    text: str
+    size: float
+    style: str = "label"
+    rotation: float = 0.0
+
+
+def freeze_relations(rel: Mapping[str, Mapping[str, Iterable[str]]]) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+    """Read-only relation maps with neighbour tuples in a stable order."""
+    return MappingProxyType({r: MappingProxyType({s: tuple(ns) for s, ns in m.items()})
+                             for r, m in rel.items()})
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A game board: spaces, relations by name, decorations and labels, outer outline."""
+
+    game: str
+    title: str
+    width: float
+    height: float
+    spaces: tuple[Space, ...]
+    relations: Mapping[str, Mapping[str, tuple[str, ...]]]
+    outline: Shape
+    decorations: tuple[Decoration, ...] = ()
+    labels: tuple[Label, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {s.name: s for s in self.spaces})
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Space names in board order."""
+        return tuple(s.name for s in self.spaces)
+
+    def space(self, name: str) -> Space:
+        """The space called name (KeyError when there is none)."""
+        return self._index[name]  # type: ignore[attr-defined]
+
+    def has(self, name: str) -> bool:
+        """True when the board has a space called name."""
+        return name in self._index  # type: ignore[attr-defined]
+
+    def neighbours(self, name: str, relation: str | None = None) -> tuple[str, ...]:
+        """Neighbours of a space under one relation, or under all relations (deduplicated)."""
+        if relation is not None:
+            return self.relations.get(relation, {}).get(name, ())
+        seen: dict[str, None] = {}
+        for rel in self.relations.values():
+            for n in rel.get(name, ()):
+                seen[n] = None
+        return tuple(seen)
+
+    def spaces_of_kind(self, kind: str) -> tuple[Space, ...]:
+        """All spaces of one kind, in board order."""
+        return tuple(s for s in self.spaces if s.kind == kind)

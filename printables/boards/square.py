@@ -1,0 +1,103 @@
+"""Square-grid boards with chess-style names and coordinate labels round the grid."""
+
+from __future__ import annotations
+
+import string
+from typing import Callable
+
+from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
+from printables.geometry import Point, Polygon
+
+#: Width of the border that carries the coordinate labels, as a fraction of the grid side.
+BORDER_FRACTION = 0.04
+MIN_BORDER = 6.0
+
+FILES = string.ascii_lowercase
+
+
+def square_name(file: int, rank: int) -> str:
+    """Chess-style name from 0-based file and rank.
+
+    >>> square_name(0, 0), square_name(18, 18)
+    ('a1', 's19')
+    """
+    return f"{FILES[file]}{rank + 1}"
+
+
+def parse_square(name: str) -> tuple[int, int]:
+    """0-based (file, rank) of a chess-style name.
+
+    >>> parse_square("h8")
+    (7, 7)
+    """
+    return FILES.index(name[0]), int(name[1:]) - 1
+
+
+def checker(dark_when_even: bool) -> Callable[[int, int], str]:
+    """A colour function: 'dark' or 'light' by the parity of file + rank."""
+    def colour(f: int, r: int) -> str:
+        even = (f + r) % 2 == 0
+        return "dark" if even == dark_when_even else "light"
+    return colour
+
+
+def square_board(game: str, title: str, n: int, grid_size: float,
+                 colour: Callable[[int, int], str],
+                 kind: Callable[[int, int], str] = lambda f, r: "square",
+                 skip: frozenset[str] = frozenset(),
+                 decorations: Callable[[float, Point], tuple[Decoration, ...]] = lambda p, o: (),
+                 data: dict | None = None) -> Board:
+    """An n x n board of side grid_size mm (plus a label border), squares named a1.. from
+    the bottom-left; skip names squares that are not spaces (they are still drawn as cells)."""
+    pitch = grid_size / n
+    border = max(MIN_BORDER, grid_size * BORDER_FRACTION)
+    origin = Point(border, border)
+    spaces = []
+    for r in range(n):
+        for f in range(n):
+            name = square_name(f, r)
+            if name in skip:
+                continue
+            x0, y0 = origin.x + f * pitch, origin.y + r * pitch
+            poly = Polygon((Point(x0, y0), Point(x0 + pitch, y0),
+                            Point(x0 + pitch, y0 + pitch), Point(x0, y0 + pitch)))
+            spaces.append(Space(name, kind(f, r), colour(f, r), poly,
+                                Point(x0 + pitch / 2, y0 + pitch / 2), pitch))
+    names = {s.name for s in spaces}
+    rel: dict[str, dict[str, list[str]]] = {"orthogonal": {}, "diagonal": {}}
+    for s in spaces:
+        f, r = parse_square(s.name)
+        for relation, steps in (("orthogonal", ((0, -1), (-1, 0), (1, 0), (0, 1))),
+                                ("diagonal", ((-1, -1), (1, -1), (-1, 1), (1, 1)))):
+            out = []
+            for df, dr in steps:
+                if 0 <= f + df < n and 0 <= r + dr < n:
+                    other = square_name(f + df, r + dr)
+                    if other in names:
+                        out.append(other)
+            rel[relation][s.name] = out
+    side = grid_size + 2 * border
+    outline = Polygon((Point(0, 0), Point(side, 0), Point(side, side), Point(0, side)))
+    frame = Polygon((origin, Point(origin.x + grid_size, origin.y),
+                     Point(origin.x + grid_size, origin.y + grid_size),
+                     Point(origin.x, origin.y + grid_size)))
+    decos = (Decoration(frame, "grid.frame", "grid"),) + tuple(decorations(pitch, origin))
+    return Board(game=game, title=title, width=side, height=side, spaces=tuple(spaces),
+                 relations=freeze_relations(rel), outline=outline, decorations=decos,
+                 labels=coordinate_labels(n, pitch, origin, border),
+                 data=data or {})
+
+
+def coordinate_labels(n: int, pitch: float, origin: Point, border: float) -> tuple[Label, ...]:
+    """File letters below and above the grid, rank numbers left and right of it."""
+    size = min(border * 0.55, pitch * 0.45)
+    far = origin.x + n * pitch + border / 2
+    labels = []
+    for i in range(n):
+        c = origin.x + (i + 0.5) * pitch
+        labels.append(Label(Point(c, border / 2), FILES[i], size, "label.coord"))
+        labels.append(Label(Point(c, origin.y + n * pitch + border / 2), FILES[i], size,
+                            "label.coord"))
+        labels.append(Label(Point(border / 2, c), str(i + 1), size, "label.coord"))
+        labels.append(Label(Point(far, c), str(i + 1), size, "label.coord"))
+    return tuple(labels)

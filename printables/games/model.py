@@ -1,0 +1,150 @@
+"""Game-level data: pieces, positions, moves, outcomes, components and the GameSpec record.
+
+Positions and moves are plain immutable values; every rules engine takes and returns them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple
+
+from printables.boards import Board
+
+EMPTY: Mapping = MappingProxyType({})
+
+
+class Piece(NamedTuple):
+    """A piece on the board: its side and its kind."""
+
+    side: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """One position of one game (what a layout file describes, without its checks).
+
+    pieces: space -> Piece (all games but EVL); EVL uses stacks (heptagon -> 'bbw' bottom to
+    top), markers (pentagon -> side) and hand (side -> pieces not yet placed).
+    state: what the board cannot show (danadazo: lone_general_moves; network: swap info).
+    """
+
+    game: str
+    to_move: str
+    pieces: Mapping[str, Piece] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    stacks: Mapping[str, str] = field(default_factory=dict)
+    markers: Mapping[str, str] = field(default_factory=dict)
+    hand: Mapping[str, int] = field(default_factory=dict)
+    state: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.game, self.to_move, dict(self.pieces), dict(self.options), dict(self.stacks),
+                dict(self.markers), dict(self.hand), dict(self.state)) == (
+            other.game, other.to_move, dict(other.pieces), dict(other.options),
+            dict(other.stacks), dict(other.markers), dict(other.hand), dict(other.state))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def with_(self, **changes: Any) -> "Position":
+        """A copy with some fields replaced."""
+        from dataclasses import replace
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: a drop (+X), a path X-Y[-Z...], with Rosenkreuz's take (xZ) and relocate (=W),
+    or a special word ('pass', 'swap')."""
+
+    path: tuple[str, ...] = ()
+    drop: bool = False
+    take: str | None = None
+    relocate: str | None = None
+    special: str | None = None
+
+    @property
+    def origin(self) -> str:
+        """The space the move starts from (or the drop space)."""
+        return self.path[0]
+
+    @property
+    def target(self) -> str:
+        """The space the move ends on (or the drop space)."""
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of playing a move: the new position and what the mover captured."""
+
+    position: Position
+    captures: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Component:
+    """One kind of physical piece: how many, of which side, drawn how, standing on what.
+
+    art: a key the piece sheet draws by (e.g. 'rose', 'cross', 'stone', 'disc-dot-small').
+    stands_on: the space kind whose room sizes the piece.
+    back: for two-sided pieces, the side shown on the back (Chameleons).
+    """
+
+    side: str
+    kind: str
+    count: int
+    art: str
+    label: str
+    stands_on: str
+    back: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the products and the validator need to know about one game."""
+
+    name: str
+    title: str
+    designer: str
+    board_summary: str
+    sides: tuple[str, str]
+    kinds: Mapping[str, tuple[str, ...]]
+    build_board: Callable[[Mapping[str, Any], float | None], Board]
+    components: Callable[[Mapping[str, Any]], tuple[Component, ...]]
+    default_options: Mapping[str, Any] = field(default_factory=dict)
+    check_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    reconstructed: tuple[str, ...] = ()
+    flipping_pieces: bool = False
+    legal_moves: Callable[[Board, Position], list[Move]] | None = None
+    play: Callable[[Board, Position, Move], Outcome] | None = None
+    winner: Callable[[Board, Position], str | None] | None = None
+    position_problem: Callable[[Board, Position], str | None] | None = None
+    normalize_move: Callable[[Board, Move, tuple[tuple[str, ...], ...]], Move] | None = None
+    format_move: Callable[[Board, Move], str] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Default options updated with given ones, checked by the game."""
+        merged = dict(self.default_options)
+        merged.update(given or {})
+        return self.check_options(merged) if self.check_options else merged
+
+    def board(self, options: Mapping[str, Any] | None = None, size: float | None = None) -> Board:
+        """The board for these options (default size unless size is given); cached."""
+        opts = self.options(options)
+        return _cached_board(self.name, tuple(sorted(opts.items())), size, self.build_board)
+
+
+_BOARDS: dict[tuple, Board] = {}
+
+
+def _cached_board(name: str, opts: tuple, size: float | None, build) -> Board:
+    key = (name, opts, size)
+    if key not in _BOARDS:
+        _BOARDS[key] = build(dict(opts), size)
+    return _BOARDS[key]

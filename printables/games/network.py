@@ -1,0 +1,89 @@
+"""Network (Sid Sackson): 8x8 board (or 10, 12) with goal areas and unused corners."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from printables.boards import Board, Decoration
+from printables.boards.square import square_board, square_name
+from printables.errors import UsageError
+from printables.games.model import Component, GameSpec
+from printables.geometry import Point, Polygon, Segment, Stroke
+
+DEFAULT_GRID = 175.0
+SIZES = (8, 10, 12)
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Board size 8, 10 or 12; pie is a yes/no option."""
+    n = options.get("size")
+    if isinstance(n, bool) or n not in SIZES:
+        raise UsageError(f"Network size {n!r} is not valid; valid sizes: 8, 10, 12",
+                         input=str(n))
+    if not isinstance(options.get("pie"), bool):
+        raise UsageError("Network option pie must be true or false", input=str(options.get("pie")))
+    return dict(options)
+
+
+def goal_of(name: str, n: int) -> str | None:
+    """'black' or 'white' when the square is in that player's goal, else None.
+
+    >>> goal_of("b1", 8), goal_of("h4", 8), goal_of("d4", 8)
+    ('black', 'white', None)
+    """
+    f, r = ord(name[0]) - 97, int(name[1:]) - 1
+    corner = f in (0, n - 1) and r in (0, n - 1)
+    if corner:
+        return None
+    if r in (0, n - 1):
+        return "black"
+    if f in (0, n - 1):
+        return "white"
+    return None
+
+
+def corners(n: int) -> frozenset[str]:
+    """The four unused corner squares."""
+    return frozenset(square_name(f, r) for f in (0, n - 1) for r in (0, n - 1))
+
+
+def build_board(options: Mapping[str, Any], size: float | None) -> Board:
+    """The n x n board: goal rows shaded, the four corners crossed out and not spaces."""
+    n = options["size"]
+
+    def colour(f: int, r: int) -> str:
+        return {"black": "goal.black", "white": "goal.white"}.get(
+            goal_of(square_name(f, r), n) or "", "plain")
+
+    def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
+        out = []
+        inset = pitch * 0.2
+        for f in (0, n - 1):
+            for r in (0, n - 1):
+                x0, y0 = origin.x + f * pitch, origin.y + r * pitch
+                cell = (Point(x0, y0), Point(x0 + pitch, y0), Point(x0 + pitch, y0 + pitch),
+                        Point(x0, y0 + pitch))
+                out.append(Decoration(Polygon(cell), "corner.unused", "decor"))
+                a, b = Point(x0 + inset, y0 + inset), Point(x0 + pitch - inset, y0 + pitch - inset)
+                c, d = Point(x0 + inset, y0 + pitch - inset), Point(x0 + pitch - inset, y0 + inset)
+                out.append(Decoration(Stroke((Segment(a, b),), pitch * 0.04), "corner.cross"))
+                out.append(Decoration(Stroke((Segment(c, d),), pitch * 0.04), "corner.cross"))
+        return tuple(out)
+
+    return square_board("network", "Network", n, size or DEFAULT_GRID, colour,
+                        kind=lambda f, r: "cell", skip=corners(n), decorations=decorations)
+
+
+def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
+    """10 stones per player."""
+    return (Component("black", "stone", 10, "stone-black", "black stone", "cell"),
+            Component("white", "stone", 10, "stone-white", "white stone", "cell"))
+
+
+GAME = GameSpec(
+    name="network", title="Network", designer="Sid Sackson",
+    board_summary="8x8 board with goal rows, corners unused (options 10, 12)",
+    sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
+    build_board=build_board, components=components,
+    default_options={"size": 8, "pie": False}, check_options=check_options,
+)

@@ -1,0 +1,31 @@
+"""Rosenkreuz (Kanare Kato): 7x7 checkered board, Rose against Cross."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from printables.boards import Board
+from printables.boards.square import checker, square_board
+from printables.games.model import Component, GameSpec
+
+DEFAULT_GRID = 175.0
+
+
+def build_board(options: Mapping[str, Any], size: float | None) -> Board:
+    """The 7x7 board, corners dark (a1 dark)."""
+    return square_board("rosenkreuz", "Rosenkreuz", 7, size or DEFAULT_GRID, checker(True))
+
+
+def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
+    """7 dark and 7 light pieces for each of Rose and Cross."""
+    return tuple(Component(side, colour, 7, f"{side}-{colour}", f"{colour} {side.title()}",
+                           "square")
+                 for side in ("rose", "cross") for colour in ("dark", "light"))
+
+
+GAME = GameSpec(
+    name="rosenkreuz", title="Rosenkreuz", designer="Kanare Kato",
+    board_summary="7x7 checkered board, corners dark",
+    sides=("rose", "cross"), kinds={"rose": ("dark", "light"), "cross": ("dark", "light")},
+    build_board=build_board, components=components, reconstructed=("setup",),
+)

@@ -1,0 +1,462 @@
+"""Position files (layouts/*.toml) <-> Position, move notation, and checks (validate).
+
+Parse fully, then build: a file that cannot be read raises LayoutError naming file, line
+and the bad value; a position that parses but breaks the rules is reported by the checks.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from printables.boards import Board
+from printables.errors import LayoutError, MoveSyntaxError, PrintablesError
+from printables.games import GAMES, GameSpec, Move, Outcome, Piece, Position, get_game
+
+#: Largest layout file we read (a position is a few hundred bytes).
+MAX_FILE_BYTES = 1_000_000
+
+CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
+TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
+            "state", "check")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One claim of a layout file: about the position, or about playing `move` from it."""
+
+    number: int
+    move: Move | None = None
+    move_text: str | None = None
+    legal: bool | None = None
+    winner: str | None = None
+    legal_moves: int | None = None
+    captures: tuple[str, ...] | None = None
+    after: Position | None = None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A parsed layout file: its position and its checks."""
+
+    path: str
+    position: Position
+    checks: tuple[Check, ...] = ()
+    board: Board | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict on one check."""
+
+    path: str
+    number: int
+    ok: bool
+    reason: str = ""
+
+
+# ----------------------------------------------------------------------------- move notation
+
+_SPACE = r"[A-Za-z]+[0-9]*(?:[a-z][0-9]+)?"
+_MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>\S+)|(?P<path>[^\sx=+]+))"
+                   r"(?:\s+x(?P<take>\S+))?(?:\s+=(?P<relocate>\S+))?$")
+
+
+def parse_move(game: GameSpec, board: Board, text: str) -> Move:
+    """Parse move notation (POSITIONS.md) into a Move, checking every space name.
+
+    >>> g = GAMES["rosenkreuz"]; parse_move(g, g.board(), "a2-a3")
+    Move(path=('a2', 'a3'), drop=False, take=None, relocate=None, special=None)
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"move {text!r} must be a string such as \"a2-a3\" or \"+d4\"",
+                              input=repr(text))
+    src = text.strip()
+    m = _MOVE.match(src)
+    if not m or len(src) > 200:
+        raise MoveSyntaxError(f"move {text!r} does not parse; write +X, X-Y, X-Y-Z, "
+                              "'X-Y xZ =W' or pass", input=text)
+    if m["special"]:
+        return Move(special=m["special"])
+
+    def space(name: str) -> str:
+        if not board.has(name):
+            raise MoveSyntaxError(f"move {text!r} names unknown space {name!r} for "
+                                  f"{game.name}", input=text)
+        return name
+
+    take = space(m["take"]) if m["take"] else None
+    relocate = space(m["relocate"]) if m["relocate"] else None
+    if m["drop"]:
+        if take or relocate:
+            raise MoveSyntaxError(f"move {text!r}: a drop takes no xZ or =W", input=text)
+        return Move(path=(space(m["drop"]),), drop=True)
+    runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))
+    if any(len(run) < 2 for run in runs) or (len(runs) > 1 and game.normalize_move is None):
+        raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
+                              input=text)
+    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate)
+    if game.normalize_move is not None:
+        move = game.normalize_move(board, move, runs)
+    return move
+
+
+def format_move(game: GameSpec, board: Board, move: Move) -> str:
+    """Write a Move in the notation parse_move reads.
+
+    >>> g = GAMES["rosenkreuz"]; format_move(g, g.board(), Move(path=("a7", "b6"), take="c3", relocate="d1"))
+    'a7-b6 xc3 =d1'
+    """
+    if game.format_move is not None:
+        return game.format_move(board, move)
+    return format_generic(move)
+
+
+def format_generic(move: Move) -> str:
+    """The notation of a move without game-specific short forms."""
+    if move.special:
+        return move.special
+    text = "+" + move.path[0] if move.drop else "-".join(move.path)
+    if move.take:
+        text += " x" + move.take
+    if move.relocate:
+        text += " =" + move.relocate
+    return text
+
+
+# ----------------------------------------------------------------------------- reading files
+
+def _line_of(source: str, value: Any, after_key: str | None = None) -> int | None:
+    """The first line of source mentioning value (as a TOML string or bare key), or None."""
+    needle_q = f'"{value}"'
+    lines = source.splitlines()
+    for i, line in enumerate(lines, 1):
+        stripped = line.split("#", 1)[0]
+        if needle_q in stripped or re.match(rf"^\s*{re.escape(str(value))}\s*=", stripped):
+            return i
+        if after_key and re.match(rf"^\s*\[?\[?\s*{re.escape(after_key)}\b", stripped):
+            return i
+    return None
+
+
+class _Reader:
+    """Holds the file name and text so every error can name file and line."""
+
+    def __init__(self, path: str, source: str) -> None:
+        self.path = path
+        self.source = source
+
+    def fail(self, message: str, value: Any = None, key: str | None = None) -> LayoutError:
+        line = _line_of(self.source, value, key) if (value is not None or key) else None
+        return LayoutError(message, file=self.path, line=line,
+                           input=None if value is None else str(value))
+
+    def table(self, data: Mapping, key: str) -> Mapping:
+        v = data.get(key, {})
+        if not isinstance(v, Mapping):
+            raise self.fail(f"'{key}' must be a table", key=key)
+        return v
+
+    def string_list(self, v: Any, where: str) -> list[str]:
+        if isinstance(v, str) or not isinstance(v, list) or not all(isinstance(s, str) for s in v):
+            raise self.fail(f"{where} must be a list of space names such as [\"a1\", \"b2\"]",
+                            key=where.split(".")[-1])
+        return v
+
+
+def _side(r: _Reader, game: GameSpec, side: Any, where: str) -> str:
+    if side not in game.sides:
+        raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
+                     f"{', '.join(game.sides)}", value=side)
+    return side
+
+
+def _space(r: _Reader, board: Board, game: GameSpec, name: Any, kinds: Iterable[str] | None = None) -> str:
+    if not isinstance(name, str) or not board.has(name):
+        raise r.fail(f"unknown space {name!r} for {game.name} (spaces are named like "
+                     f"{board.names[0]}..{board.names[-1]})", value=name)
+    if kinds is not None and board.space(name).kind not in kinds:
+        raise r.fail(f"space {name!r} is a {board.space(name).kind}; expected "
+                     f"{' or '.join(kinds)}", value=name)
+    return name
+
+
+def _read_pieces(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> dict[str, Piece]:
+    pieces: dict[str, Piece] = {}
+    for side, spec in r.table(data, "pieces").items():
+        _side(r, game, side, "[pieces]")
+        kinds = game.kinds[side]
+        if isinstance(spec, Mapping):
+            items = list(spec.items())
+        elif len(kinds) == 1:
+            items = [(kinds[0], spec)]
+        else:
+            raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
+                         f"{', '.join(kinds)}", key=side)
+        for kind, names in items:
+            if kind not in kinds:
+                raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
+                             f"{', '.join(kinds)}", value=kind)
+            for name in r.string_list(names, f"pieces.{side}.{kind}"):
+                _space(r, board, game, name)
+                if name in pieces:
+                    raise r.fail(f"space {name!r} holds two pieces", value=name)
+                pieces[name] = Piece(side, kind)
+    return pieces
+
+
+def _read_evl(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> tuple[dict, dict, dict]:
+    stacks: dict[str, str] = {}
+    for name, stack in r.table(data, "stacks").items():
+        _space(r, board, game, name, ("heptagon",))
+        if not isinstance(stack, str) or not stack or set(stack) - {"b", "w"}:
+            raise r.fail(f"stack on {name} must be a string of b and w, bottom to top, "
+                         f"such as \"bbw\"", value=name)
+        stacks[name] = stack
+    markers: dict[str, str] = {}
+    for name, owner in r.table(data, "markers").items():
+        _space(r, board, game, name, ("pentagon",))
+        markers[name] = _side(r, game, owner, "[markers]")
+    hand: dict[str, int] = {}
+    for side, count in r.table(data, "hand").items():
+        _side(r, game, side, "[hand]")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise r.fail(f"hand of {side} must be a whole number >= 0", key=side)
+        hand[side] = count
+    for side, letter in (("black", "b"), ("white", "w")):
+        on_board = sum(s.count(letter) for s in stacks.values())
+        hand.setdefault(side, max(0, 28 - on_board))
+    return stacks, markers, hand
+
+
+def _check_counts(r: _Reader, game: GameSpec, pos: Position) -> None:
+    comps = game.components(pos.options)
+    if game.name == "evl":
+        for side, letter in (("black", "b"), ("white", "w")):
+            placed = sum(s.count(letter) for s in pos.stacks.values()) + pos.hand[side]
+            if placed > 28:
+                raise r.fail(f"{side} has {placed} pieces (board + hand); the game has 28",
+                             key="stacks")
+            if sum(1 for o in pos.markers.values() if o == side) > 12:
+                raise r.fail(f"{side} has more than 12 markers; the game has 12", key="markers")
+        return
+    if game.flipping_pieces:
+        total = sum(c.count for c in comps)
+        if len(pos.pieces) > total:
+            raise r.fail(f"{len(pos.pieces)} pieces on the board; the game has {total}",
+                         key="pieces")
+        return
+    for c in comps:
+        n = sum(1 for p in pos.pieces.values() if p == (c.side, c.kind))
+        if n > c.count:
+            raise r.fail(f"{n} {c.label}s on the board; the game has {c.count}", key=c.side)
+
+
+def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position | None = None) -> Position:
+    """Build a Position from a parsed TOML table (a whole file, or a check's 'after')."""
+    options = r.table(data, "options") if "options" in data or base is None else base.options
+    try:
+        opts = game.options(options)
+    except PrintablesError as e:
+        raise r.fail(e.message, key="options") from None
+    board = game.board(opts)
+    to_move = data.get("to_move", base.to_move if base else None)
+    if to_move is None:
+        raise r.fail("'to_move' is missing; write to_move = "
+                     f"\"{game.sides[0]}\" or \"{game.sides[1]}\"")
+    _side(r, game, to_move, "to_move")
+    state = dict(r.table(data, "state"))
+    if game.name == "evl":
+        stacks, markers, hand = _read_evl(r, game, board, data)
+        pos = Position(game.name, to_move, {}, opts, stacks, markers, hand, state,
+                       str(data.get("title", "")))
+    else:
+        for key in ("stacks", "markers", "hand"):
+            if key in data:
+                raise r.fail(f"'{key}' is for EVL only; {game.name} uses [pieces]", key=key)
+        pos = Position(game.name, to_move, _read_pieces(r, game, board, data), opts, {}, {}, {},
+                       state, str(data.get("title", "")))
+    _check_counts(r, game, pos)
+    return pos
+
+
+def _read_check(r: _Reader, game: GameSpec, board: Board, pos: Position, n: int, c: Any) -> Check:
+    if not isinstance(c, Mapping):
+        raise r.fail(f"check {n} must be a table [[check]]", key="check")
+    unknown = set(c) - set(CHECK_KEYS)
+    if unknown:
+        raise r.fail(f"check {n}: unknown key {sorted(unknown)[0]!r}; valid: "
+                     f"{', '.join(CHECK_KEYS)}", value=sorted(unknown)[0])
+    move = None
+    if "move" in c:
+        try:
+            move = parse_move(game, board, c["move"])
+        except MoveSyntaxError as e:
+            raise LayoutError(e.message, file=r.path, line=_line_of(r.source, c["move"]),
+                              input=str(c["move"])) from None
+    for key, typ, desc in (("legal", bool, "true or false"),
+                           ("legal_moves", int, "a whole number")):
+        if key in c and (not isinstance(c[key], typ) or (typ is int and isinstance(c[key], bool))):
+            raise r.fail(f"check {n}: '{key}' must be {desc}", key=key)
+    winner = c.get("winner")
+    if winner is not None and winner not in ("none", "draw", *game.sides):
+        raise r.fail(f"check {n}: winner {winner!r} is not valid; valid: none, draw, "
+                     f"{', '.join(game.sides)}", value=winner)
+    captures = None
+    if "captures" in c:
+        captures = tuple(_space(r, board, game, s) for s in r.string_list(c["captures"], "captures"))
+    after = None
+    if "after" in c:
+        if move is None:
+            raise r.fail(f"check {n}: 'after' needs a 'move'", key="after")
+        after_data = dict(r.table(c, "after"))
+        after_data.setdefault("options", dict(pos.options))
+        after = read_position(r, game, after_data, base=pos)
+    return Check(n, move, c.get("move"), c.get("legal"), winner, c.get("legal_moves"),
+                 captures, after)
+
+
+def load_layout_text(source: str, path: str = "<string>", expect_game: str | None = None) -> Layout:
+    """Parse a layout file's text into a Layout (position and checks)."""
+    r = _Reader(path, source)
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path,
+                          line=int(m.group(1)) if m else None) from None
+    unknown = set(data) - set(TOP_KEYS)
+    if unknown:
+        key = sorted(unknown)[0]
+        raise r.fail(f"unknown key {key!r}; valid: {', '.join(TOP_KEYS)}", key=key)
+    if "game" not in data:
+        raise r.fail("'game' is missing; write for example game = \"dugi\"")
+    try:
+        game = get_game(data["game"])
+    except PrintablesError as e:
+        raise r.fail(e.message, value=data["game"]) from None
+    if expect_game and game.name != expect_game:
+        raise r.fail(f"this file is for {game.name}, expected {expect_game}", value=data["game"])
+    pos = read_position(r, game, data)
+    board = game.board(pos.options)
+    checks = data.get("check", [])
+    if not isinstance(checks, list):
+        raise r.fail("'check' must be an array of tables: [[check]]", key="check")
+    return Layout(path, pos, tuple(_read_check(r, game, board, pos, i, c)
+                                   for i, c in enumerate(checks, 1)), board)
+
+
+def load_layout(path: str | Path) -> Layout:
+    """Read and parse one layout file."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise LayoutError(f"file is {size} bytes; a layout file is at most "
+                              f"{MAX_FILE_BYTES} bytes", file=str(path))
+        source = p.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise LayoutError("file is not UTF-8 text", file=str(path)) from None
+    except OSError as e:
+        raise LayoutError(f"cannot read file: {e.strerror}", file=str(path)) from None
+    return load_layout_text(source, str(path))
+
+
+def layout_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Files named, and *.toml under folders named, in sorted order."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.toml")))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise LayoutError("no such file or folder", file=str(p))
+    return out
+
+
+def setup_path(game: str) -> Path:
+    """The bundled setup file of a game."""
+    return bundled_layouts() / game / "setup.toml"
+
+
+def bundled_layouts() -> Path:
+    """The layouts/ folder shipped with the project."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "layouts", here.parent / "layouts"):
+        if candidate.is_dir():
+            return candidate
+    return here.parent / "layouts"
+
+
+# ----------------------------------------------------------------------------- checks
+
+def _placement(pos: Position) -> dict:
+    if pos.game == "evl":
+        return {"stacks": dict(pos.stacks), "markers": dict(pos.markers)}
+    return {"pieces": {k: tuple(v) for k, v in sorted(pos.pieces.items())}}
+
+
+def _diff(found: Position, claimed: Position) -> str:
+    a, b = _placement(found), _placement(claimed)
+    parts = []
+    for key in a:
+        for s in sorted(set(a[key]) | set(b[key])):
+            if a[key].get(s) != b[key].get(s):
+                parts.append(f"{s}: engine {a[key].get(s)}, file {b[key].get(s)}")
+    if found.to_move != claimed.to_move:
+        parts.append(f"to_move: engine {found.to_move}, file {claimed.to_move}")
+    return "; ".join(parts[:4]) + (" ..." if len(parts) > 4 else "")
+
+
+def evaluate(game: GameSpec, board: Board, pos: Position, check: Check) -> str | None:
+    """Why a check fails (engine versus file), or None when it holds."""
+    problem = game.position_problem(board, pos)
+    if check.move is None:
+        if check.legal is not None and (problem is None) != check.legal:
+            return (f"position is {'illegal: ' + problem if problem else 'legal'}, "
+                    f"file says legal = {str(check.legal).lower()}")
+        if problem is not None and (check.legal_moves is not None or check.winner is not None):
+            return f"position is illegal ({problem})"
+        if check.winner is not None:
+            w = game.winner(board, pos) or "none"
+            if w != check.winner:
+                return f"winner is {w}, file says {check.winner}"
+        if check.legal_moves is not None:
+            n = len(set(game.legal_moves(board, pos)))
+            if n != check.legal_moves:
+                return f"{n} legal moves, file says {check.legal_moves}"
+        return None
+    if problem is not None:
+        return f"position is illegal ({problem})"
+    legal = check.move in set(game.legal_moves(board, pos))
+    if check.legal is not None and legal != check.legal:
+        return f"move {check.move_text} is {'legal' if legal else 'illegal'}, file says " \
+               f"legal = {str(check.legal).lower()}"
+    if not legal:
+        if check.captures is not None or check.winner is not None or check.after is not None:
+            return f"move {check.move_text} is illegal, so nothing follows from it"
+        return None
+    out: Outcome = game.play(board, pos, check.move)
+    if check.captures is not None and sorted(out.captures) != sorted(check.captures):
+        return f"captures {sorted(out.captures)}, file says {sorted(check.captures)}"
+    if check.winner is not None:
+        w = game.winner(board, out.position) or "none"
+        if w != check.winner:
+            return f"winner after the move is {w}, file says {check.winner}"
+    if check.after is not None:
+        d = _diff(out.position, check.after)
+        if d:
+            return f"position after the move differs: {d}"
+    return None
+
+
+def check_layout(layout: Layout) -> list[CheckResult]:
+    """Run every check of a layout through the rules engine."""
+    game = GAMES[layout.position.game]
+    board = layout.board or game.board(layout.position.options)
+    return [CheckResult(layout.path, c.number, (why := evaluate(game, board, layout.position, c))
+                        is None, why or "") for c in layout.checks]
