@@ -59,6 +59,74 @@ def validate(paths: tuple[str, ...]) -> None:
         raise click.exceptions.Exit(1)
 
 
+def _games(game: str | None, all_: bool):
+    """The games a command works on: one by name, or all with --all."""
+    from printables.games import GAMES, get_game
+    if all_ and game:
+        raise UsageError("give a GAME or --all, not both")
+    if all_ or (game or "").lower() == "all":
+        return list(GAMES.values())
+    if not game:
+        raise UsageError("missing GAME; valid: " + ", ".join(GAMES) + " (or --all)")
+    return [get_game(game)]
+
+
+def _progress(items: list, label: str):
+    """A progress bar on stderr for more than one item, else the items themselves."""
+    if len(items) <= 1:
+        return _NoBar(items)
+    return click.progressbar(items, label=label, file=sys.stderr,
+                             item_show_func=lambda g: g.name if g else "")
+
+
+class _NoBar:
+    def __init__(self, items: list) -> None:
+        self.items = items
+
+    def __enter__(self):
+        return self.items
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+SIZE_HELP = ("Board size: a length such as 175, 17.5cm or 7in (the playing area's width; "
+             "Dugi: its diameter). For dag-en-nacht and network a whole number up to 25 is "
+             "the number of squares per side (dag-en-nacht 11..19 odd, network 8, 10, 12).")
+OUTPUT = click.option("--output", "-o", default="output", show_default=True,
+                      type=click.Path(file_okay=False), help="Folder to write into.")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every game.")
+@click.option("--format", "fmt", type=click.Choice(["svg", "pdf", "png", "json"]),
+              default="pdf", show_default=True)
+@click.option("--size", help=SIZE_HELP)
+@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Game option, e.g. size=19 (dag-en-nacht), pie=true (network), target=12 (evl).")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+              help="PNG resolution.")
+@OUTPUT
+def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
+    """Draw a game's board at exact size (GAME or --all)."""
+    from printables.outputs import ensure_dir, write_atomic
+    from printables.products.boards_cmd import board_filename, board_request, get_theme, render_board
+    games = _games(game, all_)
+    get_theme(theme)
+    requests = [(g, board_request(g, size, options)) for g in games]
+    out = ensure_dir(output)
+    with _progress(requests, "boards") as bar:
+        for g, req in bar:
+            path = write_atomic(out / board_filename(g, req, fmt, theme),
+                                render_board(g, req, fmt, theme, dpi))
+            if len(requests) == 1:
+                click.echo(str(path))
+    if len(requests) > 1:
+        click.echo(f"{len(requests)} boards written to {out}/")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback."""
     try:

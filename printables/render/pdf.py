@@ -1,0 +1,175 @@
+"""Scene -> PDF bytes with reportlab: exact page sizes, Vera fonts embedded, invariant output,
+TrimBox on every page. draw_scene() also places a scene on any canvas (booklets, tiles)."""
+
+from __future__ import annotations
+
+import io
+from typing import Mapping, Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as rl_canvas
+
+from printables.geometry import Segment
+from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
+from printables.render.theme import Ink, ink
+
+PT_PER_MM = 72.0 / 25.4
+FONTS = {"sans": ("Vera", "Vera.ttf"), "sans-bold": ("Vera-Bold", "VeraBd.ttf"),
+         "sans-italic": ("Vera-Italic", "VeraIt.ttf")}
+
+
+def register_fonts() -> None:
+    """Register reportlab's bundled Bitstream Vera TTFs (embedded in every PDF)."""
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name, file in FONTS.values():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, file))
+
+
+def font_name(style_font: str) -> str:
+    """The registered reportlab font name for an Ink font."""
+    return FONTS.get(style_font, FONTS["sans"])[0]
+
+
+def text_width(text: str, size: float, font: str = "sans") -> float:
+    """Width in mm of text set in a Vera font at size mm."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, font_name(font), size)
+
+
+def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") -> rl_canvas.Canvas:
+    """A reportlab canvas in points, deterministic (invariant), with Vera as its initial font."""
+    register_fonts()
+    c = rl_canvas.Canvas(buf, pagesize=(width * PT_PER_MM, height * PT_PER_MM), invariant=1,
+                         initialFontName="Vera", pageCompression=1)
+    c.setCreator("printables")
+    c.setAuthor("printables")
+    if title:
+        c.setTitle(title)
+    return c
+
+
+def _color(value: str) -> HexColor:
+    return HexColor(value)
+
+
+def _path(c: rl_canvas.Canvas, parts, closed: bool):
+    p = c.beginPath()
+    current = None
+    for part in parts:
+        if current is None or not part.start.is_close(current, 1e-4):
+            p.moveTo(part.start.x, part.start.y)
+        if isinstance(part, Segment):
+            p.lineTo(part.b.x, part.b.y)
+        else:
+            cx, cy, r = part.center.x, part.center.y, part.radius
+            p.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=part.start_angle, extent=part.sweep)
+        current = part.end
+    if closed:
+        p.close()
+    return p
+
+
+class _Painter:
+    def __init__(self, c: rl_canvas.Canvas, theme: Mapping[str, Ink]) -> None:
+        self.c = c
+        self.theme = theme
+
+    def set_ink(self, style: str, width: float | None, closed: bool) -> tuple[int, int]:
+        i = ink(self.theme, style)
+        fill = bool(i.fill) and closed
+        w = width if width is not None else i.width
+        stroke = bool(i.stroke) and w > 0
+        if fill:
+            self.c.setFillColor(_color(i.fill))
+        if stroke:
+            self.c.setStrokeColor(_color(i.stroke))
+            self.c.setLineWidth(w)
+            self.c.setLineCap({"butt": 0, "round": 1, "square": 2}[i.cap] if not closed else 0)
+            self.c.setLineJoin(1)
+        return int(fill), int(stroke)
+
+    def draw(self, item: Item) -> None:
+        c = self.c
+        if isinstance(item, Polygon):
+            fill, stroke = self.set_ink(item.style, None, True)
+            if fill or stroke:
+                p = c.beginPath()
+                p.moveTo(item.points[0].x, item.points[0].y)
+                for pt in item.points[1:]:
+                    p.lineTo(pt.x, pt.y)
+                p.close()
+                c.drawPath(p, fill=fill, stroke=stroke)
+        elif isinstance(item, Circle):
+            fill, stroke = self.set_ink(item.style, None, True)
+            if fill or stroke:
+                c.circle(item.center.x, item.center.y, item.radius, fill=fill, stroke=stroke)
+        elif isinstance(item, Path):
+            fill, stroke = self.set_ink(item.style, item.width, item.closed)
+            if fill or stroke:
+                c.drawPath(_path(c, item.parts, item.closed), fill=fill, stroke=stroke)
+        elif isinstance(item, Text):
+            self.text(item)
+        elif isinstance(item, Group):
+            self.group(item)
+        else:
+            raise TypeError(f"cannot render {type(item).__name__}")
+
+    def text(self, item: Text) -> None:
+        i = ink(self.theme, item.style)
+        c = self.c
+        c.saveState()
+        c.setFillColor(_color(i.fill or "#000000"))
+        c.setFont(font_name(i.font), item.size)
+        c.translate(item.position.x, item.position.y)
+        if item.rotation:
+            c.rotate(item.rotation)
+        {"start": c.drawString, "middle": c.drawCentredString,
+         "end": c.drawRightString}[item.anchor](0, 0, item.text)
+        c.restoreState()
+
+    def group(self, item: Group) -> None:
+        self.c.saveState()
+        if item.clip is not None:
+            clip = from_shape(item.clip, "default")
+            if isinstance(clip, Circle):
+                p = self.c.beginPath()
+                p.circle(clip.center.x, clip.center.y, clip.radius)
+            elif isinstance(clip, Polygon):
+                p = _path(self.c, [Segment(a, b) for a, b in
+                                   zip(clip.points, clip.points[1:] + clip.points[:1])], True)
+            else:
+                p = _path(self.c, clip.parts, True)
+            self.c.clipPath(p, stroke=0, fill=0)
+        for child in item.items:
+            self.draw(child)
+        self.c.restoreState()
+
+
+def draw_scene(c: rl_canvas.Canvas, scene: Scene, theme: Mapping[str, Ink],
+               x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
+    """Draw a scene on a canvas whose user units are points, its origin at (x, y) mm."""
+    c.saveState()
+    c.scale(PT_PER_MM, PT_PER_MM)
+    c.translate(x, y)
+    c.scale(scale, scale)
+    painter = _Painter(c, theme)
+    for item in scene.items:
+        painter.draw(item)
+    c.restoreState()
+
+
+def render_pdf(pages: Sequence[Scene], theme: Mapping[str, Ink], title: str = "") -> bytes:
+    """A PDF with one page per scene, each page exactly its scene's size, TrimBox = page."""
+    buf = io.BytesIO()
+    c = new_canvas(buf, pages[0].width, pages[0].height, title or pages[0].title)
+    for scene in pages:
+        w, h = scene.width * PT_PER_MM, scene.height * PT_PER_MM
+        c.setPageSize((w, h))
+        c.setTrimBox((0, 0, w, h))
+        draw_scene(c, scene, theme)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
