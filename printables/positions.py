@@ -94,6 +94,9 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
         if take or relocate:
             raise MoveSyntaxError(f"move {text!r}: a drop takes no xZ or =W", input=text)
         return Move(path=(space(m["drop"]),), drop=True)
+    if any(not name for run in m["path"].split(",") for name in run.split("-")):
+        raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
+                              input=text)
     runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))
     if any(len(run) < 2 for run in runs) or (len(runs) > 1 and game.normalize_move is None):
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
@@ -135,7 +138,9 @@ def _line_of(source: str, value: Any, after_key: str | None = None) -> int | Non
     lines = source.splitlines()
     for i, line in enumerate(lines, 1):
         stripped = line.split("#", 1)[0]
-        if needle_q in stripped or re.match(rf"^\s*{re.escape(str(value))}\s*=", stripped):
+        v = re.escape(str(value))
+        if (needle_q in stripped or re.match(rf"^\s*{v}\s*=", stripped)
+                or re.match(rf"^\s*\[\[?[^\]]*(?<![\w-]){v}(?![\w-])[^\]]*\]", stripped)):
             return i
         if after_key and re.match(rf"^\s*\[?\[?\s*{re.escape(after_key)}\b", stripped):
             return i

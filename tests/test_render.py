@@ -1,0 +1,114 @@
+"""Renderers: exact physical sizes, deterministic bytes, escaped text, arcs as arcs."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from printables.games import GAMES
+from printables.geometry import Arc, Point
+from printables.products.board_sheet import board_scene, sheet_size
+from printables.render.pdf import render_pdf
+from printables.render.scene import Path, Scene, Text
+from printables.render.svg import render_svg
+from printables.render.theme import THEMES
+from tests.conftest import needs_png
+
+SQUARE = ["rosenkreuz", "chameleons", "dag-en-nacht", "network"]
+
+
+def scene_of(name, theme="colour"):
+    g = GAMES[name]
+    return board_scene(g, g.board(), THEMES[theme])
+
+
+@pytest.mark.parametrize("name", SQUARE)
+def test_pdf_page_box_equals_sheet_size(name):
+    from pypdf import PdfReader
+    pdf = render_pdf([scene_of(name)], THEMES["colour"])
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    w, h = sheet_size(GAMES[name].board())
+    assert float(page.mediabox.width) * 25.4 / 72 == pytest.approx(w, abs=0.01)
+    assert float(page.mediabox.height) * 25.4 / 72 == pytest.approx(h, abs=0.01)
+    assert float(page.trimbox.width) == pytest.approx(float(page.mediabox.width))
+
+
+def test_pdf_embeds_its_fonts():
+    from pypdf import PdfReader
+    page = PdfReader(io.BytesIO(render_pdf([scene_of("network")], THEMES["colour"]))).pages[0]
+    fonts = page["/Resources"]["/Font"]
+    assert fonts
+    for f in fonts.values():
+        f = f.get_object()
+        if "/DescendantFonts" in f:
+            f = f["/DescendantFonts"][0].get_object()
+        assert "/FontFile2" in f["/FontDescriptor"].get_object()
+
+
+@pytest.mark.parametrize("name", SQUARE)
+def test_svg_is_in_mm_with_matching_viewbox(name):
+    svg = render_svg(scene_of(name), THEMES["colour"]).decode()
+    w, h = sheet_size(GAMES[name].board())
+    m = re.search(r'<svg[^>]*\bheight="([\d.]+)mm"[^>]*viewBox="0 0 ([\d.]+) ([\d.]+)"[^>]*'
+                  r'width="([\d.]+)mm"', svg)
+    assert m, svg[:300]
+    assert float(m.group(4)) == pytest.approx(w) and float(m.group(1)) == pytest.approx(h)
+    assert float(m.group(2)) == pytest.approx(w) and float(m.group(3)) == pytest.approx(h)
+    assert 'inkscape:groupmode="layer"' in svg
+
+
+@pytest.mark.parametrize("theme", ["colour", "mono"])
+def test_same_scene_same_bytes(theme):
+    a, b = scene_of("chameleons", theme), scene_of("chameleons", theme)
+    assert render_svg(a, THEMES[theme]) == render_svg(b, THEMES[theme])
+    assert render_pdf([a], THEMES[theme]) == render_pdf([b], THEMES[theme])
+
+
+def test_text_is_escaped_in_svg():
+    s = Scene(50, 20, (Text(Point(1, 1), 'a<b & "c" \U0001F3B2', 3, "text"),))
+    svg = render_svg(s, THEMES["colour"]).decode()
+    assert "a&lt;b &amp; &quot;c&quot;" in svg or "a&lt;b &amp; \"c\"" in svg
+    render_pdf([s], THEMES["colour"])  # renders without crashing
+
+
+def test_arcs_are_svg_arc_commands():
+    s = Scene(50, 50, (Path((Arc(Point(25, 25), 10, 0, 90),), "default"),))
+    d = re.search(r' d="([^"]+)"', render_svg(s, THEMES["colour"]).decode()).group(1)
+    assert d == "M35 25 A10 10 0 0 1 25 15"
+
+
+def test_mono_theme_hatches_dark_squares_without_large_fills():
+    svg = render_svg(scene_of("rosenkreuz", "mono"), THEMES["mono"]).decode()
+    assert "clip-path" in svg
+    fills = set(re.findall(r'fill="(#[0-9a-fA-F]{6})"', svg))
+    assert fills <= {"#1a1a1a", "#555555", "#ffffff"}  # text and small marks only
+
+
+@needs_png
+@pytest.mark.parametrize("dpi", [72, 150])
+def test_png_pixel_size_matches_dpi(dpi):
+    from PIL import Image
+    from printables.render.png import render_png
+    scene = scene_of("rosenkreuz")
+    png = render_png(scene, THEMES["colour"], dpi)
+    img = Image.open(io.BytesIO(png))
+    assert img.size == (round(scene.width / 25.4 * dpi), round(scene.height / 25.4 * dpi))
+    assert render_png(scene, THEMES["colour"], dpi) == png
+
+
+def test_png_without_cairo_says_what_to_install(monkeypatch):
+    import builtins
+
+    from printables.errors import RenderError
+    from printables.render import png as png_mod
+    real = builtins.__import__
+
+    def fake(name, *a, **k):
+        if name == "cairosvg":
+            raise OSError("no library called cairo was found")
+        return real(name, *a, **k)
+    monkeypatch.setattr(builtins, "__import__", fake)
+    with pytest.raises(RenderError, match="libcairo2"):
+        png_mod.render_png(scene_of("rosenkreuz"), THEMES["colour"])
