@@ -76,7 +76,8 @@ def test_text_is_escaped_in_svg():
 def test_arcs_are_svg_arc_commands():
     s = Scene(50, 50, (Path((Arc(Point(25, 25), 10, 0, 90),), "default"),))
     d = re.search(r' d="([^"]+)"', render_svg(s, THEMES["colour"]).decode()).group(1)
-    assert d == "M35 25 A10 10 0 0 1 25 15"
+    # (35,25) to (25,35) ccw in y-up: through (32.07, 32.07), i.e. screen (32.07, 17.93)
+    assert d == "M35 25 A10 10 0 0 0 25 15"
 
 
 def test_mono_theme_hatches_dark_squares_without_large_fills():

@@ -74,7 +74,8 @@ class _Writer:
             rest = Arc(arc.center, arc.radius, half.end_angle, arc.sweep / 2)
             return self.arc_d(half) + self.arc_d(rest)
         large = 1 if abs(arc.sweep) > 180.0 else 0
-        sweep = 1 if arc.sweep > 0 else 0  # ccw in y-up is the SVG positive direction after flip
+        # ccw in y-up stays ccw on screen after the flip: SVG sweep-flag 0 (negative angles)
+        sweep = 0 if arc.sweep > 0 else 1
         r = num(arc.radius)
         return [f"A{r} {r} 0 {large} {sweep} {self.xy(arc.end)}"]
 
