@@ -146,6 +146,11 @@ def tiled_pdf(scene: Scene, theme: Mapping[str, Ink], plan: TilePlan, title: str
     pw, ph = plan.paper
     buf = io.BytesIO()
     c = new_canvas(buf, pw, ph, title)
+    # the sheet is drawn once as a form XObject; each page shows it clipped and shifted
+    c.beginForm("sheet", lowerx=0, lowery=0, upperx=scene.width * PT_PER_MM,
+                uppery=scene.height * PT_PER_MM)
+    draw_scene(c, scene, theme)
+    c.endForm()
     for tile in plan.tiles:
         c.setPageSize((pw * PT_PER_MM, ph * PT_PER_MM))
         ox, oy = MARGIN, MARGIN + FOOTER
@@ -155,7 +160,8 @@ def tiled_pdf(scene: Scene, theme: Mapping[str, Ink], plan: TilePlan, title: str
         p = c.beginPath()
         p.rect(ox * PT_PER_MM, oy * PT_PER_MM, tile.w * PT_PER_MM, tile.h * PT_PER_MM)
         c.clipPath(p, stroke=0, fill=0)
-        draw_scene(c, scene, theme, ox - tile.x, oy - tile.y)
+        c.translate((ox - tile.x) * PT_PER_MM, (oy - tile.y) * PT_PER_MM)
+        c.doForm("sheet")
         c.restoreState()
         marks = Scene(pw, ph, (Group(tuple(_marks(tile, plan, ox, oy)), layer="marks"),))
         draw_scene(c, marks, theme)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from typing import Mapping, Sequence
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -42,6 +43,7 @@ def text_width(text: str, size: float, font: str = "sans") -> float:
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") -> rl_canvas.Canvas:
     """A reportlab canvas in points, deterministic (invariant), with Vera as its initial font."""
     register_fonts()
+    rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85 text
     c = rl_canvas.Canvas(buf, pagesize=(width * PT_PER_MM, height * PT_PER_MM), invariant=1,
                          initialFontName="Vera", pageCompression=1)
     c.setCreator("printables")

@@ -49,8 +49,9 @@ _COMMON: dict[str, Ink] = {
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
     "label.space": Ink(fill="#555555"),
-    "label.deadzone": Ink(fill="#ffffff", font="sans-bold"),
-    "title": Ink(fill=INK, font="sans-bold"),
+    # board sheets use one weight of Vera: each embedded font subset costs ~17 KB of PDF
+    "label.deadzone": Ink(fill="#ffffff"),
+    "title": Ink(fill=INK),
     "text": Ink(fill=INK),
     "text.bold": Ink(fill=INK, font="sans-bold"),
     "text.small": Ink(fill="#555555"),
@@ -104,8 +105,73 @@ THEMES: dict[str, dict[str, Ink]] = {
         "corner.unused": Ink(stroke=INK, width=0.3),
         "corner.cross": Ink(stroke=INK, cap="round"),
         "deadzone": Ink(stroke=INK, width=0.5, hatch=3.0),
-        "label.deadzone": Ink(fill=INK, font="sans-bold"),
+        "label.deadzone": Ink(fill=INK),
         "hatch": Ink(stroke="#555555", width=0.2),
     },
 }
 THEMES["colour"]["hatch"] = Ink(stroke="#555555", width=0.2)
+
+# ----------------------------------------------------------------------------- pieces
+# Piece art (products/piece_art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
+# discs, "chameleon.*" Chameleons faces, "black"/"white" stones and EVL pieces,
+# "attacker"/"defender" Danadazo. Symbol keys end with the tone of the disc they sit on.
+_PIECE_INK = "#1a1a1a"
+_PIECES_COLOUR: dict[str, Ink] = {
+    "piece": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.dark": Ink(fill="#24402e", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.light": Ink(fill="#fdf9ee", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.dark": Ink(fill="#2c5a35", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.light": Ink(fill="#f8f0d8", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.black": Ink(fill="#1c1c1c", stroke="#000000", width=0.2),
+    "piece.disc.white": Ink(fill="#fcfcfc", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.attacker": Ink(fill="#6c88a6", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.defender": Ink(fill="#464646", stroke=_PIECE_INK, width=0.2),
+    "piece.rim": Ink(stroke="#24402e"),
+    "piece.rim.chameleon": Ink(stroke="#2c5a35"),
+    "piece.rim.white": Ink(stroke="#2a2a2a"),
+    "piece.rim.marker": Ink(fill="#2a2a2a", stroke=_PIECE_INK, width=0.2),
+    "piece.marker.black": Ink(fill="#1c1c1c", stroke="#000000", width=0.2),
+    "piece.marker.white": Ink(fill="#fcfcfc"),
+    "piece.symbol.rose.petal.dark": Ink(fill="#e79aa4", stroke="#24402e"),
+    "piece.symbol.rose.petal.light": Ink(fill="#b3263a", stroke="#fdf9ee"),
+    "piece.symbol.rose.barb.dark": Ink(fill="#9cc59a"),
+    "piece.symbol.rose.barb.light": Ink(fill="#3f7a46"),
+    "piece.symbol.rose.centre.dark": Ink(fill="#f3d36b", stroke="#24402e"),
+    "piece.symbol.rose.centre.light": Ink(fill="#e2b53b", stroke="#fdf9ee"),
+    "piece.symbol.cross.dark": Ink(fill="#f2e4b8", stroke="#24402e", width=0.15),
+    "piece.symbol.cross.light": Ink(fill="#1f3b66", stroke="#fdf9ee", width=0.15),
+    "piece.symbol.spiral.dark": Ink(stroke="#f1e4b5", cap="round"),
+    "piece.symbol.spiral.light": Ink(stroke="#2c5a35", cap="round"),
+    "piece.symbol.ring.black": Ink(stroke="#5a5a5a"),
+    "piece.symbol.ring.white": Ink(stroke="#9a9a9a"),
+    "piece.symbol.dot": Ink(fill="#f4f4f4"),
+    "piece.count.black": Ink(fill="#ffffff", font="sans-bold"),
+    "piece.count.white": Ink(fill=_PIECE_INK, font="sans-bold"),
+    "piece.bleed.chameleon.dark": Ink(fill="#2c5a35"),
+    "piece.bleed.chameleon.light": Ink(fill="#f8f0d8"),
+}
+# Mono: greys only; dark discs stay dark enough to tell apart at a glance.
+_PIECES_MONO: dict[str, Ink] = {
+    **_PIECES_COLOUR,
+    "piece.disc.dark": Ink(fill="#4a4a4a", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.light": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.dark": Ink(fill="#4a4a4a", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.light": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.attacker": Ink(fill="#9a9a9a", stroke=_PIECE_INK, width=0.2),
+    "piece.rim": Ink(stroke="#4a4a4a"),
+    "piece.rim.chameleon": Ink(stroke="#4a4a4a"),
+    "piece.symbol.rose.petal.dark": Ink(fill="#ffffff", stroke="#4a4a4a"),
+    "piece.symbol.rose.petal.light": Ink(fill="#4a4a4a", stroke="#ffffff"),
+    "piece.symbol.rose.barb.dark": Ink(fill="#bdbdbd"),
+    "piece.symbol.rose.barb.light": Ink(fill="#8a8a8a"),
+    "piece.symbol.rose.centre.dark": Ink(fill="#bdbdbd", stroke="#4a4a4a"),
+    "piece.symbol.rose.centre.light": Ink(fill="#bdbdbd", stroke="#ffffff"),
+    "piece.symbol.cross.dark": Ink(fill="#ffffff", stroke="#4a4a4a", width=0.15),
+    "piece.symbol.cross.light": Ink(fill="#4a4a4a", stroke="#ffffff", width=0.15),
+    "piece.symbol.spiral.dark": Ink(stroke="#ffffff", cap="round"),
+    "piece.symbol.spiral.light": Ink(stroke="#4a4a4a", cap="round"),
+    "piece.bleed.chameleon.dark": Ink(fill="#4a4a4a"),
+    "piece.bleed.chameleon.light": Ink(fill="#ffffff"),
+}
+THEMES["colour"].update(_PIECES_COLOUR)
+THEMES["mono"].update(_PIECES_MONO)
