@@ -319,6 +319,8 @@ def _read_check(r: _Reader, game: GameSpec, board: Board, pos: Position, n: int,
             raise r.fail(f"check {n}: 'after' needs a 'move'", key="after")
         after_data = dict(r.table(c, "after"))
         after_data.setdefault("options", dict(pos.options))
+        # after a move the other side is to move unless the file says otherwise
+        after_data.setdefault("to_move", next(s for s in game.sides if s != pos.to_move))
         after = read_position(r, game, after_data, base=pos)
     return Check(n, move, c.get("move"), c.get("legal"), winner, c.get("legal_moves"),
                  captures, after)
