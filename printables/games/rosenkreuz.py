@@ -1,4 +1,7 @@
-"""Rosenkreuz (Kanare Kato): 7x7 checkered board, Rose against Cross."""
+"""Rosenkreuz (Kanare Kato): 7x7 checkered board, Rose against Cross.
+
+The rules engine lives in :mod:`printables.games.rosenkreuz_rules`.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from typing import Any, Mapping
 
 from printables.boards import Board
 from printables.boards.square import checker, square_board
+from printables.games import rosenkreuz_rules as rules
 from printables.games.model import Component, GameSpec
 
 DEFAULT_GRID = 175.0
@@ -28,4 +32,6 @@ GAME = GameSpec(
     board_summary="7x7 checkered board, corners dark",
     sides=("rose", "cross"), kinds={"rose": ("dark", "light"), "cross": ("dark", "light")},
     build_board=build_board, components=components, reconstructed=("setup",),
+    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
+    position_problem=rules.position_problem,
 )
