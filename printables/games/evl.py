@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.games import evl_rules as rules
 from printables.games.model import Component, GameSpec
 from printables.errors import UsageError
 
@@ -36,4 +37,7 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("piece", "marker"), "white": ("piece", "marker")},
     build_board=build_board, components=components, reconstructed=("board",),
     default_options={"target": 10}, check_options=check_options,
+    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
+    position_problem=rules.position_problem, normalize_move=rules.normalize_move,
+    format_move=rules.format_move,
 )
