@@ -7,8 +7,10 @@ and ElementTree round trip made an 8x8 board 2.6x slower than python-chess's boa
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr as _quoteattr
 
 from printables.geometry import Arc, Point, Segment
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
@@ -16,6 +18,23 @@ from printables.render.theme import Ink, ink
 
 FONT_FAMILY = "Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """Text content escaped for XML; characters XML 1.0 forbids are dropped.
+
+    >>> escape('a<b & "c"\x07')
+    'a&lt;b &amp; "c"'
+    """
+    return _escape(_NOT_XML.sub("", text))
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value, quoted and escaped, without characters XML forbids."""
+    return _quoteattr(_NOT_XML.sub("", text))
 
 
 def num(v: float) -> str:
