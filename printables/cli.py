@@ -147,7 +147,9 @@ def kit(game, paper, jobs, output) -> None:
     paper = paper_name(paper)
     if paper not in ("A4", "Letter", "A3"):
         raise UsageError(f"kit paper {paper!r} is not supported; valid: A4, Letter, A3")
+    from printables.outputs import ensure_dir
     games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
+    ensure_dir(output)
     start = time.perf_counter()
     with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,
                            show_pos=True) as bar:
@@ -156,6 +158,73 @@ def kit(game, paper, jobs, output) -> None:
     click.echo(f"{len(games)} kit{'s' if len(games) > 1 else ''}, {len(files)} files, "
                f"{total / 1e6:.1f} MB in {Path(output)}/ ({time.perf_counter() - start:.1f} s); "
                f"open {Path(output) / 'index.html'}")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every game.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "json"]),
+              default="pdf", show_default=True,
+              help="pdf: all pages in one file; svg and png: one file per page; json: where "
+                   "every piece sits.")
+@click.option("--paper", default="A4", show_default=True,
+              help="Paper you print on: A4, Letter, A5, A3, Legal or Tabloid.")
+@click.option("--diameter", help="Size of the largest piece, e.g. 20, 2cm or 3/4in (default: "
+                                 "fits the board's spaces); other kinds keep their proportion.")
+@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+              help="PNG resolution.")
+@OUTPUT
+def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
+    """Print a game's pieces at real size, with spares and cut lines (GAME or --all).
+
+    Chameleons pieces are two-sided: print the PDF double-sided, flipping on the long edge.
+    """
+    from printables.outputs import ensure_dir, write_atomic
+    from printables.products.piece_sheet import render_pieces
+    from printables.units import parse_length
+    games = _games(game, all_)
+    size = parse_length(diameter, "diameter") if diameter is not None else None
+    files = [f for g in games for f in render_pieces(g, fmt, paper, size, theme, dpi)]
+    out = ensure_dir(output)
+    for name, data in files:
+        path = write_atomic(out / name, data)
+        if len(games) == 1:
+            click.echo(str(path))
+    if len(games) > 1:
+        click.echo(f"{len(files)} piece files written to {out}/")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every game's starting position.")
+@click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
+              help="Draw this position file instead of the game's bundled setup.toml "
+                   "(for example a setup you changed).")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
+              show_default=True)
+@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+              help="PNG resolution.")
+@OUTPUT
+def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
+    """Draw the board with the pieces in their starting places (GAME or --all).
+
+    Games that start with an empty board show each player's pieces beside it.
+    """
+    from printables.outputs import ensure_dir, write_atomic
+    from printables.products.setup_cmd import render_setup
+    if layout_file is not None and all_:
+        raise UsageError("give --layout FILE or --all, not both")
+    names = [None] if (layout_file is not None and not game) else [g.name for g in _games(game, all_)]
+    files = [render_setup(n, fmt, theme, layout_file, dpi) for n in names]
+    out = ensure_dir(output)
+    for name, data in files:
+        path = write_atomic(out / name, data)
+        if len(files) == 1:
+            click.echo(str(path))
+    if len(files) > 1:
+        click.echo(f"{len(files)} setup diagrams written to {out}/")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -60,7 +60,6 @@ class CheckResult:
 
 # ----------------------------------------------------------------------------- move notation
 
-_SPACE = r"[A-Za-z]+[0-9]*(?:[a-z][0-9]+)?"
 _MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>\S+)|(?P<path>[^\sx=+]+))"
                    r"(?:\s+x(?P<take>\S+))?(?:\s+=(?P<relocate>\S+))?$")
 
@@ -94,7 +93,8 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
         if take or relocate:
             raise MoveSyntaxError(f"move {text!r}: a drop takes no xZ or =W", input=text)
         return Move(path=(space(m["drop"]),), drop=True)
-    if any(not name for run in m["path"].split(",") for name in run.split("-")):
+    if any(not re.fullmatch(r"[A-Za-z0-9]+", name)
+           for run in m["path"].split(",") for name in run.split("-")):
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)
     runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))

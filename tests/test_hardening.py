@@ -1,0 +1,111 @@
+"""Bad input over every CLI command: exit 2, one line naming the input and what is valid,
+no traceback, no file left behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+GOOD_LAYOUT = '''game = "dugi"
+title = "t"
+to_move = "black"
+[pieces]
+black = ["a1", "a3"]
+white = ["a2"]
+'''
+
+# (command words, the text the one-line error must contain); {out} is a fresh output folder
+BAD = [
+    (["board", "rosencross"], "did you mean 'rosenkreuz'"),
+    (["board", "dugi", "--size", "0"], "greater than 0"),
+    (["board", "dugi", "--size", "-5"], "size"),
+    (["board", "dugi", "--size", "1000000"], "larger than 2000 mm"),
+    (["board", "dugi", "--size", "1km"], "not a length"),
+    (["board", "dugi", "--size", "12xx"], "not a length"),
+    (["board", "rosenkreuz", "--size", "12"], "too small"),
+    (["board", "dag-en-nacht", "--size", "12"], "valid sizes: 11, 13, 15, 17, 19"),
+    (["board", "network", "--size", "9"], "valid sizes: 8, 10, 12"),
+    (["board", "dugi", "--theme", "neon"], "unknown theme 'neon'"),
+    (["board", "dugi", "--format", "gif"], "'gif' is not one of"),
+    (["board", "dugi", "--option", "colour=red"], "no option 'colour'"),
+    (["board", "dugi", "--option", "nonsense"], "KEY=VALUE"),
+    (["board", "evl", "--option", "target=11"], "valid: 10, 12"),
+    (["kit", "dugy"], "did you mean 'dugi'"),
+    (["kit", "dugi", "--paper", "B5"], "unknown paper 'B5'"),
+    (["kit", "dugi", "--paper", "Legal"], "valid: A4, Letter, A3"),
+    (["validate", "{layout}"], "{expect}"),
+]
+
+LAYOUT_DAMAGE = [
+    (GOOD_LAYOUT.replace('"a3"]', '"a33"]'), "x.toml:5: unknown space 'a33'"),
+    (GOOD_LAYOUT.replace('[pieces]', '[pieces]\nred = ["a5"]'), "x.toml:5: unknown side 'red'"),
+    (GOOD_LAYOUT.replace('game = "dugi"', 'game = "dugi'), "x.toml:1: bad TOML"),
+    (GOOD_LAYOUT.replace('game = "dugi"', 'game = "chess"'), "unknown game 'chess'"),
+    (GOOD_LAYOUT.replace('"a1", "a3"', ", ".join(f'"b{i}"' for i in range(1, 14))),
+     "13 black counters on the board; the game has 12"),
+    (GOOD_LAYOUT + '[[check]]\nmove = "a1->a5"\n', "x.toml:8: move 'a1->a5' does not parse"),
+    (GOOD_LAYOUT + '[[check]]\nmove = "a1-z9"\n', "unknown space 'z9'"),
+    (GOOD_LAYOUT.replace("[pieces]", "[pieces.black]\nking = [\"b1\"]\n[pieces.white]"),
+     "unknown kind"),
+]
+
+
+def assert_clean_failure(code: int, err: str, expect: str, out: Path) -> None:
+    assert code == 2, err
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert expect in err, err
+    if out.exists():
+        assert [p for p in out.rglob("*") if p.is_file()] == []
+
+
+@pytest.mark.parametrize("args,expect", [b for b in BAD if b[0][0] != "validate"])
+def test_bad_values(args, expect, tmp_path, capsys):
+    out = tmp_path / "out"
+    code, _, err = run_cli(args + ["--output", str(out)], capsys)
+    assert_clean_failure(code, err, expect, out)
+
+
+@pytest.mark.parametrize("text,expect", LAYOUT_DAMAGE)
+def test_bad_layout_files(text, expect, tmp_path, capsys):
+    f = tmp_path / "x.toml"
+    f.write_text(text)
+    code, _, err = run_cli(["validate", str(f)], capsys)
+    assert_clean_failure(code, err.replace(str(tmp_path) + "/", ""), expect, tmp_path / "none")
+
+
+def test_ten_megabyte_file(tmp_path, capsys):
+    f = tmp_path / "big.toml"
+    f.write_text(GOOD_LAYOUT + "# " + "x" * 10_000_000 + "\n")
+    code, _, err = run_cli(["validate", str(f)], capsys)
+    assert_clean_failure(code, err, "a layout file is at most", tmp_path / "none")
+
+
+def test_missing_file(tmp_path, capsys):
+    code, _, err = run_cli(["validate", str(tmp_path / "nope.toml")], capsys)
+    assert_clean_failure(code, err, "no such file or folder", tmp_path / "none")
+
+
+@pytest.mark.parametrize("command", [["board", "dugi"], ["kit", "dugi"]])
+def test_unwritable_output_folder(command, tmp_path, capsys):
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("I am a file")
+    code, _, err = run_cli(command + ["--output", str(blocker / "out")], capsys)
+    assert_clean_failure(code, err, "cannot create output folder", tmp_path / "none")
+    code, _, err = run_cli(command + ["--output", str(blocker)], capsys)
+    assert_clean_failure(code, err, "is a file", tmp_path / "none")
+    assert blocker.read_text() == "I am a file"
+
+
+def test_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
+    from printables import outputs
+
+    def boom(*a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(outputs.os, "replace", boom)
+    with pytest.raises(OSError):
+        outputs.write_atomic(tmp_path / "board.pdf", b"%PDF-1.4 data")
+    assert list(tmp_path.iterdir()) == []
