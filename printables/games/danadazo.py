@@ -1,10 +1,14 @@
-"""Danadazo (Jared B. McComb): pieces stand on the segments of a 4x5 grid with two bends."""
+"""Danadazo (Jared B. McComb): pieces stand on the segments of a 4x5 grid with two bends.
+
+The rules engine lives in printables.games.danadazo_rules.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.games import danadazo_rules as rules
 from printables.games.model import Component, GameSpec
 
 
@@ -31,4 +35,6 @@ GAME = GameSpec(
     sides=("attacker", "defender"),
     kinds={"attacker": ("pawn", "general"), "defender": ("pawn", "guard", "general")},
     build_board=build_board, components=components, reconstructed=("board", "setup"),
+    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
+    position_problem=rules.position_problem,
 )
