@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
 from printables.boards.square import checker, square_board
+from printables.games import chameleons_rules as rules
 from printables.games.model import Component, GameSpec
 from printables.geometry import Arc, Point, Stroke
 
@@ -58,5 +59,7 @@ GAME = GameSpec(
     board_summary="7x7 checkered board with a spiral centre",
     sides=("dark", "light"), kinds={"dark": ("chameleon",), "light": ("chameleon",)},
     build_board=build_board, components=components, flipping_pieces=True,
+    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
+    position_problem=rules.position_problem,
 )
 
