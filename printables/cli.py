@@ -227,6 +227,40 @@ def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
         click.echo(f"{len(files)} setup diagrams written to {out}/")
 
 
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every game.")
+@click.option("--paper", help="Booklet page size: A5 (default), A4, letter or half-letter "
+                              "(default half-letter with --impose letter).")
+@click.option("--impose", "impose_on", metavar="A4|letter",
+              help="Also write a print copy: two booklet pages on each side of an A4 or "
+                   "letter sheet, in booklet order. Print it double-sided (flip on the short "
+                   "edge), fold the stack in the middle and staple on the fold.")
+@click.option("--format", "fmt", type=click.Choice(["pdf"]), default="pdf", show_default=True)
+@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
+@click.option("--layouts", "layouts_dir", type=click.Path(file_okay=False, exists=True),
+              help="Folder of position files (GAME/setup.toml and examples) to print instead "
+                   "of the bundled layouts/.")
+@OUTPUT
+def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> None:
+    """Typeset a game's rule booklet: cover, contents, rules, setup and checked examples.
+
+    Every example position is checked against the rules first; a failing check stops the
+    build (exit status 2) and names the file and the check.
+    """
+    from printables.outputs import ensure_dir, write_atomic
+    from printables.products.booklet import booklet_outputs
+    games = _games(game, all_)
+    files = [f for g in games for f in booklet_outputs(g, paper, impose_on, theme, layouts_dir)]
+    out = ensure_dir(output)
+    for name, data in files:
+        path = write_atomic(out / name, data)
+        if len(games) == 1:
+            click.echo(str(path))
+    if len(games) > 1:
+        click.echo(f"{len(files)} booklet files written to {out}/")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback."""
     try:

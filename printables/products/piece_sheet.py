@@ -1,0 +1,354 @@
+"""Piece sheets: every piece of a game at physical size, with spares and cut guides, on as
+many pages of one paper size as needed.
+
+Layout: pieces are grouped by kind (in the order of the game's components); each group has
+a heading naming the kind and its count, then rows of pieces, 3 mm apart so scissors fit
+between them (two-sided pieces: 4 mm, see below). A group that does not fit continues on
+the next page under a "continued" heading. The top margin names the game and the page; the
+bottom margin carries the 100 mm scale bar.
+
+Two-sided pieces (Chameleons) come in page pairs: a page of fronts, then a page of backs in
+mirrored places, so that printing double-sided with flipping on the long edge puts each back
+behind its front (a back's centre is the front's centre mirrored about the page's vertical
+centre line). Backs are drawn 1 mm larger all round (bleed): a sheet that lands up to 1 mm
+off still shows no white edge after cutting along the front's guide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from printables.errors import UsageError
+from printables.games import Component, GameSpec
+from printables.geometry import Point, Segment
+from printables.products.common import SCALE_BAR, scale_bar
+from printables.products.piece_art import outline_items, piece_diameters, piece_items
+from printables.render.pdf import text_width
+from printables.render.scene import Circle, Group, Item, Path, Scene, Text
+
+MARGIN = 10.0
+GAP = 3.0
+GAP_TWO_SIDED = 4.0
+BLEED = 1.0
+HEADING = 6.0
+HEADING_SIZE = 3.2
+#: Smallest and largest piece diameter --diameter accepts.
+MIN_DIAMETER, MAX_DIAMETER = 5.0, 150.0
+
+
+def spares(count: int) -> int:
+    """Spare pieces of a kind: 10 % of the count, rounded, and at least 2.
+
+    >>> spares(7), spares(24), spares(28), spares(56)
+    (2, 2, 3, 6)
+    """
+    return max(2, int(count / 10 + 0.5))
+
+
+@dataclass(frozen=True)
+class PlacedPiece:
+    """One piece on a sheet page: what it is, which face, where and how large."""
+
+    side: str
+    kind: str
+    art: str
+    index: int  # 1-based within its kind; indices above the game's count are spares
+    spare: bool
+    face: str  # "front" (or the only face) or "back"
+    center: Point
+    diameter: float
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A kind's heading on a page: text, baseline start point, anchor."""
+
+    text: str
+    position: Point
+    anchor: str = "start"
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """One page of a piece sheet."""
+
+    number: int
+    face: str  # "front", "back" or "single"
+    pieces: tuple[PlacedPiece, ...]
+    headings: tuple[Heading, ...]
+    guides: tuple[Segment, ...] = ()  # straight cut lines between pieces (fronts only)
+
+
+@dataclass(frozen=True)
+class PieceSheet:
+    """A game's whole piece sheet: paper size and pages."""
+
+    game: str
+    title: str
+    designer: str
+    paper: tuple[float, float]
+    pages: tuple[SheetPage, ...]
+    two_sided: bool
+
+
+def _heading(c: Component, n: int, d: float, continued: bool) -> str:
+    text = f"{c.label}: {c.count} + {n - c.count} spare{'s' if n - c.count != 1 else ''}, " \
+           f"{d:g} mm"
+    if c.back:
+        text += f" (back: {c.back})"
+    return text + (" (continued)" if continued else "")
+
+
+def _row_guides(x0: float, top: float, d: float, gap: float, n: int, first: bool) -> list[Segment]:
+    """Straight cut lines round one row of n cells (the top line only for a block's first
+    row: the rows below share the line above them)."""
+    cell = d + gap
+    left, right = x0 - gap / 2, x0 - gap / 2 + n * cell
+    y_hi, y_lo = top + gap / 2, top - d - gap / 2
+    lines = [Segment(Point(left, y_lo), Point(right, y_lo))]
+    if first:
+        lines.append(Segment(Point(left, y_hi), Point(right, y_hi)))
+    lines.extend(Segment(Point(left + k * cell, y_lo), Point(left + k * cell, y_hi))
+                 for k in range(n + 1))
+    return lines
+
+
+@dataclass
+class _Page:
+    """A page being filled (mutable only while the layout runs)."""
+
+    pieces: list[PlacedPiece]
+    headings: list[Heading]
+    guides: list[Segment]
+
+
+def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, float],
+            gap: float) -> list[_Page]:
+    """Flow every component's pieces into pages, kind by kind, row by row."""
+    w, h = paper
+    x0, x1, y_top, y_bot = MARGIN, w - MARGIN, h - MARGIN, MARGIN
+    pages = [_Page([], [], [])]
+    y = y_top
+    for c in comps:
+        d = sizes[(c.side, c.kind)]
+        total = c.count + spares(c.count)
+        if d > x1 - x0 or d + HEADING > y_top - y_bot:
+            raise UsageError(f"a {d:g} mm piece does not fit on this paper inside its "
+                             f"{MARGIN:g} mm margins; choose a smaller --diameter")
+        cols = max(1, int((x1 - x0 + gap) // (d + gap)))
+        cols = -(-total // -(-total // cols))  # same number of rows, evenly filled
+        placed = 0
+        while placed < total:
+            if y - HEADING - d < y_bot - 1e-9:
+                pages.append(_Page([], [], []))
+                y = y_top
+            page = pages[-1]
+            page.headings.append(Heading(_heading(c, total, d, placed > 0),
+                                         Point(x0, y - HEADING + 2.8)))
+            y -= HEADING
+            first = True
+            while placed < total and y - d >= y_bot - 1e-9:
+                row = min(cols, total - placed)
+                for i in range(row):
+                    idx = placed + i + 1
+                    page.pieces.append(PlacedPiece(c.side, c.kind, c.art, idx, idx > c.count,
+                                                   "front", Point(x0 + d / 2 + i * (d + gap),
+                                                                  y - d / 2), d))
+                page.guides.extend(_row_guides(x0, y, d, gap, row, first))
+                placed += row
+                first = False
+                y -= d + gap
+    return [p for p in pages if p.pieces]
+
+
+def back_art(c: Component) -> str:
+    """The art of a two-sided piece's back: its art key with the back side's name."""
+    return c.art.rsplit("-", 1)[0] + "-" + str(c.back)
+
+
+def _back_page(front: list[PlacedPiece], heads: list[Heading], comps: tuple[Component, ...],
+               width: float) -> tuple[tuple[PlacedPiece, ...], tuple[Heading, ...]]:
+    """The mirrored backs of a front page (mirror about the page's vertical centre line)."""
+    by_key = {(c.side, c.kind): c for c in comps}
+    backs = tuple(PlacedPiece(p.side, p.kind, back_art(by_key[(p.side, p.kind)]), p.index,
+                              p.spare, "back", Point(width - p.center.x, p.center.y), p.diameter)
+                  for p in front)
+    mirrored = tuple(Heading(hd.text.split(" (")[0] + " (backs)",
+                             Point(width - hd.position.x, hd.position.y), "end") for hd in heads)
+    return backs, mirrored
+
+
+def piece_sheet(game: GameSpec, paper: tuple[float, float], diameter: float | None = None,
+                options: Mapping[str, Any] | None = None) -> PieceSheet:
+    """Lay out every piece of a game (count plus spares) on pages of a paper size."""
+    if diameter is not None and not MIN_DIAMETER <= diameter <= MAX_DIAMETER:
+        raise UsageError(f"diameter {diameter:g} mm is out of range; use "
+                         f"{MIN_DIAMETER:g} to {MAX_DIAMETER:g} mm", input=f"{diameter:g}")
+    opts = game.options(options)
+    board = game.board(opts)
+    comps = game.components(opts)
+    sizes = piece_diameters(game, board, diameter, opts)
+    two_sided = any(c.back for c in comps)
+    fronts = _fronts(comps, sizes, paper, GAP_TWO_SIDED if two_sided else GAP)
+    pages: list[SheetPage] = []
+    for f in fronts:
+        pages.append(SheetPage(len(pages) + 1, "front" if two_sided else "single",
+                               tuple(f.pieces), tuple(f.headings), tuple(f.guides)))
+        if two_sided:
+            backs, bheads = _back_page(f.pieces, f.headings, comps, paper[0])
+            pages.append(SheetPage(len(pages) + 1, "back", backs, bheads))
+    return PieceSheet(game.name, game.title, game.designer, paper, tuple(pages), two_sided)
+
+
+# ----------------------------------------------------------------------------- drawing
+
+def layer_name(p: PlacedPiece) -> str:
+    """The SVG layer of a piece's kind on a page: pieces-<side>-<kind>[-back]."""
+    return f"pieces-{p.side}-{p.kind}" + ("-back" if p.face == "back" else "")
+
+
+def piece_group(p: PlacedPiece) -> Group:
+    """One piece on the sheet: (backs: bleed disc,) art, (fronts: cut guide)."""
+    if p.face == "back":
+        tone = p.art.rsplit("-", 1)[1]
+        bleed = (Circle(p.center, p.diameter / 2 + BLEED, f"piece.bleed.chameleon.{tone}"),)
+        return Group(bleed + piece_items(p.art, p.center, p.diameter))
+    return Group(piece_items(p.art, p.center, p.diameter)
+                 + outline_items(p.art, p.center, p.diameter, "cutguide"))
+
+
+def _instruction(sheet: PieceSheet, page: SheetPage) -> str:
+    if page.face == "back":
+        return (f"backs of page {page.number - 1}: print both pages on one sheet, "
+                "double-sided, flipping on the long edge")
+    if page.face == "front":
+        return (f"fronts; backs on page {page.number + 1}: print double-sided, flipping on "
+                "the long edge, then cut")
+    return "cut along the grey lines (or punch the discs out)"
+
+
+def _fit(text: str, size: float, room: float, font: str = "sans") -> float:
+    """The text size, shrunk so the text fits in room mm."""
+    return min(size, size * room / max(text_width(text, size, font), 1e-9))
+
+
+def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
+    """Page header (game, page number), kind headings, instruction line and scale bar; on a
+    back page the header and instruction swap sides so they mirror the front."""
+    w, h = sheet.paper
+    back = page.face == "back"
+    near, far = (w - MARGIN, MARGIN) if back else (MARGIN, w - MARGIN)
+    head = f"{sheet.title} pieces, a game by {sheet.designer}"
+    number = f"page {page.number} of {len(sheet.pages)}"
+    room = w - 2 * MARGIN - text_width(number, 3.0) - 5.0
+    items: list[Item] = [
+        Text(Point(near, h - 6.5), head, _fit(head, 3.0, room, "sans-bold"), "text.bold",
+             anchor="end" if back else "start"),
+        Text(Point(far, h - 6.5), number, 3.0, "text", anchor="start" if back else "end")]
+    items.extend(Text(hd.position, hd.text, _fit(hd.text, HEADING_SIZE, w - 2 * MARGIN), "text",
+                      anchor=hd.anchor) for hd in page.headings)
+    note = _instruction(sheet, page)
+    room = w - 2 * MARGIN - (0.0 if back else SCALE_BAR + 5.0)
+    items.append(Text(Point(near, 4.0), note, _fit(note, 2.6, room), "text.small",
+                      anchor="end" if back else "start"))
+    if not back:
+        items.append(scale_bar(w - MARGIN - SCALE_BAR, 2.5))
+    return items
+
+
+def page_scene(sheet: PieceSheet, page: SheetPage) -> Scene:
+    """The scene of one sheet page: cut guides, pieces by kind layer, page furniture."""
+    w, h = sheet.paper
+    layers: dict[str, list[Item]] = {}
+    for p in page.pieces:
+        layers.setdefault(layer_name(p), []).append(piece_group(p))
+    items: list[Item] = [Group(tuple(v), layer=k) for k, v in layers.items()]
+    if page.guides:
+        items.insert(0, Group(tuple(Path((g,), "cutguide") for g in page.guides),
+                              layer="cut-guides"))
+    items.append(Group(tuple(_furniture(sheet, page)), layer="labels"))
+    return Scene(w, h, tuple(items), title=f"{sheet.title} pieces, page {page.number}")
+
+
+def sheet_scenes(sheet: PieceSheet) -> list[Scene]:
+    """Every page of a sheet as a scene."""
+    return [page_scene(sheet, p) for p in sheet.pages]
+
+
+def sheet_json(sheet: PieceSheet) -> dict:
+    """The sheet as plain data: paper, and per page every piece with kind, index and place."""
+    return {
+        "game": sheet.game, "units": "mm", "y_axis": "up",
+        "paper": [round(v, 6) for v in sheet.paper], "two_sided": sheet.two_sided,
+        "pages": [{"number": pg.number, "face": pg.face,
+                   "pieces": [{"side": p.side, "kind": p.kind, "art": p.art, "index": p.index,
+                               "spare": p.spare, "face": p.face,
+                               "center": [round(p.center.x, 6), round(p.center.y, 6)],
+                               "diameter": round(p.diameter, 6)} for p in pg.pieces]}
+                  for pg in sheet.pages],
+    }
+
+
+def count_by_kind(sheet: PieceSheet, face: str = "front") -> dict[tuple[str, str], int]:
+    """(side, kind) -> pieces on the sheet (fronts, or the only face), for checks."""
+    out: dict[tuple[str, str], int] = {}
+    for page in sheet.pages:
+        for p in page.pieces:
+            if p.face == face:
+                out[(p.side, p.kind)] = out.get((p.side, p.kind), 0) + 1
+    return out
+
+
+# ----------------------------------------------------------------------------- output files
+
+FORMATS = ("pdf", "svg", "png", "json")
+
+
+def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, theme_name: str) -> str:
+    """The file name stem: game, then what differs from the defaults.
+
+    >>> from printables.games import GAMES
+    >>> sheet_basename(GAMES["dugi"], "Letter", 18.0, "mono")
+    'dugi-pieces-letter-18mm-mono'
+    """
+    parts = [game.name, "pieces"]
+    if paper_name != "A4":
+        parts.append(paper_name.lower())
+    if diameter is not None:
+        parts.append(f"{diameter:g}mm")
+    if theme_name != "colour":
+        parts.append(theme_name)
+    return "-".join(parts)
+
+
+def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: float | None = None,
+                  theme_name: str = "colour", dpi: int = 150) -> list[tuple[str, bytes]]:
+    """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page."""
+    import json
+
+    from printables.products.boards_cmd import get_theme
+    from printables.units import paper_name as canonical
+    from printables.units import parse_paper
+    paper = parse_paper(paper_name)
+    name = canonical(paper_name)
+    theme = get_theme(theme_name)
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
+    sheet = piece_sheet(game, paper, diameter)
+    base = sheet_basename(game, name, diameter, theme_name)
+    if fmt == "json":
+        return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
+    scenes = sheet_scenes(sheet)
+    if fmt == "pdf":
+        from printables.render.pdf import render_pdf
+        return [(base + ".pdf", render_pdf(scenes, theme, title=f"{game.title} pieces"))]
+    if fmt == "svg":
+        from printables.render.svg import render_svg
+        data = [render_svg(s, theme) for s in scenes]
+    else:
+        from printables.render.png import render_png
+        data = [render_png(s, theme, dpi) for s in scenes]
+    if len(data) == 1:
+        return [(f"{base}.{fmt}", data[0])]
+    return [(f"{base}-{i}.{fmt}", b) for i, b in enumerate(data, 1)]

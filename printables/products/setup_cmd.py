@@ -1,0 +1,122 @@
+"""The `setup` product: a game's board with its starting position (or any layout file), a
+title, a credit line and a 100 mm scale bar; games that start empty show each player's
+reserve beside the board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping
+
+from printables.errors import UsageError
+from printables.games import GameSpec, get_game
+from printables.geometry import Point
+from printables.positions import Layout, load_layout, setup_path
+from printables.products.common import SCALE_BAR, scale_bar
+from printables.products.diagram import position_items, reserve_counts
+from printables.render.pdf import text_width
+from printables.render.scene import Group, Item, Scene, Text
+from printables.render.theme import Ink, ink
+
+#: Height of the strip under the diagram: title line, credit lines, scale bar.
+FOOTER = 20.0
+FORMATS = ("pdf", "svg", "png")
+RECONSTRUCTED_NOTE = "reconstructed from the published rules text"
+
+
+def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> Layout:
+    """The layout to draw: a given file (which must be for game, when one is named) or the
+    game's bundled setup.toml."""
+    if layout_file is None:
+        if game is None:
+            raise UsageError("missing GAME; name a game or give --layout FILE")
+        path = setup_path(game.name)
+        if not path.exists():
+            raise UsageError(f"{game.name} has no setup file yet ({path})", input=game.name)
+        return load_layout(path)
+    layout = load_layout(layout_file)
+    if game is not None and layout.position.game != game.name:
+        raise UsageError(f"{layout_file}: this layout is for {layout.position.game}, not "
+                         f"{game.name}", input=str(layout_file))
+    return layout
+
+
+def _fit(text: str, size: float, room: float, font: str = "sans") -> float:
+    return min(size, size * room / max(text_width(text, size, font), 1e-9))
+
+
+def position_caption(game: GameSpec, title: str) -> str:
+    """A layout title without a leading game name (the footer prints the name already).
+
+    >>> position_caption(get_game("evl"), "EVL: the board starts empty")
+    'the board starts empty'
+    """
+    head = game.title.lower() + ":"
+    return title[len(head):].strip() if title.lower().startswith(head) else title.strip()
+
+
+def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
+                 theme: Mapping[str, Ink]) -> list[Item]:
+    """Title line (game and position title), credit lines and the scale bar."""
+    items: list[Item] = [Text(Point(3.0, FOOTER - 5.5), game.title, 3.8, "title", anchor="start")]
+    caption = position_caption(game, layout.position.title)
+    if caption:
+        x = 3.0 + text_width(game.title, 3.8, ink(theme, "title").font) + 3.0
+        items.append(Text(Point(x, FOOTER - 5.5), caption, _fit(caption, 3.4, width - x - 3.0),
+                          "text", anchor="start"))
+    credit = [f"a game by {game.designer}"]
+    rebuilt = [r for r in game.reconstructed if r == "board" or (bundled and r == "setup")]
+    if rebuilt:
+        credit.append(" and ".join(rebuilt) + " " + RECONSTRUCTED_NOTE)
+    room = width - SCALE_BAR - 9.0
+    for i, line in enumerate(credit):
+        items.append(Text(Point(3.0, FOOTER - 10.5 - 3.6 * i), line, _fit(line, 2.6, room),
+                          "text.small", anchor="start"))
+    items.append(scale_bar(width - SCALE_BAR - 3.0, 3.0))
+    return items
+
+
+def setup_scene(game: GameSpec, layout: Layout, theme: Mapping[str, Ink],
+                bundled: bool = True) -> Scene:
+    """The setup diagram: the position (with reserves when pieces are off the board) above
+    a footer with title, credit and scale bar; at physical size."""
+    pos = layout.position
+    reserve = any(n > 0 for *_, n in reserve_counts(game, pos))
+    items, w, h = position_items(game, pos, theme, dy=FOOTER, reserve=reserve)
+    footer = Group(tuple(footer_items(game, layout, w, bundled, theme)), layer="footer")
+    return Scene(w, h + FOOTER, items + (footer,), title=f"{game.title} setup")
+
+
+def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str | Path | None) -> str:
+    """A file name a person finds: <game>-setup[-<layout name>][-mono].<fmt>.
+
+    >>> setup_filename(get_game("dugi"), "png", "mono", "my/dugi-opening.toml")
+    'dugi-setup-dugi-opening-mono.png'
+    """
+    parts = [game.name, "setup"]
+    if layout_file is not None and Path(layout_file).stem != "setup":
+        parts.append(Path(layout_file).stem)
+    if theme_name != "colour":
+        parts.append(theme_name)
+    return "-".join(parts) + "." + fmt
+
+
+def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "colour",
+                 layout_file: str | Path | None = None, dpi: int = 150) -> tuple[str, bytes]:
+    """The setup diagram of a game (or of a layout file) as (file name, bytes)."""
+    from printables.products.boards_cmd import get_theme
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
+    theme = get_theme(theme_name)
+    named = get_game(game_name) if game_name else None
+    layout = load_setup(named, layout_file)
+    game = named or get_game(layout.position.game)
+    scene = setup_scene(game, layout, theme, bundled=layout_file is None)
+    name = setup_filename(game, fmt, theme_name, layout_file)
+    if fmt == "svg":
+        from printables.render.svg import render_svg
+        return name, render_svg(scene, theme)
+    if fmt == "png":
+        from printables.render.png import render_png
+        return name, render_png(scene, theme, dpi)
+    from printables.render.pdf import render_pdf
+    return name, render_pdf([scene], theme)

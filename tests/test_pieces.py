@@ -1,0 +1,235 @@
+"""Piece sheets: counts per kind in the SVG, duplex mirror, sizes that fit, paper sizes."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from printables.games import GAMES
+from printables.geometry import Point
+from printables.products.piece_art import ART, piece_diameters, piece_items
+from printables.products.piece_sheet import MARGIN, piece_sheet, render_pieces
+from printables.render.scene import Polygon
+from printables.render.theme import THEMES
+from printables.units import PAPERS
+
+SVG = "{http://www.w3.org/2000/svg}"
+CUTGUIDE = THEMES["colour"]["cutguide"].stroke
+
+#: Components per game as GAMES.md lists them: (side, kind) -> count.
+COMPONENTS = {
+    "rosenkreuz": {("rose", "dark"): 7, ("rose", "light"): 7, ("cross", "dark"): 7,
+                   ("cross", "light"): 7},
+    "chameleons": {("dark", "chameleon"): 24, ("light", "chameleon"): 24},
+    "evl": {("black", "piece"): 28, ("white", "piece"): 28, ("black", "marker"): 12,
+            ("white", "marker"): 12},
+    # 15 x 15 board: 112 dark squares, half of them per player
+    "dag-en-nacht": {("black", "stone"): 56, ("white", "stone"): 56},
+    "danadazo": {("attacker", "pawn"): 12, ("attacker", "general"): 2, ("defender", "pawn"): 6,
+                 ("defender", "guard"): 6, ("defender", "general"): 1},
+    "dugi": {("black", "stone"): 12, ("white", "stone"): 12},
+    "network": {("black", "stone"): 10, ("white", "stone"): 10},
+}
+#: Count plus spares (10 % rounded, at least 2), worked out by hand.
+WITH_SPARES = {1: 3, 2: 4, 6: 8, 7: 9, 10: 12, 12: 14, 24: 26, 28: 31, 56: 62}
+
+
+def svg_pages(game: str, paper: str = "A4") -> list[ET.Element]:
+    """The sheet's SVG pages, parsed."""
+    return [ET.fromstring(data) for _, data in render_pieces(GAMES[game], "svg", paper)]
+
+
+def kind_layers(root: ET.Element) -> dict[str, ET.Element]:
+    """Layer id (without 'layer-pieces-') -> layer element."""
+    return {g.get("id")[len("layer-pieces-"):]: g for g in root.iter(SVG + "g")
+            if (g.get("id") or "").startswith("layer-pieces-")}
+
+
+def cut_outlines(group: ET.Element) -> int:
+    """Shapes in a piece group drawn in the cut-guide ink."""
+    return sum(1 for e in group.iter() if e.get("stroke") == CUTGUIDE)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_svg_has_count_plus_spares_of_every_kind(game):
+    counted: dict[tuple[str, str], int] = {}
+    for root in svg_pages(game):
+        for name, layer in kind_layers(root).items():
+            if name.endswith("-back"):
+                continue
+            side, kind = name.split("-", 1)
+            pieces = [g for g in layer if g.tag == SVG + "g"]
+            assert all(cut_outlines(g) == 1 for g in pieces), "one cut outline per piece"
+            counted[(side, kind)] = counted.get((side, kind), 0) + len(pieces)
+    assert counted == {k: WITH_SPARES[n] for k, n in COMPONENTS[game].items()}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_json_dump_agrees(game):
+    (name, data), = render_pieces(GAMES[game], "json")
+    assert name == f"{game}-pieces.json"
+    sheet = json.loads(data)
+    counted: dict[tuple[str, str], int] = {}
+    for page in sheet["pages"]:
+        for p in page["pieces"]:
+            if p["face"] == "front":
+                counted[(p["side"], p["kind"])] = counted.get((p["side"], p["kind"]), 0) + 1
+                assert p["spare"] == (p["index"] > COMPONENTS[game][(p["side"], p["kind"])])
+    assert counted == {k: WITH_SPARES[n] for k, n in COMPONENTS[game].items()}
+
+
+def _centres(layer: ET.Element) -> list[tuple[float, float]]:
+    """Each piece group's centre: its first circle (backs: the bleed disc)."""
+    out = []
+    for g in layer:
+        c = next(g.iter(SVG + "circle"))
+        out.append((float(c.get("cx")), float(c.get("cy"))))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_chameleons_backs_mirror_fronts(paper):
+    pages = svg_pages("chameleons", paper)
+    assert len(pages) % 2 == 0
+    width = PAPERS[paper][0]
+    checked = 0
+    for front, back in zip(pages[::2], pages[1::2]):
+        f_layers, b_layers = kind_layers(front), kind_layers(back)
+        assert sorted(b_layers) == sorted(k + "-back" for k in f_layers)
+        for name, layer in f_layers.items():
+            fronts = _centres(layer)
+            backs = _centres(b_layers[name + "-back"])
+            assert len(fronts) == len(backs)
+            for (fx, fy), (bx, by) in zip(fronts, backs):
+                assert abs(bx - (width - fx)) <= 0.1 and abs(by - fy) <= 0.1
+                checked += 1
+    assert checked == 52
+
+
+def test_chameleons_back_shows_the_other_face():
+    sheet = piece_sheet(GAMES["chameleons"], PAPERS["A4"])
+    front, back = sheet.pages[0], sheet.pages[1]
+    assert (front.face, back.face) == ("front", "back")
+    for f, b in zip(front.pieces, back.pieces):
+        assert f.art != b.art and {f.art, b.art} == {"chameleon-dark", "chameleon-light"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_pieces_fit_their_spaces(game):
+    g = GAMES[game]
+    board = g.board()
+    sizes = piece_diameters(g, board)
+    for c in g.components(g.options()):
+        d = sizes[(c.side, c.kind)]
+        rooms = [s.room for s in board.spaces if s.kind == c.stands_on]
+        assert rooms, f"{game} has no {c.stands_on} spaces"
+        if c.stands_on in ("segment", "bend"):
+            continue  # a segment's room is its length: checked against neighbours below
+        assert 0.7 * min(rooms) <= d <= 0.8 * min(rooms) + 1e-9
+
+
+def test_danadazo_pieces_on_touching_segments_do_not_overlap():
+    g = GAMES["danadazo"]
+    board = g.board()
+    d = max(piece_diameters(g, board).values())
+    ends = board.data["ends"]
+    names = board.names
+    closest = min(board.space(a).anchor.distance(board.space(b).anchor)
+                  for i, a in enumerate(names) for b in names[i + 1:]
+                  if set(ends[a]) & set(ends[b]))
+    assert d <= closest - 3.0, (d, closest)
+    assert abs(d - 0.55 * board.data["pitch"]) < 0.1
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_sheet_pieces_inside_margins_and_apart(game, paper):
+    w, h = PAPERS[paper]
+    for page in piece_sheet(GAMES[game], (w, h)).pages:
+        ps = page.pieces
+        for p in ps:
+            r = p.diameter / 2
+            assert MARGIN - 1e-6 <= p.center.x - r and p.center.x + r <= w - MARGIN + 1e-6
+            assert MARGIN - 1e-6 <= p.center.y - r and p.center.y + r <= h - MARGIN + 1e-6
+        for i, a in enumerate(ps):
+            for b in ps[i + 1:]:
+                assert a.center.distance(b.center) >= (a.diameter + b.diameter) / 2 + 2.0
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A5"])
+def test_pdf_pages_are_the_paper_size(paper):
+    import pypdf
+    (name, data), = render_pieces(GAMES["chameleons"], "pdf", paper)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 2 and len(reader.pages) % 2 == 0
+    w, h = PAPERS[paper]
+    for page in reader.pages:
+        box = page.mediabox
+        assert abs(float(box.width) - w * 72 / 25.4) < 0.01
+        assert abs(float(box.height) - h * 72 / 25.4) < 0.01
+
+
+def test_small_paper_spreads_over_more_pages():
+    assert len(piece_sheet(GAMES["evl"], PAPERS["A5"]).pages) > len(
+        piece_sheet(GAMES["evl"], PAPERS["A4"]).pages)
+
+
+def test_diameter_sets_the_largest_kind_and_keeps_proportions():
+    g = GAMES["evl"]
+    board = g.board()
+    default = piece_diameters(g, board)
+    sized = piece_diameters(g, board, 25.0)
+    assert sized[("black", "piece")] == 25.0
+    ratio = default[("black", "marker")] / default[("black", "piece")]
+    assert abs(sized[("white", "marker")] / 25.0 - ratio) < 1e-6
+
+
+def test_rose_and_cross_art_shapes():
+    rose = piece_items("rose-dark", Point(0, 0), 20.0)
+    outer = [i for i in rose if i.style.startswith("piece.symbol.rose.petal")]
+    inner = [i for i in rose if i.style.startswith("piece.symbol.rose.inner")]
+    assert len(outer) == 5 and len(inner) == 5
+    assert max(p.parts[0].radius for p in inner) < min(p.parts[0].radius for p in outer)
+    cross, = [i for i in piece_items("cross-light", Point(0, 0), 20.0) if isinstance(i, Polygon)]
+    pts = cross.points
+    assert len(pts) == 12
+    # flared arms: the arm's end is much wider than where it meets the centre
+    top = sorted((p for p in pts if p.y > 7), key=lambda p: p.x)
+    inner = min(abs(p.x) for p in pts if 0 < p.y < 2 and p.x > 0)
+    assert top[-1].x - top[0].x > 5 * inner
+    assert max(math.hypot(p.x, p.y) for p in pts) < 10.0
+
+
+def test_every_component_art_is_drawable():
+    arts = {c.art for g in GAMES.values() for c in g.components(g.options())}
+    assert arts <= set(ART)
+    for art in ART:
+        assert all(i.style.startswith("piece.") for i in piece_items(art, Point(0, 0), 10.0)
+                   if hasattr(i, "style"))
+
+
+def test_cli_pieces_files(cli, tmp_path):
+    code, out, err = cli("pieces", "chameleons", "--format", "svg", "-o", tmp_path)
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chameleons-pieces-1.svg",
+                                                          "chameleons-pieces-2.svg"]
+    code, _, _ = cli("pieces", "network", "--paper", "letter", "--diameter", "18", "-o", tmp_path)
+    assert code == 0 and (tmp_path / "network-pieces-letter-18mm.pdf").exists()
+
+
+@pytest.mark.parametrize("args", [["--paper", "B5"], ["--diameter", "300"], ["--diameter", "x"],
+                                  ["--theme", "neon"]])
+def test_cli_pieces_bad_values_one_line_exit_2(cli, tmp_path, args):
+    code, _, err = cli("pieces", "dugi", *args, "-o", tmp_path)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_same_sheet_twice_same_bytes():
+    a = render_pieces(GAMES["rosenkreuz"], "pdf")
+    b = render_pieces(GAMES["rosenkreuz"], "pdf")
+    assert a == b
