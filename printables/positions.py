@@ -132,8 +132,8 @@ def format_generic(move: Move) -> str:
 
 # ----------------------------------------------------------------------------- reading files
 
-def _line_of(source: str, value: Any, after_key: str | None = None) -> int | None:
-    """The first line of source mentioning value (as a TOML string or bare key), or None."""
+def _line_of(source: str, value: Any, after_key: str | None = None, nth: int = 1) -> int | None:
+    """The nth line of source mentioning value (as a TOML string or bare key), or None."""
     needle_q = f'"{value}"'
     lines = source.splitlines()
     for i, line in enumerate(lines, 1):
@@ -141,7 +141,9 @@ def _line_of(source: str, value: Any, after_key: str | None = None) -> int | Non
         v = re.escape(str(value))
         if (needle_q in stripped or re.match(rf"^\s*{v}\s*=", stripped)
                 or re.match(rf"^\s*\[\[?[^\]]*(?<![\w-]){v}(?![\w-])[^\]]*\]", stripped)):
-            return i
+            nth -= stripped.count(needle_q) if needle_q in stripped else 1
+            if nth <= 0:
+                return i
         if after_key and re.match(rf"^\s*\[?\[?\s*{re.escape(after_key)}\b", stripped):
             return i
     return None
@@ -154,8 +156,9 @@ class _Reader:
         self.path = path
         self.source = source
 
-    def fail(self, message: str, value: Any = None, key: str | None = None) -> LayoutError:
-        line = _line_of(self.source, value, key) if (value is not None or key) else None
+    def fail(self, message: str, value: Any = None, key: str | None = None,
+             nth: int = 1) -> LayoutError:
+        line = _line_of(self.source, value, key, nth) if (value is not None or key) else None
         return LayoutError(message, file=self.path, line=line,
                            input=None if value is None else str(value))
 
@@ -208,7 +211,7 @@ def _read_pieces(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> dic
             for name in r.string_list(names, f"pieces.{side}.{kind}"):
                 _space(r, board, game, name)
                 if name in pieces:
-                    raise r.fail(f"space {name!r} holds two pieces", value=name)
+                    raise r.fail(f"space {name!r} holds two pieces", value=name, nth=2)
                 pieces[name] = Piece(side, kind)
     return pieces
 
@@ -333,8 +336,8 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
-        raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path,
-                          line=int(m.group(1)) if m else None) from None
+        line = int(m.group(1)) if m else (len(source.splitlines()) or 1)  # "end of document"
+        raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path, line=line) from None
     unknown = set(data) - set(TOP_KEYS)
     if unknown:
         key = sorted(unknown)[0]

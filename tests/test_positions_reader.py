@@ -60,3 +60,14 @@ def test_move_parser_rejects_unknown_spaces():
     with pytest.raises(LayoutError, match="unknown space 'a1'"):
         parse_move(g, g.board(), "+a1")
     assert parse_move(g, g.board(), "+b1") == Move(path=("b1",), drop=True)
+
+
+def test_duplicate_space_points_at_the_second_mention():
+    text = GOOD.replace('dark = ["a7"]', 'dark = ["b1"]')
+    with pytest.raises(LayoutError, match=r"^x.toml:9: space 'b1' holds two pieces"):
+        load_layout_text(text, "x.toml")
+
+
+def test_toml_error_at_end_of_file_names_the_last_line():
+    with pytest.raises(LayoutError, match=r"^x.toml:3: bad TOML"):
+        load_layout_text('game = "dugi"\nto_move = "black"\nblack = ["a1",\n', "x.toml")
