@@ -20,7 +20,8 @@ from printables.games import GAMES, GameSpec
 from printables.outputs import ensure_dir, write_atomic
 from printables.units import paper_name, parse_paper
 
-PREVIEW_DPI = 60
+PREVIEW_DPI = 60  # board.png: a preview for index.html and the README gallery
+SETUP_DPI = 100
 THEME = "colour"
 
 
@@ -49,7 +50,13 @@ def _board_files(game: GameSpec, paper: tuple[float, float]) -> dict[str, bytes]
 
 def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     """Pieces, setup, booklet and laser files of a game (each product's own core function)."""
-    return {}
+    from printables.products.piece_sheet import render_pieces
+    from printables.products.setup_cmd import render_setup
+    from printables.render.png import png_available
+    files = {"pieces.pdf": render_pieces(game, "pdf", paper_label)[0][1]}
+    if png_available():
+        files["setup.png"] = render_setup(game.name, "png", THEME, dpi=SETUP_DPI)[1]
+    return files
 
 
 def _print_and_play(game: GameSpec, files: dict[str, bytes]) -> bytes:
