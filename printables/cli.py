@@ -251,14 +251,54 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
     from printables.outputs import ensure_dir, write_atomic
     from printables.products.booklet import booklet_outputs
     games = _games(game, all_)
-    files = [f for g in games for f in booklet_outputs(g, paper, impose_on, theme, layouts_dir)]
     out = ensure_dir(output)
+    files = []
+    with _progress(games, "booklets") as bar:
+        for g in bar:
+            files += booklet_outputs(g, paper, impose_on, theme, layouts_dir)
     for name, data in files:
         path = write_atomic(out / name, data)
         if len(games) == 1:
             click.echo(str(path))
     if len(games) > 1:
         click.echo(f"{len(files)} booklet files written to {out}/")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--all", "all_", is_flag=True, help="Every game.")
+@click.option("--sheet", default="600x400", show_default=True, metavar="WxH",
+              help="Size of your sheets of material, e.g. 600x400, 300x200 or 24inx12in. A "
+                   "board larger than a sheet is split into parts along space lines.")
+@click.option("--kerf", default="0", show_default=True, metavar="MM",
+              help="Width your laser burns away, e.g. 0.15; cut lines move out by half of it "
+                   "so parts come out at their true size.")
+@click.option("--profile", default="default", show_default=True,
+              help="Layer colours: default (cut red, score blue, engrave black) or boxes "
+                   "(outer cut black, inner cut blue, etch green).")
+@click.option("--format", "fmt", type=click.Choice(["svg", "dxf"]), default="svg",
+              show_default=True, help='dxf needs the extra: pip install "printables[dxf]".')
+@click.option("--parts", default="board,pieces", show_default=True,
+              help="What to make: board, pieces or board,pieces.")
+@OUTPUT
+def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
+    """Make laser-cutter files: one file per sheet of material (GAME or --all).
+
+    Layers: cut, score, engrave and a 100 mm reference square that is not cut. Check the
+    square measures 100 mm in your laser software before you cut.
+    """
+    from printables.outputs import ensure_dir, write_atomic
+    from printables.products.laser import laser_files, laser_request
+    req = laser_request(sheet, kerf, profile, fmt, parts)
+    games = _games(game, all_)
+    files = [f for g in games for f in laser_files(g, req)]
+    out = ensure_dir(output)
+    for name, data in files:
+        path = write_atomic(out / name, data)
+        if len(games) == 1:
+            click.echo(str(path))
+    if len(games) > 1:
+        click.echo(f"{len(files)} laser files written to {out}/")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,280 @@
+"""Booklet typesetting with reportlab Platypus: paragraph styles on the Vera fonts, a Flowable
+that draws a Scene, headings that feed the table of contents and the PDF outline, and the
+document template (cover and body pages, page numbers, TrimBox, invariant output)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph,
+                                TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from printables.render.pdf import PT_PER_MM, draw_scene, register_fonts
+from printables.render.scene import Scene
+from printables.render.theme import Ink
+
+MM = PT_PER_MM
+INK = "#1a1a1a"
+ACCENT = "#2f5d50"
+GREY = "#666666"
+
+
+def register_family() -> None:
+    """Register the four Vera faces and tie them into one family for <b> and <i> markup."""
+    register_fonts()
+    if "Vera-BoldItalic" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("Vera-BoldItalic", "VeraBI.ttf"))
+    registerFontFamily("Vera", normal="Vera", bold="Vera-Bold", italic="Vera-Italic",
+                       boldItalic="Vera-BoldItalic")
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Page geometry in mm and the body font size in pt for one booklet paper size."""
+
+    width: float
+    height: float
+    margin_x: float
+    margin_top: float
+    margin_bottom: float
+    body: float
+
+    @property
+    def frame_w(self) -> float:
+        """Width of the text frame in mm."""
+        return self.width - 2 * self.margin_x
+
+    @property
+    def frame_h(self) -> float:
+        """Height of the text frame in mm."""
+        return self.height - self.margin_top - self.margin_bottom
+
+
+def metrics(width: float, height: float) -> Metrics:
+    """Margins and body size for a page: A5-like pages get 9.5 pt text, larger pages more.
+
+    >>> metrics(148, 210).frame_w
+    120.0
+    """
+    if width < 180:
+        return Metrics(width, height, 14.0, 13.0, 16.0, 9.5)
+    return Metrics(width, height, 20.0, 18.0, 20.0, 11.0)
+
+
+def styles(m: Metrics) -> dict[str, ParagraphStyle]:
+    """The paragraph styles of a booklet, all on the Vera family."""
+    register_family()
+    b = m.body
+    base = ParagraphStyle("body", fontName="Vera", fontSize=b, leading=b * 1.36,
+                          textColor=INK, spaceAfter=b * 0.55, allowWidows=0, allowOrphans=0,
+                          bulletFontName="Vera", bulletFontSize=b)
+
+    def s(name: str, **kw) -> ParagraphStyle:
+        return ParagraphStyle(name, parent=base, **kw)
+
+    return {
+        "body": base,
+        "bullet": s("bullet", leftIndent=b * 1.5, bulletIndent=b * 0.3, spaceAfter=b * 0.3),
+        "number": s("number", leftIndent=b * 1.9, bulletIndent=b * 0.2, spaceAfter=b * 0.3),
+        "h2": s("h2", fontName="Vera-Bold", fontSize=b * 1.45, leading=b * 1.8,
+                textColor=ACCENT, spaceBefore=b * 1.1, spaceAfter=b * 0.5, keepWithNext=1),
+        "h3": s("h3", fontName="Vera-Bold", fontSize=b * 1.1, leading=b * 1.4,
+                spaceBefore=b * 0.6, spaceAfter=b * 0.3, keepWithNext=1),
+        "caption": s("caption", fontName="Vera-Bold", fontSize=b * 0.95, leading=b * 1.25,
+                     alignment=TA_CENTER, spaceBefore=b * 0.3, spaceAfter=b * 0.1),
+        "note": s("note", fontSize=b * 0.9, leading=b * 1.2, alignment=TA_CENTER,
+                  textColor=GREY, spaceAfter=b * 1.2),
+        "caption.side": s("caption.side", fontName="Vera-Bold", fontSize=b * 0.95,
+                          leading=b * 1.25, spaceAfter=b * 0.4),
+        "note.side": s("note.side", fontSize=b * 0.9, leading=b * 1.2, textColor=GREY,
+                       spaceAfter=0),
+        "cell": s("cell", fontSize=b * 0.95, leading=b * 1.2, spaceAfter=0),
+        "cover.title": s("cover.title", fontName="Vera-Bold", fontSize=b * 3.4,
+                         leading=b * 4.0, alignment=TA_CENTER, textColor=ACCENT),
+        "cover.by": s("cover.by", fontSize=b * 1.35, leading=b * 1.8, alignment=TA_CENTER),
+        "cover.small": s("cover.small", fontSize=b * 0.95, leading=b * 1.3,
+                         alignment=TA_CENTER, textColor=GREY),
+        "toc.title": s("toc.title", fontName="Vera-Bold", fontSize=b * 1.45, leading=b * 1.8,
+                       textColor=ACCENT, spaceAfter=b),
+        "toc0": s("toc0", fontName="Vera-Bold", leftIndent=b * 1.5, firstLineIndent=-b * 1.5,
+                  spaceBefore=b * 0.35, spaceAfter=0),
+        "toc1": s("toc1", fontSize=b * 0.92, leading=b * 1.25, leftIndent=b * 2.5,
+                  firstLineIndent=-b * 1.5, textColor=GREY, spaceAfter=0),
+    }
+
+
+class Contents(TableOfContents):
+    """A table of contents that can start from another one's entries (so a rebuilt story
+    needs no extra layout pass)."""
+
+    def seed(self, other: TableOfContents) -> None:
+        """Start from the entries another table of contents collected."""
+        self._entries = list(other._entries)
+
+
+def _tocs(story: list) -> list[Contents]:
+    return [f for f in story if isinstance(f, Contents)]
+
+
+def table_of_contents(st: Mapping[str, ParagraphStyle]) -> Contents:
+    """A table of contents on the Vera styles, dotted leaders on every level."""
+    toc = Contents(dotsMinLevel=0, tableStyle=TableStyle(
+        [("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("FONTNAME", (0, 0), (-1, -1), "Vera")]))
+    toc.levelStyles = [st["toc0"], st["toc1"]]
+    return toc
+
+
+#: Scene layers that make up a board drawing; shared by every diagram of a booklet.
+BOARD_LAYERS = ("ground", "spaces", "grid", "decor", "labels")
+
+
+class FormCache:
+    """Board drawings already stored as PDF form XObjects on a canvas: each distinct board
+    is drawn once per document and reused by every diagram (smaller files, faster builds)."""
+
+    def __init__(self) -> None:
+        self.names: dict[tuple, str] = {}
+        self.drawing = True
+
+    def form(self, canv, items: tuple, width: float, height: float,
+             theme: Mapping[str, Ink]) -> str:
+        """The name of the form holding these board items on this canvas, drawn if new."""
+        key = (id(canv), items)
+        if key not in self.names:
+            name = f"board{len(self.names)}"
+            pad = max(width, height)
+            canv.beginForm(name, -pad * MM, -pad * MM, 2 * pad * MM, 2 * pad * MM)
+            draw_scene(canv, Scene(width, height, items), theme)
+            canv.endForm()
+            self.names[key] = name
+        return self.names[key]
+
+
+def split_board(scene: Scene) -> tuple[tuple, tuple]:
+    """The scene's leading board-layer groups, and the rest of its items."""
+    n = 0
+    while n < len(scene.items) and getattr(scene.items[n], "layer", None) in BOARD_LAYERS:
+        n += 1
+    return scene.items[:n], scene.items[n:]
+
+
+class SceneFlowable(Flowable):
+    """A Scene drawn centred, scaled to fit the frame width and at most max_w x max_h mm;
+    its board layers come from a shared FormCache when one is given."""
+
+    def __init__(self, scene: Scene, theme: Mapping[str, Ink], max_w: float | None = None,
+                 max_h: float | None = None, forms: FormCache | None = None) -> None:
+        super().__init__()
+        self.scene = scene
+        self.theme = theme
+        self.max_w = max_w
+        self.max_h = max_h
+        self.forms = forms
+        self.hAlign = "CENTER"
+        self.scale = 1.0
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """Size in points after scaling the scene to the allowed box."""
+        w = min(avail_w / MM, self.max_w or avail_w / MM)
+        h = self.max_h or 10_000.0
+        self.scale = min(w / self.scene.width, h / self.scene.height)
+        self.width = self.scene.width * self.scale * MM
+        self.height = self.scene.height * self.scale * MM
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """Draw the scene at the flowable's origin (the board through the form cache)."""
+        if self.forms and not self.forms.drawing:
+            return
+        board, rest = split_board(self.scene) if self.forms else ((), self.scene.items)
+        if board:
+            name = self.forms.form(self.canv, board, self.scene.width, self.scene.height,
+                                   self.theme)
+            self.canv.saveState()
+            self.canv.scale(self.scale, self.scale)
+            self.canv.doForm(name)
+            self.canv.restoreState()
+        draw_scene(self.canv, Scene(self.scene.width, self.scene.height, rest), self.theme,
+                   0.0, 0.0, self.scale)
+
+
+class Heading(Paragraph):
+    """A section heading that becomes a TOC entry and a PDF outline entry."""
+
+    def __init__(self, text: str, plain: str, style: ParagraphStyle, level: int, key: str):
+        super().__init__(text, style)
+        self.outline = (level, plain, key)
+
+
+class BookletDoc(BaseDocTemplate):
+    """Cover and body page templates, page numbers on the outer corners, outline entries and
+    TOC notifications for every Heading, TrimBox = page."""
+
+    def __init__(self, buf, m: Metrics, title: str, author: str, footer: str) -> None:
+        register_family()
+        super().__init__(buf, pagesize=(m.width * MM, m.height * MM), invariant=1,
+                         initialFontName="Vera", pageCompression=1, title=title,
+                         author=author, creator="printables", subject="rules booklet",
+                         leftMargin=m.margin_x * MM, rightMargin=m.margin_x * MM,
+                         topMargin=m.margin_top * MM, bottomMargin=m.margin_bottom * MM)
+        self.m = m
+        self.footer = footer
+        body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        cover = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="cover",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._trim),
+                               PageTemplate("body", [body], onPage=self._furniture)])
+
+    def _trim(self, canv, doc) -> None:
+        canv.setTrimBox((0, 0, self.pagesize[0], self.pagesize[1]))
+
+    def _furniture(self, canv, doc) -> None:
+        self._trim(canv, doc)
+        n = canv.getPageNumber()
+        y = self.m.margin_bottom * MM * 0.45
+        size = self.m.body * 0.9
+        canv.saveState()
+        canv.setFont("Vera-Bold", size)
+        canv.setFillColor(ACCENT)
+        left, right = self.leftMargin, self.pagesize[0] - self.rightMargin
+        (canv.drawRightString(right, y, str(n)) if n % 2 else canv.drawString(left, y, str(n)))
+        canv.setFont("Vera", size * 0.9)
+        canv.setFillColor(GREY)
+        (canv.drawString(left, y, self.footer) if n % 2 else
+         canv.drawRightString(right, y, self.footer))
+        canv.restoreState()
+
+    def build_twice(self, make_story: Callable[[], list], forms: FormCache) -> bytes:
+        """Lay out until the table of contents is stable without drawing scenes (cheap),
+        then build a fresh story once more with everything drawn; that build's PDF bytes.
+        (Platypus edits flowables while it lays them out, so each build gets new ones.)"""
+        forms.drawing = False
+        first = make_story()
+        self.multiBuild(first)
+        forms.drawing = True
+        second = make_story()
+        for old, new in zip(_tocs(first), _tocs(second)):
+            new.seed(old)
+        self.filename = io.BytesIO()
+        self.multiBuild(second)
+        return self.filename.getvalue()
+
+    def afterFlowable(self, flowable) -> None:
+        """Bookmark headings, add them to the outline and tell the TOC their page."""
+        outline = getattr(flowable, "outline", None)
+        if outline is None:
+            return
+        level, text, key = outline
+        self.canv.bookmarkPage(key)
+        self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
+        self.notify("TOCEntry", (level, text, self.page, key))

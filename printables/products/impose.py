@@ -1,0 +1,92 @@
+"""Saddle-stitch imposition: booklet pages 2-up on landscape sheets, ready to print
+double-sided (flip on the short edge), fold in the middle and staple.
+
+Pages are padded with blank pages to a multiple of four; the pair of pages keeps its size
+(folded size = booklet page size) and sits centred on the sheet.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+from pypdf import PdfReader, PdfWriter, Transformation
+from pypdf.generic import ArrayObject, FloatObject, NameObject
+
+from printables.errors import UsageError
+
+PT_PER_MM = 72.0 / 25.4
+#: Slack in points when deciding whether two pages fit side by side on a sheet.
+FIT_SLACK = 0.5
+
+
+def padded_count(pages: int) -> int:
+    """The page count rounded up to a multiple of four (at least four).
+
+    >>> padded_count(5), padded_count(8), padded_count(1)
+    (8, 8, 4)
+    """
+    return max(4, 4 * math.ceil(pages / 4))
+
+
+def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
+    """For each sheet side in print order, the (left, right) page indices (0-based; None =
+    blank padding page). Sheet k's front holds pages N-2k and 2k+1 (1-based), its back 2k+2
+    and N-2k-1.
+
+    >>> saddle_order(6)
+    [(None, 0), (1, None), (5, 2), (3, 4)]
+    """
+    n = padded_count(pages)
+
+    def idx(page: int) -> int | None:
+        return page - 1 if page <= pages else None
+
+    sides: list[tuple[int | None, int | None]] = []
+    for k in range(n // 4):
+        sides.append((idx(n - 2 * k), idx(2 * k + 1)))
+        sides.append((idx(2 * k + 2), idx(n - 2 * k - 1)))
+    return sides
+
+
+def check_fit(page: tuple[float, float], sheet: tuple[float, float], sheet_name: str) -> None:
+    """Raise UsageError unless two pages (w, h in mm) fit side by side on the landscape sheet."""
+    sw, sh = max(sheet), min(sheet)
+    pw, ph = page
+    if 2 * pw > sw + FIT_SLACK / PT_PER_MM or ph > sh + FIT_SLACK / PT_PER_MM:
+        raise UsageError(f"booklet pages of {pw:.1f} x {ph:.1f} mm do not fit 2-up on "
+                         f"{sheet_name} ({sw:.1f} x {sh:.1f} mm); choose a smaller --paper "
+                         f"(A5 on A4, half-letter on letter)", input=sheet_name)
+
+
+def impose(pdf: bytes, sheet: tuple[float, float], sheet_name: str = "the sheet") -> bytes:
+    """A saddle-stitch imposed PDF: the booklet's pages 2-up on landscape sheets of `sheet`
+    (w, h in mm), padded with blank pages to a multiple of four, centred, TrimBox = the
+    folded-out pair."""
+    reader = PdfReader(io.BytesIO(pdf))
+    pages = list(reader.pages)
+    if not pages:
+        raise UsageError("the booklet has no pages to impose")
+    box = pages[0].mediabox
+    pw, ph = float(box.width), float(box.height)
+    check_fit((pw / PT_PER_MM, ph / PT_PER_MM), sheet, sheet_name)
+    sw, sh = max(sheet) * PT_PER_MM, min(sheet) * PT_PER_MM
+    ox, oy = (sw - 2 * pw) / 2, (sh - ph) / 2
+    writer = PdfWriter()
+    for left, right in saddle_order(len(pages)):
+        side = writer.add_blank_page(sw, sh)
+        for index, x in ((left, ox), (right, ox + pw)):
+            if index is not None:
+                src = pages[index]
+                sx, sy = float(src.mediabox.left), float(src.mediabox.bottom)
+                side.merge_transformed_page(src, Transformation().translate(x - sx, oy - sy))
+        side.compress_content_streams()
+        side[NameObject("/TrimBox")] = ArrayObject(
+            [FloatObject(round(v, 4)) for v in (ox, oy, ox + 2 * pw, oy + ph)])
+    writer.add_metadata({"/Producer": "printables", "/Creator": "printables"})
+    if reader.metadata and reader.metadata.title:
+        writer.add_metadata({"/Title": f"{reader.metadata.title} (imposed)"})
+    buf = io.BytesIO()
+    writer.compress_identical_objects()
+    writer.write(buf)
+    return buf.getvalue()
