@@ -331,3 +331,15 @@ def test_random_playouts(board, target):
             p = q
         ends.add(GAME.winner(board, p))
     assert ends & {"black", "white"}
+
+
+def test_paths_starting_between_rows_round_trip():
+    """A step between rows is no straight run; the formatter must not drop it."""
+    from printables.games import GAMES
+    from printables.games.model import Move
+    from printables.positions import format_move, parse_move
+    g = GAMES["evl"]
+    b = g.board()
+    for path in (("C4", "B4"), ("C4", "B4", "B5"), ("B3", "B4", "C4"), ("B2", "B3", "B4", "A4")):
+        m = Move(path=path)
+        assert parse_move(g, b, format_move(g, b, m)) == m, path
