@@ -334,7 +334,7 @@ def test_random_playouts(board, target):
 
 
 def test_paths_starting_between_rows_round_trip():
-    """A step between rows is no straight run; the formatter must not drop it."""
+    """Paths with no straight run (illegal ones, as booklets show them) keep every space."""
     from printables.games import GAMES
     from printables.games.model import Move
     from printables.positions import format_move, parse_move

@@ -320,14 +320,17 @@ def format_move(board: Board, move: Move) -> str:
     >>> from printables.boards.heptagon import evl_board
     >>> format_move(evl_board(), Move(path=("B2", "B3", "B4", "A4", "A5")))
     'B2-B4,A4-A5'
-    >>> format_move(evl_board(), Move(path=("C4", "B4", "B5")))
-    'C4-B4-B5'
+    >>> format_move(evl_board(), Move(path=("C4", "B4")))  # not adjacent: shown as written
+    'C4-B4'
     """
     if move.special:
         return move.special
     if move.drop:
         return "+" + move.path[0]
     segs = _segments(board, move.path)
-    if any(len(s) == 1 for s in segs):  # a step between rows is no run: write the full path
+    if any(len(s) == 1 for s in segs[:-1]):  # no straight run (an illegal path): write it all
         return "-".join(move.path)
-    return ",".join(f"{s[0]}-{s[-1]}" for s in segs)
+    text = ",".join(f"{s[0]}-{s[-1]}" for s in segs if len(s) > 1)
+    if len(segs[-1]) == 1:  # a last single space hangs on with a dash
+        text += "-" + segs[-1][0]
+    return text
