@@ -53,7 +53,13 @@ def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     from printables.products.piece_sheet import render_pieces
     from printables.products.setup_cmd import render_setup
     from printables.render.png import png_available
+    from printables.products.booklet import booklet_outputs
     files = {"pieces.pdf": render_pieces(game, "pdf", paper_label)[0][1]}
+    # an A5 (half-letter) booklet imposed 2-up; A3 kits use A4 sheets, which A3 printers take
+    (_, booklet), (_, imposed) = booklet_outputs(
+        game, None, "letter" if paper_label == "Letter" else "A4")
+    files["booklet.pdf"] = booklet
+    files["booklet-imposed.pdf"] = imposed
     if png_available():
         files["setup.png"] = render_setup(game.name, "png", THEME, dpi=SETUP_DPI)[1]
     return files
