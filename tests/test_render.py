@@ -108,7 +108,7 @@ def test_png_without_cairo_says_what_to_install(monkeypatch):
     real = builtins.__import__
 
     def fake(name, *a, **k):
-        if name == "cairosvg":
+        if name == "cairocffi":
             raise OSError("no library called cairo was found")
         return real(name, *a, **k)
     monkeypatch.setattr(builtins, "__import__", fake)
