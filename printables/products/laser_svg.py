@@ -1,0 +1,95 @@
+"""Laser sheet scene -> SVG bytes, for cutter software rather than for print.
+
+Differences from the print SVG renderer: every closed sub-path of a path ends with ``Z``
+(cutter software treats an unclosed run as an open line that cannot be filled), engraved
+areas are one compound path with ``fill-rule="evenodd"`` (nested outlines knock out, as
+laser software fills them), there is never a ``<text>`` element, and the sheet's note is
+kept in ``<title>`` and ``<desc>``. Sizes are mm with a viewBox in mm; arcs are ``A``
+commands, full circles ``<circle>`` elements; output is deterministic.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+from printables.geometry import Arc, Part, Point, Segment
+from printables.render.scene import Circle, Group, Item, Path, Scene
+from printables.render.svg import num
+from printables.render.theme import Ink, ink
+
+INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+
+
+class _Writer:
+    def __init__(self, scene: Scene, theme: Mapping[str, Ink]) -> None:
+        self.h = scene.height
+        self.theme = theme
+
+    def xy(self, p: Point) -> str:
+        return f"{num(p.x)} {num(self.h - p.y)}"
+
+    def arc(self, a: Arc, end: Point) -> list[str]:
+        if abs(a.sweep) >= 360.0 - 1e-9:
+            half = Arc(a.center, a.radius, a.start_angle, a.sweep / 2)
+            return self.arc(half, half.end) + self.arc(
+                Arc(a.center, a.radius, half.end_angle, a.sweep / 2), end)
+        large = 1 if abs(a.sweep) > 180.0 else 0
+        sweep = 0 if a.sweep > 0 else 1  # counter-clockwise with y up is clockwise on screen
+        r = num(a.radius)
+        return [f"A{r} {r} 0 {large} {sweep} {self.xy(end)}"]
+
+    def d(self, parts: tuple[Part, ...], closed: bool) -> str:
+        """Path data: M at every gap, Z after every run that returns to its start."""
+        out: list[str] = []
+        first = last = None
+        for p in parts:
+            start, end = (p.a, p.b) if isinstance(p, Segment) else (p.start, p.end)
+            if last is None or not last.is_close(start, 1e-6):
+                if closed and first is not None and last.is_close(first, 1e-6):
+                    out.append("Z")
+                out.append("M" + self.xy(start))
+                first = start
+            out.extend(["L" + self.xy(end)] if isinstance(p, Segment) else self.arc(p, end))
+            last = end
+        if closed and first is not None and last.is_close(first, 1e-6):
+            out.append("Z")
+        return " ".join(out)
+
+    def paint(self, style: str) -> str:
+        i = ink(self.theme, style)
+        out = {"fill": i.fill or "none"}
+        if i.fill:
+            out["fill-rule"] = "evenodd"
+        if i.stroke:
+            out["stroke"] = i.stroke
+            out["stroke-width"] = num(i.width)
+        return "".join(f" {k}={quoteattr(v)}" for k, v in out.items())
+
+    def element(self, item: Item) -> str:
+        if isinstance(item, Circle):
+            return (f'<circle cx="{num(item.center.x)}" cy="{num(self.h - item.center.y)}" '
+                    f'r="{num(item.radius)}"{self.paint(item.style)}/>')
+        if isinstance(item, Path):
+            return f'<path d="{self.d(item.parts, item.closed)}"{self.paint(item.style)}/>'
+        if isinstance(item, Group):
+            head = ""
+            if item.layer:
+                head = (f' id={quoteattr("layer-" + item.layer)} inkscape:groupmode="layer" '
+                        f'inkscape:label={quoteattr(item.layer)}')
+            return f"<g{head}>" + "".join(self.element(c) for c in item.items) + "</g>"
+        raise TypeError(f"a laser sheet cannot hold a {type(item).__name__}")
+
+
+def render_laser_svg(scene: Scene, theme: Mapping[str, Ink]) -> bytes:
+    """The SVG file of a laser sheet scene, UTF-8 bytes, same scene same bytes."""
+    w = _Writer(scene, theme)
+    body = "".join(w.element(item) for item in scene.items)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE_NS}" '
+            f'version="1.1" width="{num(scene.width)}mm" height="{num(scene.height)}mm" '
+            f'viewBox="0 0 {num(scene.width)} {num(scene.height)}">')
+    meta = ""
+    if scene.title:
+        meta = f"<title>{escape(scene.title)}</title><desc>{escape(scene.title)}</desc>"
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + head + meta + body
+            + "</svg>\n").encode("utf-8")
