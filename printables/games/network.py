@@ -1,12 +1,17 @@
-"""Network (Sid Sackson): 8x8 board (or 10, 12) with goal areas and unused corners."""
+"""Network (Sid Sackson): 8x8 board (or 10, 12) with goal areas and unused corners.
+
+The rules engine lives in :mod:`printables.games.network_rules`.
+"""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
 from printables.boards.square import square_board, square_name
 from printables.errors import UsageError
+from printables.games import network_rules as rules
 from printables.games.model import Component, GameSpec
 from printables.geometry import Point, Polygon, Segment, Stroke
 
@@ -48,7 +53,10 @@ def corners(n: int) -> frozenset[str]:
 
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
-    """The n x n board: goal rows shaded, the four corners crossed out and not spaces."""
+    """The n x n board: goal rows shaded, the four corners crossed out and not spaces.
+
+    data keys: ``size`` (n, cells per side).
+    """
     n = options["size"]
 
     def colour(f: int, r: int) -> str:
@@ -71,7 +79,8 @@ def build_board(options: Mapping[str, Any], size: float | None) -> Board:
         return tuple(out)
 
     return square_board("network", "Network", n, size or DEFAULT_GRID, colour,
-                        kind=lambda f, r: "cell", skip=corners(n), decorations=decorations)
+                        kind=lambda f, r: "cell", skip=corners(n), decorations=decorations,
+                        data=MappingProxyType({"size": n}))
 
 
 def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
@@ -86,4 +95,6 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
     default_options={"size": 8, "pie": False}, check_options=check_options,
+    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
+    position_problem=rules.position_problem,
 )
