@@ -226,21 +226,27 @@ def test_draw_when_neither_side_can_move(monkeypatch):
 
 # ----------------------------------------------------------------------------- pie
 
-def test_pie_swap_once_after_blacks_first_drop():
-    p = pos("white", ["d4"], [], pie=True)
+def test_pie_swap_once_after_the_third_drop():
+    p = pos("white", ["c3", "f6"], ["e4"], pie=True)
     ms = moves(p)
-    assert len(ms) == 48 and ms[-1] == Move(special="swap")
+    assert len(ms) == 46 and ms[-1] == Move(special="swap")
     after = play(p, "swap")
     assert after.to_move == "white" and after.state["swapped"] is True
     assert dict(after.pieces) == dict(p.pieces)
-    assert not legal(after, "swap") and len(moves(after)) == 47
+    assert not legal(after, "swap") and len(moves(after)) == 45
     assert GAME.position_problem(BOARD, after) is None
 
 
-def test_no_swap_without_pie_or_later():
-    assert not legal(pos("white", ["d4"], []), "swap")
-    assert not legal(pos("black", ["d4"], ["e6"], pie=True), "swap")
-    assert not legal(pos("white", ["d4", "f6"], ["b4"], pie=True), "swap")
+def test_pie_five_waits_for_the_fifth_drop():
+    assert not legal(pos("white", ["c3", "f6"], ["e4"], pie=5), "swap")
+    assert legal(pos("white", ["c3", "f6", "d6"], ["e4", "b4"], pie=5), "swap")
+
+
+def test_no_swap_without_pie_or_at_other_times():
+    assert not legal(pos("white", ["c3", "f6"], ["e4"]), "swap")
+    assert not legal(pos("white", ["d4"], [], pie=True), "swap")  # the seed: after 3 drops
+    assert not legal(pos("black", ["c3"], ["e4"], pie=True), "swap")
+    assert not legal(pos("white", ["c3", "f6", "d6"], ["e4", "b4"], pie=True), "swap")
 
 
 # ----------------------------------------------------------------------------- problems

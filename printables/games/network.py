@@ -20,13 +20,15 @@ SIZES = (8, 10, 12)
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Board size 8, 10 or 12; pie is a yes/no option."""
+    """Board size 8, 10 or 12; pie is false, true (swap after 3 drops), 3 or 5."""
     n = options.get("size")
     if isinstance(n, bool) or n not in SIZES:
         raise UsageError(f"Network size {n!r} is not valid; valid sizes: 8, 10, 12",
                          input=str(n))
-    if not isinstance(options.get("pie"), bool):
-        raise UsageError("Network option pie must be true or false", input=str(options.get("pie")))
+    pie = options.get("pie")
+    if not (isinstance(pie, bool) or (type(pie) is int and pie in (3, 5))):
+        raise UsageError("Network option pie must be false, true (swap after 3 drops) or 5 "
+                         "(after 5 drops)", input=str(options.get("pie")))
     return dict(options)
 
 

@@ -25,8 +25,9 @@ Rulings (GAMES.md section 7, seed 004, plus those this engine makes where the te
   position problem and scores as a draw.
 - No legal move: the player passes (move ``pass``); the seed names no other outcome and a
   network is the only way to win. When neither player has a legal move, the game is drawn.
-- Pie option (``pie = true``): right after Black's first drop, White may answer ``swap``
-  instead of dropping. The players then exchange colours: the board stays as it is, the
+- Pie option, as the seed suggests "after 3 or 5 drops": with ``pie = true`` (or 3) White
+  may answer the third drop (Black, White, Black) with ``swap`` instead of dropping; with
+  ``pie = 5``, the fifth. The players then exchange colours: the board stays as it is, the
   player who now holds White (the one who dropped first) is to move, and
   ``state.swapped = true`` records that the swap was used (it is allowed once).
 """
@@ -212,11 +213,22 @@ def _double_network(board: Board, pieces: Pieces, side: str, vacated: str | None
             and network(board, pieces, side) is not None)
 
 
+def pie_drops(options) -> int:
+    """After how many drops White may swap: 0 (no pie rule), 3 or 5.
+
+    >>> pie_drops({"pie": True}), pie_drops({"pie": 5}), pie_drops({"pie": False})
+    (3, 5, 0)
+    """
+    pie = options.get("pie")
+    return 3 if pie is True else (pie if pie in (3, 5) else 0)
+
+
 def can_swap(pos: Position) -> bool:
-    """True when White may answer Black's first drop with the pie swap."""
-    return (bool(pos.options.get("pie")) and not pos.state.get("swapped")
-            and pos.to_move == "white" and len(pos.pieces) == 1
-            and next(iter(pos.pieces.values())).side == "black")
+    """True when White may answer the pie rule's last drop (the 3rd or 5th) with a swap."""
+    drops = pie_drops(pos.options)
+    return (drops > 0 and not pos.state.get("swapped") and pos.to_move == "white"
+            and len(pos.pieces) == drops
+            and count(pos.pieces, "black") == (drops + 1) // 2)
 
 
 def _candidates(board: Board, pos: Position, side: str) -> Iterator[Move]:
