@@ -5,19 +5,26 @@ EVL stacks are drawn as discs shifted upwards one above the other (at most the t
 show) with the stack height written on the top disc; markers sit on their pentagons.
 With ``reserve=True`` a strip under the board shows the first player's reserve and a strip
 above it the second player's: piece art and how many pieces are not on the board.
+
+A move's arrow follows the board: between two path spaces that are not neighbours it runs
+through the spaces of the shortest chain along one relation (round a Dugi ring, round a
+Danadazo bend; a jump stays straight), its corners at those spaces rounded. Arrows and
+capture crosses are sized from the board's smallest space and drawn on a white halo.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from printables.boards import Board
 from printables.games import GameSpec, Move, Position, get_game
-from printables.geometry import Point, Segment
+from printables.geometry import TOL, Arc, Part, Point, Segment
 from printables.products.common import board_items
 from printables.products.piece_art import piece_diameters, piece_items
 from printables.render.pdf import text_width
-from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, baseline
+from printables.render.scene import Group, Item, Path, Polygon, Scene, Text, baseline
 from printables.render.theme import Ink
 
 #: EVL: upward shift of each stack layer, as a share of the piece diameter.
@@ -26,6 +33,19 @@ STACK_STEP = 0.06
 STACK_SHOWN = 4
 #: Height of each reserve strip (first player below the board, second above).
 RESERVE_STRIP = 16.0
+#: Move marks in proportion to the board's smallest space room (share of the room), with
+#: least widths in mm: the booklet prints diagrams down to 0.35x, where 1.5 mm is 0.5 mm.
+ARROW_SHARE = 0.07
+ARROW_MIN = 1.5
+CROSS_SHARE = 0.08
+CROSS_MIN = 1.5
+#: Arrow head length: a share of the room, but at least this many arrow widths.
+HEAD_SHARE = 0.25
+HEAD_PER_WIDTH = 3.6
+#: White halo under arrows and crosses on either side, as a share of the stroke width.
+HALO = 0.3
+#: Corners of a route turning more than this (degrees) stay sharp.
+MAX_ROUNDED_TURN = 150.0
 
 
 def _game(game: GameSpec | str) -> GameSpec:
@@ -78,32 +98,167 @@ def stack_group(stack: str, center: Point, d: float) -> Group:
     return Group(tuple(items))
 
 
-def arrow_items(points: list[Point], head: float, start_gap: float = 0.0) -> tuple[Item, ...]:
-    """An arrow through points: a line in style 'arrow' ending in a head in 'arrow.head',
-    its start moved start_gap along the first leg (to keep a stack's count readable)."""
-    pts = [p for i, p in enumerate(points) if i == 0 or not p.is_close(points[i - 1], 1e-6)]
+@dataclass(frozen=True)
+class MarkSizes:
+    """Stroke sizes of a diagram's move marks in mm: arrow width, arrow head length, capture
+    cross width; each mark also gets a white halo HALO x its width wide on either side."""
+
+    arrow: float
+    head: float
+    cross: float
+
+    def halo(self, width: float) -> float:
+        """The width of the white stroke drawn under a mark of this width."""
+        return width * (1 + 2 * HALO)
+
+
+def mark_sizes(board: Board) -> MarkSizes:
+    """Arrow and capture-mark sizes in proportion to the board's smallest space room, never
+    below the widths that still read at the smallest booklet scale."""
+    room = min(s.room for s in board.spaces)
+    arrow = max(ARROW_SHARE * room, ARROW_MIN)
+    return MarkSizes(arrow, max(HEAD_SHARE * room, HEAD_PER_WIDTH * arrow),
+                     max(CROSS_SHARE * room, CROSS_MIN))
+
+
+def _shortest(graph: Mapping[str, tuple[str, ...]], a: str, b: str) -> tuple[str, ...] | None:
+    """Breadth-first shortest chain of spaces from a to b in one relation, or None."""
+    prev: dict[str, str | None] = {a: None}
+    frontier = [a]
+    while frontier and b not in prev:
+        nxt = []
+        for s in frontier:
+            for n in graph.get(s, ()):
+                if n not in prev:
+                    prev[n] = s
+                    nxt.append(n)
+        frontier = nxt
+    if b not in prev:
+        return None
+    chain = [b]
+    while prev[chain[-1]] is not None:
+        chain.append(prev[chain[-1]])  # type: ignore[arg-type]
+    return tuple(reversed(chain))
+
+
+def relation_route(board: Board, a: str, b: str) -> tuple[str, ...]:
+    """The spaces an arrow from a to b passes: (a, b) for neighbours, else the shortest chain
+    that keeps to one relation (ties: the order of board.relations), else (a, b).
+
+    >>> from printables.games import get_game
+    >>> relation_route(get_game("dugi").board(), "a22", "a3")
+    ('a22', 'a23', 'a24', 'a1', 'a2', 'a3')
+    """
+    if a == b or b in board.neighbours(a):
+        return (a, b)
+    best: tuple[str, ...] | None = None
+    for rel in board.relations:
+        chain = _shortest(board.relations[rel], a, b)
+        if chain is not None and (best is None or len(chain) < len(best)):
+            best = chain
+    return best or (a, b)
+
+
+def move_route(board: Board, path: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    """The spaces a move's arrow runs through, each flagged True when the route added it (the
+    arrow may round its corner there) and False for the move's own spaces (sharp corners)."""
+    out = [(path[0], False)]
+    for a, b in zip(path, path[1:]):
+        out.extend((s, True) for s in relation_route(board, a, b)[1:-1])
+        out.append((b, False))
+    return tuple(out)
+
+
+def _unit(a: Point, b: Point) -> Point:
+    d = a.distance(b)
+    return Point((b.x - a.x) / d, (b.y - a.y) / d)
+
+
+def fillet(a: Point, p: Point, b: Point, t: float) -> tuple[Point, Arc, Point] | None:
+    """The arc rounding the corner a-p-b that touches both legs at distance t from p, with
+    its two touching points; None when the legs (nearly) run straight on or double back."""
+    u1, u2 = _unit(a, p), _unit(p, b)
+    turn = math.atan2(u1.x * u2.y - u1.y * u2.x, u1.x * u2.x + u1.y * u2.y)
+    if abs(turn) < 1e-3 or abs(turn) > math.radians(MAX_ROUNDED_TURN) or t <= TOL:
+        return None
+    r = t / math.tan(abs(turn) / 2)
+    side = 1.0 if turn > 0 else -1.0
+    t1, t2 = Point(p.x - u1.x * t, p.y - u1.y * t), Point(p.x + u2.x * t, p.y + u2.y * t)
+    centre = Point(t1.x - side * u1.y * r, t1.y + side * u1.x * r)
+    start = math.degrees(math.atan2(t1.y - centre.y, t1.x - centre.x))
+    return t1, Arc(centre, r, start, math.degrees(turn)), t2
+
+
+def rounded_parts(pts: list[Point], smooth: list[bool], start: Point,
+                  end: Point) -> tuple[Part, ...]:
+    """Segments from start (on the first leg) through pts[1:-1] to end (on the last leg);
+    where smooth[i] the corner at pts[i] is rounded by an arc using at most half of each leg."""
+    parts: list[Part] = []
+    cur, last = start, len(pts) - 1
+    for i in range(1, last):
+        a, p, b = pts[i - 1], pts[i], pts[i + 1]
+        t = min(a.distance(p), p.distance(b)) / 2
+        t = min(t, cur.distance(p), p.distance(end) if i + 1 == last else t)
+        corner = fillet(a, p, b, t) if smooth[i] else None
+        if corner is None:
+            parts.append(Segment(cur, p))
+            cur = p
+            continue
+        t1, arc, t2 = corner
+        if not cur.is_close(t1, 1e-6):
+            parts.append(Segment(cur, t1))
+        parts.append(arc)
+        cur = t2
+    if not cur.is_close(end, 1e-6) or not parts:
+        parts.append(Segment(cur, end))
+    return tuple(parts)
+
+
+def arrow_items(points: list[Point], sizes: MarkSizes, start_gap: float = 0.0,
+                smooth: Iterable[bool] = ()) -> tuple[Item, ...]:
+    """An arrow through points: a white halo, then a line in style 'arrow' ending in a head in
+    'arrow.head'; corners at points flagged in smooth are rounded, and the start is moved
+    start_gap along the first leg (off the piece, keeping a stack's count readable)."""
+    flags = list(smooth) or [False] * len(points)
+    keep = [i for i, p in enumerate(points) if i == 0 or not p.is_close(points[i - 1], 1e-6)]
+    pts, flags = [points[i] for i in keep], [flags[i] for i in keep]
     if len(pts) < 2:
         return ()
+    head, w = sizes.head, sizes.arrow
     first = pts[0].distance(pts[1])
-    gap = min(start_gap, first / 3)
-    pts[0] = Point(pts[0].x + (pts[1].x - pts[0].x) * gap / first,
-                   pts[0].y + (pts[1].y - pts[0].y) * gap / first)
+    start = _along(pts[0], pts[1], min(start_gap, first / 3))
     tip, prev = pts[-1], pts[-2]
-    length = tip.distance(prev)
-    ux, uy = (tip.x - prev.x) / length, (tip.y - prev.y) / length
-    back = Point(tip.x - ux * head, tip.y - uy * head)
+    u = _unit(prev, tip)
+    back = Point(tip.x - u.x * head, tip.y - u.y * head)
     half = head * 0.45
-    left = Point(back.x - uy * half, back.y + ux * half)
-    right = Point(back.x + uy * half, back.y - ux * half)
-    line_end = Point(tip.x - ux * head * 0.6, tip.y - uy * head * 0.6)
-    parts = tuple(Segment(a, b) for a, b in zip(pts[:-1], pts[1:-1] + [line_end]))
-    return (Path(parts, "arrow"), Polygon((tip, left, right), "arrow.head"))
+    tri = (tip, Point(back.x - u.y * half, back.y + u.x * half),
+           Point(back.x + u.y * half, back.y - u.x * half))
+    end = _along(tip, prev, min(head * 0.6, tip.distance(prev) / 2))
+    parts = rounded_parts(pts, flags, start, end)
+    outline = tuple(Segment(p, q) for p, q in zip(tri, tri[1:] + tri[:1]))
+    return (Path(parts, "arrow.halo", width=sizes.halo(w)),
+            Path(outline, "arrow.halo", closed=True, width=2 * HALO * w),
+            Path(parts, "arrow", width=w), Polygon(tri, "arrow.head"))
+
+
+def _along(a: Point, b: Point, dist: float) -> Point:
+    """The point dist from a towards b."""
+    u = _unit(a, b)
+    return Point(a.x + u.x * dist, a.y + u.y * dist)
+
+
+def ring_items(center: Point, radius: float, sizes: MarkSizes) -> tuple[Item, ...]:
+    """A ring round a space where a piece is dropped, with its white halo."""
+    arc = (Arc(center, radius, 90.0, 360.0),)
+    return (Path(arc, "arrow.halo", width=sizes.halo(sizes.arrow)),
+            Path(arc, "arrow", width=sizes.arrow))
 
 
 def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
                dy: float = 0.0) -> tuple[Item, ...]:
-    """A move drawn on the board: an arrow along its path (a drop: a ring round the space;
-    Rosenkreuz relocation: a second arrow to the relocation square)."""
+    """A move drawn on the board: an arrow along its path that follows the board's lines
+    between spaces that are not neighbours (a drop: a ring round the space; Rosenkreuz
+    relocation: a second, straight arrow to the relocation square)."""
     if move.special or not move.path:
         return ()
 
@@ -111,25 +266,31 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
         """The anchor of a space, moved with the board."""
         return _move(board.space(name).anchor, dx, dy)
 
-    head = min(5.0, max(2.5, 0.3 * d))
+    sizes = mark_sizes(board)
     if move.drop:
-        return (Circle(at(move.path[0]), 0.62 * d, "arrow"),)
-    items = list(arrow_items([at(s) for s in move.path], head, 0.3 * d))
+        return ring_items(at(move.path[0]), 0.62 * d, sizes)
+    route = move_route(board, move.path)
+    items = list(arrow_items([at(s) for s, _ in route], sizes, 0.3 * d,
+                             [flag for _, flag in route]))
     if move.relocate:
-        items.extend(arrow_items([at(move.target), at(move.relocate)], head))
+        items.extend(arrow_items([at(move.target), at(move.relocate)], sizes))
     return tuple(items)
 
 
 def captured_items(board: Board, spaces: Iterable[str], d: float, dx: float = 0.0,
                    dy: float = 0.0) -> tuple[Item, ...]:
-    """A cross (style 'captured') over each captured space's anchor."""
+    """A cross (style 'captured', on a white halo) over each captured space's anchor."""
+    halos: list[Item] = []
     items: list[Item] = []
     r = 0.38 * d
+    w = mark_sizes(board).cross
     for name in sorted(set(spaces)):
         c = _move(board.space(name).anchor, dx, dy)
-        items.append(Path((Segment(Point(c.x - r, c.y - r), Point(c.x + r, c.y + r)),), "captured"))
-        items.append(Path((Segment(Point(c.x - r, c.y + r), Point(c.x + r, c.y - r)),), "captured"))
-    return tuple(items)
+        for seg in (Segment(Point(c.x - r, c.y - r), Point(c.x + r, c.y + r)),
+                    Segment(Point(c.x - r, c.y + r), Point(c.x + r, c.y - r))):
+            halos.append(Path((seg,), "captured.halo", width=w * (1 + 2 * HALO)))
+            items.append(Path((seg,), "captured", width=w))
+    return tuple(halos + items)
 
 
 def reserve_counts(game: GameSpec, pos: Position) -> list[tuple[str, str, str, int]]:

@@ -54,9 +54,72 @@ def position_caption(game: GameSpec, title: str) -> str:
     return title[len(head):].strip() if title.lower().startswith(head) else title.strip()
 
 
+#: Credit lines: size, line pitch (share of the size), least size when wrapped, least share
+#: of the size before lines are wrapped instead, gap to the scale bar (mm).
+CREDIT_SIZE = 2.6
+CREDIT_PITCH = 1.25
+CREDIT_MIN = 1.8
+CREDIT_SHRINK = 0.9
+BAR_GAP = 6.0
+#: Where the credit block starts (baseline of its first line) and may end (lowest descent).
+CREDIT_TOP = FOOTER - 10.5
+CREDIT_BOTTOM = 1.0
+
+
+def wrap_words(text: str, size: float, room: float, font: str = "sans") -> list[str]:
+    """Text broken into lines of whole words no wider than room at size (a word wider than
+    room gets a line of its own).
+
+    >>> wrap_words("board and setup reconstructed", 2.6, 30.0)
+    ['board and setup', 'reconstructed']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(trial, size, font) <= room:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines
+
+
+def balanced_lines(text: str, size: float, room: float, font: str = "sans") -> list[str]:
+    """As few lines as wrap_words needs for room, but as even in width as whole words allow
+    (no lone last word).
+
+    >>> balanced_lines("board and setup reconstructed from the rules", 2.6, 50.0)
+    ['board and setup', 'reconstructed from the rules']
+    """
+    n = len(wrap_words(text, size, room, font))
+    lo = max(text_width(w, size, font) for w in text.split())
+    hi = room
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if len(wrap_words(text, size, mid, font)) <= n else (mid, hi)
+    return wrap_words(text, size, hi, font)
+
+
+def credit_lines(paragraphs: list[str], room: float, font: str = "sans") -> tuple[list[str], float]:
+    """The credit paragraphs set in a column room mm wide, and their text size: one line each
+    when a slightly smaller size (down to CREDIT_SHRINK) fits, else wrapped at the largest
+    size (from CREDIT_SIZE down) whose lines fit between CREDIT_TOP and CREDIT_BOTTOM."""
+    widest = max(text_width(p, CREDIT_SIZE, font) for p in paragraphs)
+    size = CREDIT_SIZE * min(1.0, room / max(widest, 1e-9))
+    if size >= CREDIT_SHRINK * CREDIT_SIZE:
+        return list(paragraphs), size
+    size = CREDIT_SIZE
+    while True:
+        lines = [ln for p in paragraphs for ln in balanced_lines(p, size, room, font)]
+        low = CREDIT_TOP - CREDIT_PITCH * size * (len(lines) - 1) - 0.24 * size
+        if low >= CREDIT_BOTTOM or size <= CREDIT_MIN:
+            return lines, size
+        size = max(CREDIT_MIN, size - 0.1)
+
+
 def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
                  theme: Mapping[str, Ink]) -> list[Item]:
-    """Title line (game and position title), credit lines and the scale bar."""
+    """Title line (game and position title), credit lines in a column left of the scale bar
+    (wrapped, and shrunk if they must be, so they never run into it) and the scale bar."""
     items: list[Item] = [Text(Point(3.0, FOOTER - 5.5), game.title, 3.8, "title", anchor="start")]
     caption = position_caption(game, layout.position.title)
     if caption:
@@ -67,11 +130,14 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
     rebuilt = [r for r in game.reconstructed if r == "board" or (bundled and r == "setup")]
     if rebuilt:
         credit.append(" and ".join(rebuilt) + " " + RECONSTRUCTED_NOTE)
-    room = width - SCALE_BAR - 9.0
-    for i, line in enumerate(credit):
-        items.append(Text(Point(3.0, FOOTER - 10.5 - 3.6 * i), line, _fit(line, 2.6, room),
-                          "text.small", anchor="start"))
-    items.append(scale_bar(width - SCALE_BAR - 3.0, 3.0))
+    bar_x = width - SCALE_BAR - 3.0
+    room = max(bar_x - BAR_GAP - 3.0, 1.0)
+    font = ink(theme, "text.small").font
+    lines, size = credit_lines(credit, room, font)
+    for i, line in enumerate(lines):
+        items.append(Text(Point(3.0, CREDIT_TOP - CREDIT_PITCH * size * i), line,
+                          _fit(line, size, room, font), "text.small", anchor="start"))
+    items.append(scale_bar(bar_x, 3.0))
     return items
 
 

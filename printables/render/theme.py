@@ -61,9 +61,13 @@ _COMMON: dict[str, Ink] = {
     "cutguide": Ink(stroke="#9a9a9a", width=0.1),
     "mark": Ink(stroke=INK, width=0.15),
     "overlap": Ink(fill="#eeeeee"),
-    "arrow": Ink(stroke="#c0392b", width=0.8, cap="round"),
+    # move marks: diagrams give each path its width in proportion to the board; the
+    # white halo drawn underneath keeps red readable on dark pieces and dark squares
+    "arrow": Ink(stroke="#c0392b", width=1.5, cap="round"),
     "arrow.head": Ink(fill="#c0392b"),
-    "captured": Ink(stroke="#c0392b", width=0.7),
+    "arrow.halo": Ink(fill="#ffffff", stroke="#ffffff", width=2.4, cap="round"),
+    "captured": Ink(stroke="#c0392b", width=1.5, cap="round"),
+    "captured.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
 }
 
 THEMES: dict[str, dict[str, Ink]] = {
