@@ -11,7 +11,7 @@ import html
 import io
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -27,10 +27,11 @@ THEME = "colour"
 
 @dataclass(frozen=True)
 class KitRequest:
-    """One game's kit: which game, on which paper."""
+    """One piece of work for a worker: a game, a paper, and which part ("print" or "laser")."""
 
     game: str
     paper: str
+    part: str = "print"
 
 
 def _board_files(game: GameSpec, paper: tuple[float, float]) -> dict[str, bytes]:
@@ -87,13 +88,24 @@ def _strip_id(pdf: bytes) -> bytes:
 
 
 def build_game(req: KitRequest) -> dict[str, bytes]:
-    """Every file of one game's kit, relative path -> bytes."""
+    """The files of one part of one game's kit, relative path -> bytes."""
     game = GAMES[req.game]
-    paper = parse_paper(req.paper)
-    files = _board_files(game, paper)
-    files.update(_product_files(game, req.paper))
-    files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files)
+    if req.part == "laser":
+        from printables.products.laser import laser_files, laser_request
+        files = {f"laser/{name}": data  # 600 x 400 mm sheets, no kerf
+                 for name, data in laser_files(game, laser_request())}
+    else:
+        files = _board_files(game, parse_paper(req.paper))
+        files.update(_product_files(game, req.paper))
+        files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files)
     return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
+
+
+def work_plan(games: list[str], paper: str) -> list[KitRequest]:
+    """Two tasks per game (print products, laser files) so both cores stay busy to the end;
+    the heaviest task (Rosenkreuz's laser files, with the rose as line art) goes first."""
+    tasks = [KitRequest(g, paper, part) for g in games for part in ("print", "laser")]
+    return sorted(tasks, key=lambda t: (t != KitRequest("rosenkreuz", paper, "laser")))
 
 
 def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
@@ -140,18 +152,24 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
     """Build and write the kits of games into output (parallel across cores); return the files."""
     paper = paper_name(paper)
     out = ensure_dir(output)
-    reqs = [KitRequest(g, paper) for g in games]
+    reqs = work_plan(games, paper)
     files: dict[str, bytes] = {}
     workers = min(len(reqs), jobs or os.cpu_count() or 1)
+    pending = {g: 2 for g in games}
+
+    def done(req: KitRequest, result: dict[str, bytes]) -> None:
+        files.update(result)
+        pending[req.game] -= 1
+        if not pending[req.game]:
+            on_done(req.game)
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for req, result in zip(reqs, pool.map(build_game, reqs)):
-                files.update(result)
-                on_done(req.game)
+            futures = {pool.submit(build_game, r): r for r in reqs}
+            for fut in as_completed(futures):
+                done(futures[fut], fut.result())
     else:
         for req in reqs:
-            files.update(build_game(req))
-            on_done(req.game)
+            done(req, build_game(req))
     existing = _existing_index_games(out)
     index_games = [GAMES[n] for n in GAMES if n in set(games) | existing]
     files["index.html"] = index_html(index_games, {**_existing_files(out, existing), **files})
