@@ -108,18 +108,44 @@ def work_plan(games: list[str], paper: str) -> list[KitRequest]:
     return sorted(tasks, key=lambda t: (t != KitRequest("rosenkreuz", paper, "laser")))
 
 
+#: What each kit file is for, in the order a person uses them (index.html lists them so).
+LINKS = (
+    ("Print", (("{game}-print-and-play.pdf", "everything, in printing order"),
+               ("board.pdf", "board at 100 % (tiled over pages when large)"),
+               ("pieces.pdf", "pieces with spares and cut lines"),
+               ("booklet-imposed.pdf", "rule booklet to fold (double-sided, short edge)"),
+               ("booklet.pdf", "rule booklet, page by page"))),
+    ("Look", (("setup.png", "setup diagram"), ("board.png", "board preview"),
+              ("board.svg", "board drawing (SVG, mm)"))),
+)
+
+
+def _links(game: GameSpec, files: dict[str, bytes]) -> str:
+    out = []
+    for heading, rows in LINKS:
+        items = []
+        for name, what in rows:
+            rel = f"{game.name}/{name.format(game=game.name)}"
+            if rel in files:
+                items.append(f'<li><a href="{html.escape(rel)}">{html.escape(what)}</a> '
+                             f"<small>{len(files[rel]) / 1024:.0f} KB</small></li>")
+        out.append(f"<h3>{heading}</h3><ul>{''.join(items)}</ul>")
+    lasers = sorted(k for k in files if k.startswith(f"{game.name}/laser/"))
+    items = "".join(f'<li><a href="{html.escape(k)}">{html.escape(k.rsplit("/", 1)[1])}</a> '
+                    f"<small>{len(files[k]) / 1024:.0f} KB</small></li>" for k in lasers)
+    out.append(f"<h3>Laser (600 x 400 mm sheets)</h3><ul>{items}</ul>")
+    return "".join(out)
+
+
 def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
     """A page with every game's preview, linking its files."""
     cards = []
     for g in games:
-        mine = sorted(k for k in files if k.startswith(g.name + "/"))
-        links = "".join(f'<li><a href="{html.escape(k)}">{html.escape(k.split("/", 1)[1])}</a> '
-                        f"<small>{len(files[k]) / 1024:.0f} KB</small></li>" for k in mine)
         img = (f'<img src="{html.escape(g.name)}/board.png" alt="{html.escape(g.title)} board">'
                if f"{g.name}/board.png" in files else "")
         cards.append(f'<section><h2>{html.escape(g.title)}</h2><p class="by">by '
                      f"{html.escape(g.designer)} · {html.escape(g.board_summary)}</p>{img}"
-                     f"<ul>{links}</ul></section>")
+                     f"{_links(g, files)}</section>")
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>printables: print-and-play kits</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -127,12 +153,14 @@ def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
 body{{font-family:system-ui,sans-serif;margin:2rem;background:#faf8f3;color:#1a1a1a}}
 main{{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:1.5rem}}
 section{{background:#fff;border:1px solid #ddd;border-radius:8px;padding:1rem}}
-h2{{margin:.2rem 0}} .by{{color:#555;margin:.2rem 0 .6rem}}
-img{{width:100%;height:auto;border:1px solid #eee}} ul{{padding-left:1.2rem}}
+h2{{margin:.2rem 0}} h3{{margin:.8rem 0 .2rem;font-size:1rem}} .by{{color:#555;margin:.2rem 0 .6rem}}
+img{{width:100%;height:auto;border:1px solid #eee}} ul{{padding-left:1.2rem;margin:.2rem 0}}
 </style></head><body>
 <h1>Print-and-play kits</h1>
-<p>Print at 100 % (no "fit to page"). Each board page carries a 100 mm scale bar: measure it.
-Each game's <code>*-print-and-play.pdf</code> holds everything in printing order.</p>
+<p>Print at 100 % (no "fit to page"): every board page carries a 100 mm scale bar, measure it.
+Chameleons pieces are two-sided: print them double-sided, flipping on the long edge.
+Tiled boards: trim each page along the thin line, overlap the 10 mm strip and glue, matching
+the cross marks.</p>
 <main>
 {chr(10).join(cards)}
 </main></body></html>
