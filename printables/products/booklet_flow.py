@@ -255,12 +255,16 @@ class BookletDoc(BaseDocTemplate):
         canv.restoreState()
 
     def build_twice(self, make_story: Callable[[], list], forms: FormCache) -> bytes:
-        """Lay out until the table of contents is stable without drawing scenes (cheap),
-        then build a fresh story once more with everything drawn; that build's PDF bytes.
+        """Lay out once without drawing scenes (cheap) to collect the contents entries, then
+        build a fresh story, seeded with them, with everything drawn; multiBuild repeats that
+        build only if a page number moved. Returns the final build's PDF bytes.
         (Platypus edits flowables while it lays them out, so each build gets new ones.)"""
         forms.drawing = False
         first = make_story()
-        self.multiBuild(first)
+        try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)
+            self.multiBuild(first, maxPasses=0)
+        except IndexError:
+            pass  # entries not yet confirmed: the drawn build below confirms them, or repeats
         forms.drawing = True
         second = make_story()
         for old, new in zip(_tocs(first), _tocs(second)):

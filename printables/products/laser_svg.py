@@ -10,6 +10,7 @@ commands, full circles ``<circle>`` elements; output is deterministic.
 
 from __future__ import annotations
 
+import math
 from typing import Mapping
 from xml.sax.saxutils import escape, quoteattr
 
@@ -37,22 +38,36 @@ class _Writer:
         large = 1 if abs(a.sweep) > 180.0 else 0
         sweep = 0 if a.sweep > 0 else 1  # counter-clockwise with y up is clockwise on screen
         r = num(a.radius)
-        return [f"A{r} {r} 0 {large} {sweep} {self.xy(end)}"]
+        return [f"A{r} {r} 0 {large} {sweep} {num(end.x)} {num(self.h - end.y)}"]
 
     def d(self, parts: tuple[Part, ...], closed: bool) -> str:
-        """Path data: M at every gap, Z after every run that returns to its start."""
+        """Path data: M at every gap, Z after every run that returns to its start.
+
+        The hot loop of laser output (lettering is thousands of arcs), so end points are
+        computed here once per part with the formulas of Point.polar."""
         out: list[str] = []
-        first = last = None
+        h = self.h
+        fx = fy = lx = ly = None
         for p in parts:
-            start, end = (p.a, p.b) if isinstance(p, Segment) else (p.start, p.end)
-            if last is None or not last.is_close(start, 1e-6):
-                if closed and first is not None and last.is_close(first, 1e-6):
+            if type(p) is Segment:
+                sx, sy, ex, ey = p.a.x, p.a.y, p.b.x, p.b.y
+            else:
+                c, r = p.center, p.radius
+                t0 = math.radians(p.start_angle)
+                t1 = math.radians(p.start_angle + p.sweep)
+                sx, sy = c.x + r * math.cos(t0), c.y + r * math.sin(t0)
+                ex, ey = c.x + r * math.cos(t1), c.y + r * math.sin(t1)
+            if lx is None or abs(lx - sx) > 1e-6 or abs(ly - sy) > 1e-6:
+                if closed and fx is not None and abs(lx - fx) <= 1e-6 and abs(ly - fy) <= 1e-6:
                     out.append("Z")
-                out.append("M" + self.xy(start))
-                first = start
-            out.extend(["L" + self.xy(end)] if isinstance(p, Segment) else self.arc(p, end))
-            last = end
-        if closed and first is not None and last.is_close(first, 1e-6):
+                out.append(f"M{num(sx)} {num(h - sy)}")
+                fx, fy = sx, sy
+            if type(p) is Segment:
+                out.append(f"L{num(ex)} {num(h - ey)}")
+            else:
+                out.extend(self.arc(p, Point(ex, ey)))
+            lx, ly = ex, ey
+        if closed and fx is not None and abs(lx - fx) <= 1e-6 and abs(ly - fy) <= 1e-6:
             out.append("Z")
         return " ".join(out)
 
