@@ -36,7 +36,29 @@ BAD = [
     (["kit", "dugy"], "did you mean 'dugi'"),
     (["kit", "dugi", "--paper", "B5"], "unknown paper 'B5'"),
     (["kit", "dugi", "--paper", "Legal"], "valid: A4, Letter, A3"),
-    (["validate", "{layout}"], "{expect}"),
+    (["pieces", "rosencross"], "did you mean 'rosenkreuz'"),
+    (["pieces", "dugi", "--paper", "B5"], "unknown paper 'B5'"),
+    (["pieces", "dugi", "--diameter", "0"], "diameter"),
+    (["pieces", "dugi", "--diameter", "1km"], "diameter"),
+    (["pieces", "dugi", "--diameter", "12xx"], "diameter"),
+    (["pieces", "dugi", "--theme", "neon"], "unknown theme 'neon'"),
+    (["setup", "dugy"], "did you mean 'dugi'"),
+    (["setup", "dugi", "--theme", "neon"], "unknown theme 'neon'"),
+    (["setup", "--layout", "/nonexistent/x.toml"], "x.toml"),
+    (["booklet", "dugy"], "did you mean 'dugi'"),
+    (["booklet", "dugi", "--paper", "B5"], "B5"),
+    (["booklet", "dugi", "--impose", "A3"], "A3"),
+    (["booklet", "dugi", "--layouts", "/nonexistent"], "/nonexistent"),
+    (["laser", "dugy"], "did you mean 'dugi'"),
+    (["laser", "dugi", "--sheet", "12xx"], "sheet"),
+    (["laser", "dugi", "--sheet", "0x400"], "greater than 0"),
+    (["laser", "dugi", "--sheet", "1kmx400"], "not a length"),
+    (["laser", "dugi", "--sheet", "3000x400"], "larger than 2000 mm"),
+    (["laser", "dugi", "--sheet", "100x100"], "too small"),
+    (["laser", "dugi", "--kerf", "-1"], "kerf"),
+    (["laser", "dugi", "--kerf", "5"], "kerf"),
+    (["laser", "dugi", "--profile", "neon"], "unknown laser profile 'neon'"),
+    (["laser", "dugi", "--parts", "lid"], "valid parts are board and pieces"),
 ]
 
 LAYOUT_DAMAGE = [
@@ -89,7 +111,8 @@ def test_missing_file(tmp_path, capsys):
     assert_clean_failure(code, err, "no such file or folder", tmp_path / "none")
 
 
-@pytest.mark.parametrize("command", [["board", "dugi"], ["kit", "dugi"]])
+@pytest.mark.parametrize("command", [["board", "dugi"], ["kit", "dugi"], ["pieces", "dugi"],
+                                     ["setup", "dugi"], ["booklet", "dugi"], ["laser", "dugi"]])
 def test_unwritable_output_folder(command, tmp_path, capsys):
     blocker = tmp_path / "file.txt"
     blocker.write_text("I am a file")
@@ -109,3 +132,10 @@ def test_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         outputs.write_atomic(tmp_path / "board.pdf", b"%PDF-1.4 data")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_layout_for_setup_names_file_and_line(tmp_path, capsys):
+    f = tmp_path / "mine.toml"
+    f.write_text(GOOD_LAYOUT.replace('"a3"]', '"a33"]'))
+    code, _, err = run_cli(["setup", "--layout", str(f), "--output", str(tmp_path / "o")], capsys)
+    assert_clean_failure(code, err, "mine.toml:5: unknown space 'a33'", tmp_path / "o")
