@@ -90,6 +90,19 @@ class _NoBar:
         return None
 
 
+def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, what: str) -> None:
+    """Write (name, bytes) files into the output folder (atomically) and report them: each
+    path for a single game, a count for several."""
+    from printables.outputs import ensure_dir, write_atomic
+    out = ensure_dir(output)
+    for name, data in files:
+        path = write_atomic(out / name, data)
+        if one_game:
+            click.echo(str(path))
+    if not one_game:
+        click.echo(f"{len(files)} {what} written to {out}/")
+
+
 SIZE_HELP = ("Board size: a length such as 175, 17.5cm or 7in (the playing area's width; "
              "Dugi: its diameter). For dag-en-nacht and network a whole number up to 25 is "
              "the number of squares per side (dag-en-nacht 11..19 odd, network 8, 10, 12).")
@@ -111,20 +124,16 @@ OUTPUT = click.option("--output", "-o", default="output", show_default=True,
 @OUTPUT
 def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
     """Draw a game's board at exact size (GAME or --all)."""
-    from printables.outputs import ensure_dir, write_atomic
+    from printables.outputs import ensure_dir
     from printables.products.boards_cmd import board_filename, board_request, get_theme, render_board
     games = _games(game, all_)
     get_theme(theme)
     requests = [(g, board_request(g, size, options)) for g in games]
-    out = ensure_dir(output)
+    ensure_dir(output)  # before the work: a bad folder fails at once
     with _progress(requests, "boards") as bar:
-        for g, req in bar:
-            path = write_atomic(out / board_filename(g, req, fmt, theme),
-                                render_board(g, req, fmt, theme, dpi))
-            if len(requests) == 1:
-                click.echo(str(path))
-    if len(requests) > 1:
-        click.echo(f"{len(requests)} boards written to {out}/")
+        files = [(board_filename(g, req, fmt, theme), render_board(g, req, fmt, theme, dpi))
+                 for g, req in bar]
+    _write_files(files, output, len(games) == 1, "boards")
 
 
 @cli.command()
@@ -180,19 +189,12 @@ def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
 
     Chameleons pieces are two-sided: print the PDF double-sided, flipping on the long edge.
     """
-    from printables.outputs import ensure_dir, write_atomic
     from printables.products.piece_sheet import render_pieces
     from printables.units import parse_length
     games = _games(game, all_)
     size = parse_length(diameter, "diameter") if diameter is not None else None
     files = [f for g in games for f in render_pieces(g, fmt, paper, size, theme, dpi)]
-    out = ensure_dir(output)
-    for name, data in files:
-        path = write_atomic(out / name, data)
-        if len(games) == 1:
-            click.echo(str(path))
-    if len(games) > 1:
-        click.echo(f"{len(files)} piece files written to {out}/")
+    _write_files(files, output, len(games) == 1, "piece files")
 
 
 @cli.command()
@@ -212,19 +214,12 @@ def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
 
     Games that start with an empty board show each player's pieces beside it.
     """
-    from printables.outputs import ensure_dir, write_atomic
     from printables.products.setup_cmd import render_setup
     if layout_file is not None and all_:
         raise UsageError("give --layout FILE or --all, not both")
     names = [None] if (layout_file is not None and not game) else [g.name for g in _games(game, all_)]
     files = [render_setup(n, fmt, theme, layout_file, dpi) for n in names]
-    out = ensure_dir(output)
-    for name, data in files:
-        path = write_atomic(out / name, data)
-        if len(files) == 1:
-            click.echo(str(path))
-    if len(files) > 1:
-        click.echo(f"{len(files)} setup diagrams written to {out}/")
+    _write_files(files, output, len(files) == 1, "setup diagrams")
 
 
 @cli.command()
@@ -248,20 +243,15 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
     Every example position is checked against the rules first; a failing check stops the
     build (exit status 2) and names the file and the check.
     """
-    from printables.outputs import ensure_dir, write_atomic
+    from printables.outputs import ensure_dir
     from printables.products.booklet import booklet_outputs
     games = _games(game, all_)
-    out = ensure_dir(output)
+    ensure_dir(output)  # before the work: a bad folder fails at once
     files = []
     with _progress(games, "booklets") as bar:
         for g in bar:
             files += booklet_outputs(g, paper, impose_on, theme, layouts_dir)
-    for name, data in files:
-        path = write_atomic(out / name, data)
-        if len(games) == 1:
-            click.echo(str(path))
-    if len(games) > 1:
-        click.echo(f"{len(files)} booklet files written to {out}/")
+    _write_files(files, output, len(games) == 1, "booklet files")
 
 
 @cli.command()
@@ -287,18 +277,11 @@ def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
     Layers: cut, score, engrave and a 100 mm reference square that is not cut. Check the
     square measures 100 mm in your laser software before you cut.
     """
-    from printables.outputs import ensure_dir, write_atomic
     from printables.products.laser import laser_files, laser_request
     req = laser_request(sheet, kerf, profile, fmt, parts)
     games = _games(game, all_)
     files = [f for g in games for f in laser_files(g, req)]
-    out = ensure_dir(output)
-    for name, data in files:
-        path = write_atomic(out / name, data)
-        if len(games) == 1:
-            click.echo(str(path))
-    if len(games) > 1:
-        click.echo(f"{len(files)} laser files written to {out}/")
+    _write_files(files, output, len(games) == 1, "laser files")
 
 
 def main(argv: list[str] | None = None) -> int:

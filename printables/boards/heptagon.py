@@ -15,7 +15,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
-from printables.geometry import TOL, Point, Polygon, Segment, part_key, regular_polygon
+from printables.geometry import TOL, Point, Polygon, part_key, regular_polygon
 
 ROWS = "ABCD"
 COLUMNS = 7

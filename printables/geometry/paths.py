@@ -108,7 +108,9 @@ def on_arc(arc: Arc, p: Point) -> bool:
     return off <= a.sweep + eps or off >= FULL - eps
 
 
-def _unit_dir(seg: Segment) -> Point:
+def unit_direction(seg: Segment) -> Point:
+    """The segment's unit direction, made canonical (pointing right, or up when vertical),
+    so both ends of a line give the same direction."""
     d = seg.b - seg.a
     n = math.hypot(d.x, d.y)
     ux, uy = d.x / n, d.y / n
@@ -144,7 +146,7 @@ def _group(parts: Iterable[Part]) -> list[_Carrier]:
         if p.length <= TOL:
             continue
         if isinstance(p, Segment):
-            u = _unit_dir(p)
+            u = unit_direction(p)
             c = _cross(u, p.a)
             g = next((g for g in groups if g.line and abs(_cross(u, g.u)) <= PARALLEL
                       and abs(c - g.c) <= TOL), None)

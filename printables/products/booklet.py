@@ -18,9 +18,10 @@ from printables.games import GameSpec
 from printables.positions import bundled_layouts
 from printables.products import markup
 from printables.products.booklet_examples import (Example, load_examples, piece_scene,
-                                                  position_scene, setup_layout)
+                                                  setup_layout)
 from printables.products.booklet_flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
+from printables.products.diagram import position_scene
 from printables.products.boards_cmd import get_theme
 from printables.products.common import board_items
 from printables.products.impose import check_fit, impose

@@ -11,7 +11,6 @@ from printables.games import GameSpec, Move, Position
 from printables.geometry import Point
 from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
                                   parse_move)
-from printables.products.diagram import position_scene
 from printables.products.piece_art import piece_items
 from printables.render.scene import Scene
 

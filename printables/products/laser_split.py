@@ -13,14 +13,13 @@ to the board's edges, then parts of even size.
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from dataclasses import dataclass
 
 from printables.boards import Board
 from printables.errors import UsageError
 from printables.geometry import TOL, Arc, Circle, Point, Polygon, Segment, bbox_of, part_key
-from printables.geometry.paths import clip_parts, merge_parts, shape_parts
+from printables.geometry.paths import clip_parts, merge_parts, shape_parts, unit_direction
 from printables.products.laser_board import BoardMarks
 from printables.products.laser_model import Box, LaserPart, Marks
 
@@ -48,12 +47,7 @@ class Line:
 
 def line_of(seg: Segment) -> Line:
     """The line carrying a segment, direction made canonical."""
-    d = seg.b - seg.a
-    n = math.hypot(d.x, d.y)
-    ux, uy = d.x / n, d.y / n
-    if ux < -TOL or (abs(ux) <= TOL and uy < 0):
-        ux, uy = -ux, -uy
-    u = Point(ux, uy)
+    u = unit_direction(seg)
     return Line(u, u.x * seg.a.y - u.y * seg.a.x)
 
 
