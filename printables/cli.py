@@ -287,7 +287,10 @@ def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback."""
     try:
-        cli.main(args=argv, prog_name="printables", standalone_mode=False)
+        # without standalone mode click returns an Exit's status instead of raising it
+        status = cli.main(args=argv, prog_name="printables", standalone_mode=False)
+        if isinstance(status, int):
+            return status
     except click.exceptions.Exit as e:
         return e.exit_code
     except click.exceptions.Abort:
