@@ -114,3 +114,32 @@ def test_png_without_cairo_says_what_to_install(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", fake)
     with pytest.raises(RenderError, match="libcairo2"):
         png_mod.render_png(scene_of("rosenkreuz"), THEMES["colour"])
+
+
+def _dark_pixels(img) -> int:
+    return sum(img.convert("L").histogram()[:90])
+
+
+def test_text_halo_keeps_the_letters_visible_in_pdf_and_png():
+    """A halo is drawn under the letters; the letters themselves must still show."""
+    import pypdfium2
+    from printables.geometry import Polygon as GeoPolygon
+    from printables.render.scene import Group, from_shape
+    ground = from_shape(GeoPolygon((Point(0, 0), Point(40, 0), Point(40, 20), Point(0, 20))),
+                        "space.dark")
+    scene = Scene(40, 20, (Group((ground,)), Text(Point(20, 7), "abc", 8, "label.ring")))
+    svg = render_svg(scene, THEMES["colour"]).decode()
+    assert 'paint-order="stroke"' in svg and 'stroke="#ffffff"' in svg
+    pdf = render_pdf([scene], THEMES["colour"])
+    page = pypdfium2.PdfDocument(pdf)[0].render(scale=4).to_pil()
+    plain = render_pdf([Scene(40, 20, (Group((ground,)),))], THEMES["colour"])
+    base = _dark_pixels(pypdfium2.PdfDocument(plain)[0].render(scale=4).to_pil())
+    assert _dark_pixels(page) > base + 50  # the letters add dark pixels on the white halo
+    from printables.render.png import png_available
+    if png_available():
+        from PIL import Image
+        from printables.render.png import render_png
+        png = Image.open(io.BytesIO(render_png(scene, THEMES["colour"], 300)))
+        png_base = Image.open(io.BytesIO(render_png(Scene(40, 20, (Group((ground,)),)),
+                                                    THEMES["colour"], 300)))
+        assert _dark_pixels(png) > _dark_pixels(png_base) + 50

@@ -123,7 +123,7 @@ def _labels(center: Point, radii: tuple[float, ...], n_sectors: int, first: floa
         mid = (radii[n_rings - ring] + radii[n_rings - ring - 1]) / 2
         for angle in (first, first + 180.0):
             labels.append(Label(Point.polar(center, mid, angle), ring_letter(ring),
-                                width * 0.35, "label.coord"))
+                                width * 0.35, "label.ring"))
     return tuple(labels)
 
 

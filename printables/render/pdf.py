@@ -14,7 +14,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from printables.geometry import Segment
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
-from printables.render.theme import Ink, ink
+from printables.render.theme import HALO, Ink, ink
 
 PT_PER_MM = 72.0 / 25.4
 FONTS = {"sans": ("Vera", "Vera.ttf"), "sans-bold": ("Vera-Bold", "VeraBd.ttf"),
@@ -128,6 +128,19 @@ class _Painter:
         c.translate(item.position.x, item.position.y)
         if item.rotation:
             c.rotate(item.rotation)
+        if i.halo:  # the outline first (text render mode 1: stroke only), letters on top
+            width = pdfmetrics.stringWidth(item.text, font_name(i.font), item.size)
+            x = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
+            c.saveState()  # the render mode lives in the graphics state: restore ends it
+            c.setStrokeColor(_color(i.halo))
+            c.setLineWidth(item.size * HALO)
+            c.setLineJoin(1)
+            t = c.beginText(x, 0)
+            t.setFont(font_name(i.font), item.size)
+            t.setTextRenderMode(1)
+            t.textOut(item.text)
+            c.drawText(t)
+            c.restoreState()
         {"start": c.drawString, "middle": c.drawCentredString,
          "end": c.drawRightString}[item.anchor](0, 0, item.text)
         c.restoreState()

@@ -12,7 +12,7 @@ from typing import Mapping
 from printables.errors import RenderError
 from printables.geometry import Segment
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
-from printables.render.theme import Ink, ink
+from printables.render.theme import HALO, Ink, ink
 
 DEFAULT_DPI = 150
 FONT_FACE = "DejaVu Sans"  # Bitstream Vera's metric-compatible successor, on most systems
@@ -131,6 +131,13 @@ class _Painter:
         width = ctx.text_extents(item.text)[4]
         dx = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
         ctx.move_to(dx, 0)
+        if i.halo:  # the outline first, the letters on top
+            ctx.text_path(item.text)
+            ctx.set_source_rgb(*_rgb(i.halo))
+            ctx.set_line_width(item.size * HALO)
+            ctx.set_line_join(1)
+            ctx.stroke()
+            ctx.move_to(dx, 0)
         ctx.set_source_rgb(*_rgb(i.fill or "#000000"))
         ctx.show_text(item.text)
         ctx.restore()

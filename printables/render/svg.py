@@ -14,7 +14,7 @@ from xml.sax.saxutils import quoteattr as _quoteattr
 
 from printables.geometry import Arc, Point, Segment
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
-from printables.render.theme import Ink, ink
+from printables.render.theme import HALO, Ink, ink
 
 FONT_FAMILY = "Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
@@ -129,8 +129,10 @@ class _Writer:
         x, y = num(item.position.x), num(self.h - item.position.y)
         bold = ' font-weight="bold"' if i.font == "sans-bold" else ""
         rot = f' transform="rotate({num(-item.rotation)} {x} {y})"' if item.rotation else ""
+        halo = (f' stroke="{i.halo}" stroke-width="{num(item.size * HALO)}" '
+                f'stroke-linejoin="round" paint-order="stroke"') if i.halo else ""
         return (f'<text x="{x}" y="{y}" font-size="{num(item.size)}"{bold} '
-                f'text-anchor="{item.anchor}" fill="{i.fill or "#000000"}"{rot}>'
+                f'text-anchor="{item.anchor}" fill="{i.fill or "#000000"}"{halo}{rot}>'
                 f"{escape(item.text)}</text>")
 
     def group(self, item: Group) -> str:

@@ -11,7 +11,8 @@ from typing import Mapping
 class Ink:
     """How one style key is drawn: fill and stroke colours (None = none), stroke width in mm,
     font ('sans' or 'sans-bold'), hatch spacing in mm (mono theme; products draw the lines),
-    line cap for open paths."""
+    line cap for open paths, and for text a halo colour drawn round the letters so they read
+    over lines and fills."""
 
     fill: str | None = None
     stroke: str | None = None
@@ -20,6 +21,11 @@ class Ink:
     hatch: float | None = None
     cap: str = "butt"
     hatch_angle: float = 45.0
+    halo: str | None = None  # text only: an outline of this colour under the letters
+
+
+#: Width of a text halo as a fraction of the text size, in every renderer.
+HALO = 0.25
 
 
 def ink(theme: Mapping[str, Ink], key: str) -> Ink:
@@ -49,6 +55,7 @@ _COMMON: dict[str, Ink] = {
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
     "label.space": Ink(fill="#555555"),
+    "label.ring": Ink(fill="#333333", halo="#ffffff"),
     # board sheets use one weight of Vera: each embedded font subset costs ~17 KB of PDF
     "label.deadzone": Ink(fill="#ffffff"),
     "title": Ink(fill=INK),
