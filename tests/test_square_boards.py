@@ -85,3 +85,12 @@ def test_square_relations_are_symmetric_and_orthogonal_share_an_edge():
             mine = {part_key(e) for e in b.space(s).shape.edges()}
             for n in ns:
                 assert len(mine & {part_key(e) for e in b.space(n).shape.edges()}) == 1
+
+
+@pytest.mark.parametrize("game", ["rosenkreuz", "chameleons", "evl", "dag-en-nacht",
+                                  "danadazo", "network"])
+def test_default_sheet_fits_a4_and_letter_inside_10mm(game):
+    """GAMES.md: every board but Dugi fits one A4 and one Letter page inside 10 mm margins."""
+    from printables.products.board_sheet import sheet_size
+    w, h = sheet_size(GAMES[game].board())
+    assert w <= 190.0 + 1e-9 and h <= 259.0 + 1e-9, (w, h)
