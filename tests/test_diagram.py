@@ -375,3 +375,22 @@ def test_footer_wraps_the_note_on_narrow_sheets(width):
     for t in small:
         x0, y0, x1, y1 = _text_box(t, THEME)
         assert x1 + 5.0 <= bx0 and y0 >= 0.0 and t.size >= 1.8
+
+
+def test_relocation_arrow_curves_off_the_move_line():
+    """Rosenkreuz c6-c7 xe5 =c2: the relocation arrow must not run along file c."""
+    from printables.games import GAMES
+    from printables.games.model import Move
+    from printables.geometry import Arc
+    from printables.products.diagram import move_items
+    from printables.render.scene import Path
+    board = GAMES["rosenkreuz"].board()
+    items = move_items(board, Move(path=("c6", "c7"), take="e5", relocate="c2"), 20.0)
+    paths = [i for i in items if isinstance(i, Path) and i.style == "arrow"]
+    assert len(paths) == 2
+    relocation = paths[1]
+    assert any(isinstance(p, Arc) for p in relocation.parts)
+    file_x = board.space("c4").anchor.x
+    pitch = board.space("d4").anchor.x - file_x
+    farthest = max(abs(q.x - file_x) for p in relocation.parts for q in (p.start, p.end))
+    assert farthest > 0.5 * pitch

@@ -258,7 +258,7 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
                dy: float = 0.0) -> tuple[Item, ...]:
     """A move drawn on the board: an arrow along its path that follows the board's lines
     between spaces that are not neighbours (a drop: a ring round the space; Rosenkreuz
-    relocation: a second, straight arrow to the relocation square)."""
+    relocation: a second arrow, curving to the side, to the relocation square)."""
     if move.special or not move.path:
         return ()
 
@@ -273,8 +273,33 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
     items = list(arrow_items([at(s) for s, _ in route], sizes, 0.3 * d,
                              [flag for _, flag in route]))
     if move.relocate:
-        items.extend(arrow_items([at(move.target), at(move.relocate)], sizes))
+        a, b = at(move.target), at(move.relocate)
+        centre = _move(_board_centre(board), dx, dy)
+        items.extend(arrow_items([a, bow_point(a, b, centre), b], sizes, 0.3 * d,
+                                 [False, True, False]))
     return tuple(items)
+
+
+def _board_centre(board: Board) -> Point:
+    """The mean of the space anchors."""
+    xs = [s.anchor.x for s in board.spaces]
+    ys = [s.anchor.y for s in board.spaces]
+    return Point(sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+def bow_point(a: Point, b: Point, towards: Point, bow: float = 0.3) -> Point:
+    """A point beside the middle of a-b, bow x its length away, on the side of `towards`:
+    a relocation arrow curves through it, so it never runs along the move's own arrow.
+
+    >>> bow_point(Point(0, 0), Point(0, 10), Point(5, 5))
+    Point(x=3.0, y=5.0)
+    """
+    length = a.distance(b)
+    nx, ny = (b.y - a.y) / length, -(b.x - a.x) / length  # right of a -> b
+    mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+    if (towards.x - mx) * nx + (towards.y - my) * ny < 0:
+        nx, ny = -nx, -ny
+    return Point(mx + nx * bow * length, my + ny * bow * length)
 
 
 def captured_items(board: Board, spaces: Iterable[str], d: float, dx: float = 0.0,
