@@ -117,10 +117,8 @@ THEMES: dict[str, dict[str, Ink]] = {
         "corner.cross": Ink(stroke=INK, cap="round"),
         "deadzone": Ink(stroke=INK, width=0.5, hatch=3.0),
         "label.deadzone": Ink(fill=INK),
-        "hatch": Ink(stroke="#555555", width=0.2),
     },
 }
-THEMES["colour"]["hatch"] = Ink(stroke="#555555", width=0.2)
 
 # ----------------------------------------------------------------------------- pieces
 # Piece art (products/piece_art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
