@@ -74,6 +74,7 @@ _COMMON: dict[str, Ink] = {
     "arrow.head": Ink(fill="#c0392b"),
     "arrow.halo": Ink(fill="#ffffff", stroke="#ffffff", width=2.4, cap="round"),
     "captured": Ink(stroke="#c0392b", width=1.5, cap="round"),
+    "hatch": Ink(stroke="#555555", width=0.2),
     "captured.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
 }
 
