@@ -138,7 +138,7 @@ def test_frame_square_with_margin_and_decorations():
     texts = {(lab.style, lab.text) for lab in BOARD.labels}
     assert ("label.deadzone", "dead zone") in texts
     assert {("label.coord", str(k)) for k in range(1, 25)} <= texts
-    assert {("label.coord", c) for c in "abcdefg"} <= texts
+    assert {("label.ring", c) for c in "abcdefg"} <= texts
     for lab in BOARD.labels:
         assert 0 < lab.position.x < BOARD.width and 0 < lab.position.y < BOARD.height
         if lab.text.isdigit():
