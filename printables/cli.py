@@ -13,12 +13,6 @@ from printables.errors import PrintablesError, UsageError
 EXIT_USAGE = 2
 
 
-def fail(message: str) -> "click.exceptions.Exit":
-    """Print one error line and return an exit with status 2."""
-    click.echo(f"printables: error: {message}", err=True)
-    return click.exceptions.Exit(EXIT_USAGE)
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="printables")
 def cli() -> None:

@@ -6,12 +6,10 @@ Positions and moves are plain immutable values; every rules engine takes and ret
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
 from printables.boards import Board
 
-EMPTY: Mapping = MappingProxyType({})
 
 
 class Piece(NamedTuple):
