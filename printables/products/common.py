@@ -6,6 +6,7 @@ from typing import Mapping
 
 from printables.boards import Board
 from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
+from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
 from printables.render.theme import Ink, ink
@@ -65,6 +66,15 @@ def scale_bar(x: float, y: float) -> Group:
     items.append(Text(Point(x + SCALE_BAR / 2, y + h + 1.2), "print at 100 % (no 'fit to page')",
                       2.4, "text.small"))
     return Group(tuple(items), layer="scale")
+
+
+def fit_size(text: str, size: float, room: float, font: str = "sans") -> float:
+    """The text size, shrunk so the text fits in room mm (never grown).
+
+    >>> fit_size("ab", 10.0, 1000.0)
+    10.0
+    """
+    return min(size, size * room / max(text_width(text, size, font), 1e-9))
 
 
 def frame_rect(x0: float, y0: float, x1: float, y1: float, style: str) -> ScenePolygon:

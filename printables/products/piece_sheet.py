@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
-from printables.products.common import SCALE_BAR, scale_bar
+from printables.products.common import SCALE_BAR, fit_size, scale_bar
 from printables.products.piece_art import outline_items, piece_diameters, piece_items
 from printables.render.pdf import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
@@ -228,11 +228,6 @@ def _instruction(sheet: PieceSheet, page: SheetPage) -> str:
     return "cut along the grey lines (or punch the discs out)"
 
 
-def _fit(text: str, size: float, room: float, font: str = "sans") -> float:
-    """The text size, shrunk so the text fits in room mm."""
-    return min(size, size * room / max(text_width(text, size, font), 1e-9))
-
-
 def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
     """Page header (game, page number), kind headings, instruction line and scale bar; on a
     back page the header and instruction swap sides so they mirror the front."""
@@ -243,14 +238,14 @@ def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
     number = f"page {page.number} of {len(sheet.pages)}"
     room = w - 2 * MARGIN - text_width(number, 3.0) - 5.0
     items: list[Item] = [
-        Text(Point(near, h - 6.5), head, _fit(head, 3.0, room, "sans-bold"), "text.bold",
+        Text(Point(near, h - 6.5), head, fit_size(head, 3.0, room, "sans-bold"), "text.bold",
              anchor="end" if back else "start"),
         Text(Point(far, h - 6.5), number, 3.0, "text", anchor="start" if back else "end")]
-    items.extend(Text(hd.position, hd.text, _fit(hd.text, HEADING_SIZE, w - 2 * MARGIN), "text",
+    items.extend(Text(hd.position, hd.text, fit_size(hd.text, HEADING_SIZE, w - 2 * MARGIN), "text",
                       anchor=hd.anchor) for hd in page.headings)
     note = _instruction(sheet, page)
     room = w - 2 * MARGIN - (0.0 if back else SCALE_BAR + 5.0)
-    items.append(Text(Point(near, 4.0), note, _fit(note, 2.6, room), "text.small",
+    items.append(Text(Point(near, 4.0), note, fit_size(note, 2.6, room), "text.small",
                       anchor="end" if back else "start"))
     if not back:
         items.append(scale_bar(w - MARGIN - SCALE_BAR, 2.5))

@@ -11,7 +11,7 @@ from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
 from printables.positions import Layout, load_layout, setup_path
-from printables.products.common import SCALE_BAR, scale_bar
+from printables.products.common import SCALE_BAR, fit_size, scale_bar
 from printables.products.diagram import position_items, reserve_counts
 from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Scene, Text
@@ -38,10 +38,6 @@ def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> 
         raise UsageError(f"{layout_file}: this layout is for {layout.position.game}, not "
                          f"{game.name}", input=str(layout_file))
     return layout
-
-
-def _fit(text: str, size: float, room: float, font: str = "sans") -> float:
-    return min(size, size * room / max(text_width(text, size, font), 1e-9))
 
 
 def position_caption(game: GameSpec, title: str) -> str:
@@ -124,7 +120,7 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
     caption = position_caption(game, layout.position.title)
     if caption:
         x = 3.0 + text_width(game.title, 3.8, ink(theme, "title").font) + 3.0
-        items.append(Text(Point(x, FOOTER - 5.5), caption, _fit(caption, 3.4, width - x - 3.0),
+        items.append(Text(Point(x, FOOTER - 5.5), caption, fit_size(caption, 3.4, width - x - 3.0),
                           "text", anchor="start"))
     credit = [f"a game by {game.designer}"]
     rebuilt = [r for r in game.reconstructed if r == "board" or (bundled and r == "setup")]
@@ -136,7 +132,7 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
     lines, size = credit_lines(credit, room, font)
     for i, line in enumerate(lines):
         items.append(Text(Point(3.0, CREDIT_TOP - CREDIT_PITCH * size * i), line,
-                          _fit(line, size, room, font), "text.small", anchor="start"))
+                          fit_size(line, size, room, font), "text.small", anchor="start"))
     items.append(scale_bar(bar_x, 3.0))
     return items
 
