@@ -73,11 +73,12 @@ class Board:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.name: s for s in self.spaces})
+        object.__setattr__(self, "_names", tuple(s.name for s in self.spaces))
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Space names in board order."""
-        return tuple(s.name for s in self.spaces)
+        """Space names in board order (computed once: rules engines loop over it)."""
+        return self._names  # type: ignore[attr-defined]
 
     def space(self, name: str) -> Space:
         """The space called name (KeyError when there is none)."""
