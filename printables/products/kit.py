@@ -198,29 +198,28 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
     else:
         for req in reqs:
             done(req, build_game(req))
-    existing = _existing_index_games(out)
-    index_games = [GAMES[n] for n in GAMES if n in set(games) | existing]
-    files["index.html"] = index_html(index_games, {**_existing_files(out, existing), **files})
+    # the folder as it will be: what this build writes, plus what other runs left there
+    everything = {**_on_disk(out, skip=files), **files}
+    index_games = [GAMES[n] for n in GAMES
+                   if n in games or any(k.startswith(n + "/") for k in everything)]
+    files["index.html"] = everything["index.html"] = index_html(index_games, everything)
     for rel, data in sorted(files.items()):
         path = out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data)
-    write_atomic(out / "manifest.json", manifest(_existing_files(out, set(GAMES))))
+    write_atomic(out / "manifest.json", manifest(everything))
     return files
 
 
-def _existing_index_games(out: Path) -> set[str]:
-    return {n for n in GAMES if (out / n).is_dir()}
-
-
-def _existing_files(out: Path, games: set[str]) -> dict[str, bytes]:
-    files: dict[str, bytes] = {}
-    for n in sorted(games):
+def _on_disk(out: Path, skip: dict[str, bytes]) -> dict[str, bytes]:
+    """Files already in the game folders of out, except those this build replaces (read
+    once, only to list them in index.html and manifest.json)."""
+    found: dict[str, bytes] = {}
+    for n in GAMES:
         root = out / n
         if root.is_dir():
             for p in sorted(root.rglob("*")):
-                if p.is_file() and not p.name.startswith("."):
-                    files[p.relative_to(out).as_posix()] = p.read_bytes()
-    if (out / "index.html").exists():
-        files["index.html"] = (out / "index.html").read_bytes()
-    return files
+                rel = p.relative_to(out).as_posix()
+                if p.is_file() and not p.name.startswith(".") and rel not in skip:
+                    found[rel] = p.read_bytes()
+    return found
