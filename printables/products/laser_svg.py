@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import math
 from typing import Mapping
-from xml.sax.saxutils import escape, quoteattr
 
 from printables.geometry import Arc, Part, Point, Segment
 from printables.render.scene import Circle, Group, Item, Path, Scene
-from printables.render.svg import num
+from printables.render.svg import escape, num, quoteattr
 from printables.render.theme import Ink, ink
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
