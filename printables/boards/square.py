@@ -1,4 +1,8 @@
-"""Square-grid boards with chess-style names and coordinate labels round the grid."""
+"""Square-grid boards with chess-style names and coordinate labels round the grid.
+
+Also owns the square-board colourings: the checkerboard and the double spiral (two arms
+that wind in from opposite corners to the centre cell, as on the Chameleons board).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import string
 from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
+from printables.errors import UsageError
 from printables.geometry import Point, Polygon
 
 #: Width of the border that carries the coordinate labels, as a fraction of the grid side.
@@ -38,6 +43,58 @@ def checker(dark_when_even: bool) -> Callable[[int, int], str]:
     def colour(f: int, r: int) -> str:
         even = (f + r) % 2 == 0
         return "dark" if even == dark_when_even else "light"
+    return colour
+
+
+#: Headings of the spiral walk, turning left (anticlockwise) each time: east, north, west, south.
+_HEADINGS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def spiral_arms(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The two arms of a double spiral on an n x n grid (n odd), each in order rim inward.
+
+    Two walkers start together: the dark arm at a1 heading east, the light arm at the
+    opposite corner heading west. They take turns stepping; each turns left whenever the
+    cell ahead is off the grid or already walked by either arm, and each stops after
+    (n*n - 1) / 2 cells, so the centre cell is left to neither. The light arm is the dark
+    arm turned half a turn.
+
+    >>> dark, light = spiral_arms(3)
+    >>> dark, light
+    (('a1', 'b1', 'c1', 'c2'), ('c3', 'b3', 'a3', 'a2'))
+    """
+    if not isinstance(n, int) or n < 3 or n % 2 == 0:
+        raise UsageError(f"a double spiral needs an odd grid side of at least 3 "
+                         f"(3, 5, 7, ...), not {n!r}")
+    length = (n * n - 1) // 2
+    taken: set[tuple[int, int]] = set()
+    walkers = [[(0, 0), 0, [(0, 0)]], [(n - 1, n - 1), 2, [(n - 1, n - 1)]]]
+    taken.update({(0, 0), (n - 1, n - 1)})
+    for _ in range(length - 1):
+        for walker in walkers:
+            (f, r), heading, cells = walker
+            for turn in range(4):
+                df, dr = _HEADINGS[(heading + turn) % 4]
+                ahead = (f + df, r + dr)
+                if 0 <= ahead[0] < n and 0 <= ahead[1] < n and ahead not in taken:
+                    break
+            else:  # pragma: no cover - cannot happen on an odd grid
+                raise AssertionError(f"spiral walk stuck at {square_name(f, r)}")
+            taken.add(ahead)
+            cells.append(ahead)
+            walker[0], walker[1] = ahead, (heading + turn) % 4
+    dark, light = (tuple(square_name(f, r) for f, r in w[2]) for w in walkers)
+    return dark, light
+
+
+def spiral_colouring(n: int, centre: str = "spiral") -> Callable[[int, int], str]:
+    """A colour function for the double spiral: 'dark' on the dark arm, 'light' on the
+    light arm, centre (default 'spiral') on the middle cell."""
+    dark, light = spiral_arms(n)
+    table = {name: "dark" for name in dark} | {name: "light" for name in light}
+
+    def colour(f: int, r: int) -> str:
+        return table.get(square_name(f, r), centre)
     return colour
 
 
