@@ -1,4 +1,9 @@
-"""Chameleons (Chris Huntoon): 7x7 checkered board with a spiral centre, flipping discs."""
+"""Chameleons (Chris Huntoon): the 7x7 double-spiral board and its flipping discs.
+
+The board is coloured as two spiral arms (boards.square.spiral_arms), not as a
+checkerboard; the line between the arms is drawn thick (style ``boundary``) so the two
+spirals read in one ink too, and d4 carries the spiral art.
+"""
 
 from __future__ import annotations
 
