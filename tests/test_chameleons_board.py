@@ -82,3 +82,27 @@ def test_png_shows_a_thick_line_between_the_arms_only(cli, tmp_path, theme):
     along = dark_run(img, *px("a1", 0.5, 0), vertical=False)
     assert across >= 0.07 * board.space("a1").room * mm * 0.9  # ~1.7 mm thick
     assert 0 < along < across / 2
+
+
+@pytest.mark.parametrize("side, jumps", [
+    ("dark", ("b4-d4", "b6-d4", "d6-d4", "f6-d4")),
+    ("light", ("f4-d4", "f2-d4", "d2-d4", "b2-d4")),
+])
+def test_setup_gives_either_side_exactly_four_jumps(cli, tmp_path, side, jumps):
+    from printables.positions import setup_path
+    text = setup_path("chameleons").read_text()
+    position = text[:text.index("[[check]]")].replace('to_move = "dark"', f'to_move = "{side}"')
+    checks = "[[check]]\nlegal = true\nlegal_moves = 4\n\n" + "".join(
+        f'[[check]]\nmove = "{m}"\nlegal = true\ncaptures = ["{over(m)}"]\n\n'
+        for m in jumps)
+    f = tmp_path / f"setup-{side}.toml"
+    f.write_text(position + checks)
+    code, out, err = cli("validate", f)
+    assert code == 0, out + err
+    assert out.strip().splitlines()[-1] == "5 passed, 0 failed"
+
+
+def over(move: str) -> str:
+    """The space a straight two-space jump passes over."""
+    (a, b) = move.split("-")
+    return chr((ord(a[0]) + ord(b[0])) // 2) + str((int(a[1]) + int(b[1])) // 2)
