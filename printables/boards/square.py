@@ -11,7 +11,7 @@ from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError
-from printables.geometry import Point, Polygon
+from printables.geometry import Point, Polygon, Segment, Stroke
 
 #: Width of the border that carries the coordinate labels, as a fraction of the grid side.
 BORDER_FRACTION = 0.04
@@ -121,6 +121,19 @@ def colour_boundaries(n: int, colour: Callable[[int, int], str],
                 links.setdefault(a, []).append(b)
                 links.setdefault(b, []).append(a)
     return _chains(links)
+
+
+def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float,
+                         origin: Point, width: float,
+                         style: str = "boundary") -> tuple[Decoration, ...]:
+    """The colour boundaries of an n x n grid (see colour_boundaries) as thick strokes in mm,
+    for a board whose a1 cell has its bottom-left corner at origin."""
+    out = []
+    for chain in colour_boundaries(n, colour):
+        pts = [Point(origin.x + f * pitch, origin.y + r * pitch) for f, r in chain]
+        parts = tuple(Segment(a, b) for a, b in zip(pts, pts[1:]))
+        out.append(Decoration(Stroke(parts, width), style, "decor"))
+    return tuple(out)
 
 
 def _chains(links: dict[tuple[int, int], list[tuple[int, int]]]

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
-from printables.boards.square import colour_boundaries, spiral_colouring, square_board
+from printables.boards.square import boundary_decorations, spiral_colouring, square_board
 from printables.games import chameleons_rules as rules
 from printables.games.model import Component, GameSpec
-from printables.geometry import Arc, Point, Segment, Stroke
+from printables.geometry import Arc, Point, Stroke
 
 DEFAULT_GRID = 175.0
 SIDE = 7
@@ -38,17 +38,6 @@ def spiral(center: Point, pitch: float, turns: float = 2.5) -> Stroke:
     return Stroke(tuple(arcs), max(0.6, pitch * 0.03))
 
 
-def arm_boundaries(pitch: float, origin: Point) -> tuple[Decoration, ...]:
-    """The two lines that part Dark's arm from Light's, drawn thick over the grid so the
-    arms read as two spirals even in one ink."""
-    out = []
-    for chain in colour_boundaries(SIDE, spiral_colouring(SIDE)):
-        pts = [Point(origin.x + f * pitch, origin.y + r * pitch) for f, r in chain]
-        parts = tuple(Segment(a, b) for a, b in zip(pts, pts[1:]))
-        out.append(Decoration(Stroke(parts, pitch * BOUNDARY_WIDTH), "boundary", "decor"))
-    return tuple(out)
-
-
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The 7x7 double spiral: Dark's arm winds in from a1, Light's from g7; d4 is the
     spiral where they meet, with no colour of its own."""
@@ -59,7 +48,9 @@ def build_board(options: Mapping[str, Any], size: float | None) -> Board:
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
         c = Point(origin.x + 3.5 * pitch, origin.y + 3.5 * pitch)
-        return arm_boundaries(pitch, origin) + (Decoration(spiral(c, pitch), "spiral", "decor"),)
+        # the thick line between the arms makes the two spirals read in one ink too
+        lines = boundary_decorations(SIDE, colour, pitch, origin, pitch * BOUNDARY_WIDTH)
+        return lines + (Decoration(spiral(c, pitch), "spiral", "decor"),)
 
     return square_board("chameleons", "Chameleons", SIDE, size or DEFAULT_GRID, colour, kind,
                         decorations=decorations)
