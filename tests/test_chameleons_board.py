@@ -82,6 +82,12 @@ def test_png_shows_a_thick_line_between_the_arms_only(cli, tmp_path, theme):
     along = dark_run(img, *px("a1", 0.5, 0), vertical=False)
     assert across >= 0.07 * board.space("a1").room * mm * 0.9  # ~1.7 mm thick
     assert 0 < along < across / 2
+    if theme == "colour":
+        # printed in greyscale the two arms still differ clearly in tone
+        grey = img.convert("L")
+        dark = grey.getpixel(px("c1", 0.3, 0.3))
+        light = grey.getpixel(px("c2", 0.3, 0.3))
+        assert light - dark > 60
 
 
 @pytest.mark.parametrize("side, jumps", [
