@@ -15,7 +15,7 @@ import math
 from typing import Mapping
 
 from printables.geometry import Arc, Part, Segment
-from printables.render.paths import halves, is_full, runs
+from printables.render.paths import Run, halves, is_full, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
 from printables.render.theme import Ink, ink
 
@@ -38,10 +38,10 @@ def _colour(i: Ink) -> str:
     return (i.stroke or i.fill or "#000000").upper()
 
 
-def _bulge_points(run: list[Part]) -> list[tuple[float, float, float]]:
+def _bulge_points(run: Run) -> list[tuple[float, float, float]]:
     """(x, y, bulge) vertices of a closed run; full circles split into two halves."""
     pts = []
-    for p in run:
+    for p in run.parts:
         for q in (halves(p) if isinstance(p, Arc) else [p]):
             bulge = math.tan(math.radians(q.sweep) / 4) if isinstance(q, Arc) else 0.0
             pts.append((q.start.x, q.start.y, bulge))

@@ -61,8 +61,8 @@ def _color(value: str) -> HexColor:
 def _path(c: rl_canvas.Canvas, parts, closed: bool):
     p = c.beginPath()
     for run in runs(parts):
-        p.moveTo(run[0].start.x, run[0].start.y)
-        for part in run:
+        p.moveTo(*run.start)
+        for part in run.parts:
             if isinstance(part, Segment):
                 p.lineTo(part.b.x, part.b.y)
             else:

@@ -31,8 +31,8 @@ from svgwrite.shapes import Circle as SvgCircle
 from svgwrite.shapes import Polygon as SvgPolygon
 from svgwrite.text import Text as SvgText
 
-from printables.geometry import Arc, Point, Segment
-from printables.render.paths import halves, returns, runs
+from printables.geometry import Arc, Segment
+from printables.render.paths import halves, is_full, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
 
@@ -74,9 +74,6 @@ class _Writer:
         self.clips = 0
         self._paint: dict[tuple, dict[str, str]] = {}
 
-    def xy(self, p: Point) -> str:
-        return f"{num(p.x)} {num(self.h - p.y)}"
-
     def paint(self, style: str, width: float | None = None, closed: bool = True) -> dict:
         key = (style, width, closed)
         if key not in self._paint:
@@ -107,24 +104,28 @@ class _Writer:
         """M at every gap; Z after a closed path's runs that return to their start (print
         mode also closes its last run, as SVG's closepath always did here)."""
         out: list[str] = []
+        h = self.h
         found = runs(parts)
         for k, run in enumerate(found):
-            out.append("M" + self.xy(run[0].start))
-            for part in run:
-                if isinstance(part, Segment):
-                    out.append("L" + self.xy(part.b))
+            out.append(f"M{num(run.start[0])} {num(h - run.start[1])}")
+            for part, (x, y) in zip(run.parts, run.ends):
+                if type(part) is Segment:
+                    out.append(f"L{num(x)} {num(h - y)}")
+                elif is_full(part):
+                    out.extend(self.arc_d(a, a.end.x, a.end.y) for a in halves(part))
                 else:
-                    out.extend(self.arc_d(a) for a in halves(part))
-            if closed and (returns(run) or (not self.laser and k == len(found) - 1)):
+                    out.append(self.arc_d(part, x, y))
+            if closed and (run.closes or (not self.laser and k == len(found) - 1)):
                 out.append("Z")
         return " ".join(out)
 
-    def arc_d(self, arc: Arc) -> str:
+    def arc_d(self, arc: Arc, x: float, y: float) -> str:
+        """The A command of an arc (under a full turn) ending at (x, y), y up."""
         large = 1 if abs(arc.sweep) > 180.0 else 0
         # ccw in y-up stays ccw on screen after the flip: SVG sweep-flag 0 (negative angles)
         sweep = 0 if arc.sweep > 0 else 1
         r = num(arc.radius)
-        return f"A{r} {r} 0 {large} {sweep} {self.xy(arc.end)}"
+        return f"A{r} {r} 0 {large} {sweep} {num(x)} {num(self.h - y)}"
 
     def element(self, item: Item):
         f = self.dwg
