@@ -380,10 +380,11 @@ def _grid_drawing(plan: TilePlan, x0: float, y0: float, k: float) -> list[Item]:
                           "text.small"))
         if t.trim_left is not None:
             items.append(Path((Segment(a, Point(a.x, b.y)),), "mark", width=0.8))
-    for t in plan.tiles:
+    for t in plan.tiles:  # the badge sits left of the join, on the page glued under
         if t.trim_left is not None:
             order += 1
-            items += _badge(pt(t.trim_left, t.y + t.h / 2), order)
+            at = pt(t.trim_left, t.trim_top or plan.height)
+            items += _badge(Point(at.x - 4.0, at.y - 6.0), order)
     for t in plan.tiles:
         if t.trim_top is not None:
             y = pt(0, t.trim_top).y
@@ -391,7 +392,8 @@ def _grid_drawing(plan: TilePlan, x0: float, y0: float, k: float) -> list[Item]:
             items.append(Path((Segment(Point(a.x, y), Point(b.x, y)),), "mark", width=0.8))
     for r in range(2, plan.rows + 1):
         order += 1
-        items += _badge(pt(plan.width * 0.12, plan.yseams[r - 2]), order)
+        at = pt(plan.width * 0.12, plan.yseams[r - 2])
+        items += _badge(Point(at.x, at.y + 4.0), order)
     return items
 
 
@@ -421,11 +423,17 @@ def assembly_scene(plan: TilePlan, title: str) -> Scene:
     legend = ("Hatched: a glue strip; it goes under the next tile. Thick line: where a cut "
               "edge goes. Each join's marks: a full cross on the tile below, its other half "
               "(an arm from the cut line) on the tile on top.")
-    for text in _wrap(legend, 3.0, width) + [""] + [
-            ln for s in _steps(plan) for ln in _wrap(s, 3.3, width)]:
-        items.append(Text(Point(x, y), text, 3.3 if text[:1].isdigit() else 3.0,
-                          "text", anchor="start"))
-        y -= 5.0
+    for text in _wrap(legend, 3.0, width):
+        items.append(Text(Point(x, y), text, 3.0, "text", anchor="start"))
+        y -= 4.6
+    y -= 3.0
+    for step in _steps(plan):
+        number, rest = step.split(" ", 1)
+        items.append(Text(Point(x, y), number, 3.3, "text.bold", anchor="start"))
+        for text in _wrap(rest, 3.3, width - 6):
+            items.append(Text(Point(x + 6, y), text, 3.3, "text", anchor="start"))
+            y -= 5.0
+        y -= 1.5
     items.append(scale_bar(MARGIN, 4.0))
     return Scene(pw, ph, (Group(tuple(items), layer="assembly"),), title=head)
 
