@@ -66,27 +66,6 @@ def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     return files
 
 
-def _print_and_play(game: GameSpec, files: dict[str, bytes]) -> bytes:
-    """Everything printable in printing order: board, pieces, imposed booklet."""
-    from pypdf import PdfWriter
-    writer = PdfWriter()
-    for name in ("board.pdf", "pieces.pdf", "booklet-imposed.pdf"):
-        if name in files:
-            writer.append(io.BytesIO(files[name]))
-    writer.add_metadata({"/Title": f"{game.title}: print and play", "/Producer": "printables"})
-    buf = io.BytesIO()
-    writer.write(buf)
-    return _strip_id(buf.getvalue())
-
-
-def _strip_id(pdf: bytes) -> bytes:
-    """pypdf writes a random /ID; replace it with one derived from the content (same bytes)."""
-    import re
-    digest = hashlib.md5(re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]", b"", pdf)).hexdigest()
-    return re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]",
-                  f"/ID [<{digest}> <{digest}>]".encode(), pdf)
-
-
 def build_game(req: KitRequest) -> dict[str, bytes]:
     """The files of one part of one game's kit, relative path -> bytes."""
     game = GAMES[req.game]
@@ -97,7 +76,9 @@ def build_game(req: KitRequest) -> dict[str, bytes]:
     else:
         files = _board_files(game, parse_paper(req.paper))
         files.update(_product_files(game, req.paper))
-        files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files)
+        from printables.products.print_and_play import print_and_play
+        files[f"{game.name}-print-and-play.pdf"] = print_and_play(game, files,
+                                                                  parse_paper(req.paper))
     return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
 
 
