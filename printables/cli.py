@@ -145,11 +145,8 @@ def kit(game, paper, jobs, output) -> None:
     """
     import time
 
-    from printables.products.kit import build_kits
-    from printables.units import paper_name
-    paper = paper_name(paper)
-    if paper not in ("A4", "Letter", "A3"):
-        raise UsageError(f"kit paper {paper!r} is not supported; valid: A4, Letter, A3")
+    from printables.products.kit import build_kits, kit_paper
+    paper = kit_paper(paper)
     from printables.outputs import ensure_dir
     games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
     ensure_dir(output)
