@@ -215,7 +215,9 @@ def _add(z: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 
 def _kit_zip(names: list[str], paper: str, stem: str):
-    """Build the kits in a fresh temporary folder, zip it there, stream it, delete it."""
+    """Build the kits in a fresh temporary folder and zip them there; the folder is deleted
+    before the zip is streamed from its still-open file (so nothing stays on disk, even
+    when the visitor leaves mid-download)."""
     tmp = Path(tempfile.mkdtemp(prefix="printables-web-"))
     try:
         _run(jobs.kit_job, names, paper, str(tmp / "kit"))
@@ -225,10 +227,8 @@ def _kit_zip(names: list[str], paper: str, stem: str):
                 if path.is_file() and not path.is_symlink():
                     _add(z, f"{stem}/{path.relative_to(tmp / 'kit').as_posix()}",
                          path.read_bytes())
-        resp = send_file(target, as_attachment=True, download_name=target.name,
-                         mimetype="application/zip", max_age=0)
-    except BaseException:
+        stream = open(target, "rb")
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    resp.call_on_close(lambda: shutil.rmtree(tmp, ignore_errors=True))
-    return resp
+    return send_file(stream, as_attachment=True, download_name=target.name,
+                     mimetype="application/zip", max_age=0)
