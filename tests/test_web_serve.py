@@ -108,7 +108,7 @@ def check_manifest(files: dict[str, bytes]) -> list[dict]:
 
 def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, cli, tmp_path):
     url, work, temp = server
-    page = browser.new_page(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1100}, accept_downloads=True)
     page.goto(url)
     page.get_by_role("link", name="Dag en Nacht").click()
     assert cells(page) == 15 * 15 and page.locator("#spaces").inner_text() == "225"

@@ -168,8 +168,11 @@ def _page(game, ch: Choices, errors: dict[str, str]):
         preview = _preview(game.name, _dir(), ch, _runner())
     commands = {k: command_line(p.args(game, ch)) for k, p in PRODUCTS.items()}
     commands["kit"] = command_line(kit_args(game.name, ch))
-    return render_template("game.html", game=game, choices=ch, errors=errors,
-                           preview=preview, svg=_svg, products=PRODUCTS, commands=commands)
+    groups: dict[str, list] = {}
+    for p in PRODUCTS.values():
+        groups.setdefault(p.group, []).append(p)
+    return render_template("game.html", game=game, choices=ch, errors=errors, preview=preview,
+                           svg=_svg, groups=list(groups.items()), commands=commands)
 
 
 def _runner():
