@@ -162,3 +162,21 @@ def test_without_the_extra_serve_says_what_to_install(cli, monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "printables.web", None)
     assert "pip install \"printables[web]\"" in cli_message(cli, "serve", "--no-browser")
+
+
+def test_the_first_page_shows_the_seven_games_with_their_boards(client):
+    from printables.games import GAMES
+    page = client.get("/").data.decode()
+    for name, game in GAMES.items():
+        assert f'<img src="/game/{name}/board.svg" alt="{game.title} board"' in page
+        svg = client.get(f"/game/{name}/board.svg")
+        assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+        assert f"<title>{game.title} board</title>".encode() in svg.data
+
+
+def test_the_kit_of_every_game_refuses_a_paper_as_the_cli_does(client, cli, quiet_tmp):
+    resp = client.get("/kit/all", query_string={"paper": "Tabloid"})
+    assert resp.status_code == 400
+    message = cli_message(cli, "kit", "all", "--paper", "Tabloid")
+    assert str(markupsafe.escape(message)) in resp.data.decode()
+    assert list(quiet_tmp.iterdir()) == []
