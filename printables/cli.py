@@ -149,11 +149,8 @@ def kit(game, paper, jobs, output) -> None:
     """
     import time
 
-    from printables.products.kit import build_kits
-    from printables.units import paper_name
-    paper = paper_name(paper)
-    if paper not in ("A4", "Letter", "A3"):
-        raise UsageError(f"kit paper {paper!r} is not supported; valid: A4, Letter, A3")
+    from printables.products.kit import build_kits, kit_paper
+    paper = kit_paper(paper)
     from printables.outputs import ensure_dir
     games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
     ensure_dir(output)
@@ -285,6 +282,27 @@ def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
     games = _games(game, all_)
     files = [f for g in games for f in laser_files(g, req)]
     _write_files(files, output, len(games) == 1, "laser files")
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 opens the page to your network.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--games", "games_dir", type=click.Path(file_okay=False, exists=True),
+              help="A folder of game files to offer next to the seven games.")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+def serve(host, port, games_dir, no_browser) -> None:
+    """A local web page: choose a game and its options, preview, download files and kits.
+
+    Needs the extra: pip install "printables[web]".
+    """
+    try:
+        from printables.web import serve as run
+    except ImportError as e:
+        raise UsageError(f'serve needs the web extra ({e.name} is missing): '
+                         'pip install "printables[web]"') from None
+    run(host, port, games_dir, open_browser=not no_browser, say=click.echo)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from printables.errors import UsageError
 from printables.games import GAMES, GameSpec
 from printables.outputs import ensure_dir, write_atomic
 from printables.units import paper_name, parse_paper
@@ -23,6 +24,21 @@ from printables.units import paper_name, parse_paper
 PREVIEW_DPI = 60  # board.png: a preview for index.html and the README gallery
 SETUP_DPI = 100
 THEME = "colour"
+#: Papers a kit is laid out for (its booklet is imposed on A4 or Letter).
+KIT_PAPERS = ("A4", "Letter", "A3")
+
+
+def kit_paper(name: str) -> str:
+    """The canonical name of a paper kits are made for, or a UsageError listing them.
+
+    >>> kit_paper("letter")
+    'Letter'
+    """
+    paper = paper_name(name)
+    if paper not in KIT_PAPERS:
+        raise UsageError(f"kit paper {paper!r} is not supported; valid: {', '.join(KIT_PAPERS)}",
+                         input=str(name))
+    return paper
 
 
 @dataclass(frozen=True)
