@@ -50,6 +50,14 @@ CROP = 5.0         # crop mark length on a single page
 
 Box = tuple[float, float, float, float]
 
+#: The scheme in one paragraph: index.html prints it and the README quotes it word for word.
+SCHEME = ("Tiled boards: cut along the line on the left edge of every page from column 2 on "
+          "and on the top edge of every page from row 2 on; the hatched 10 mm strips along "
+          "the right and bottom edges go under the neighbouring page. Join each row from "
+          "left to right, then the rows from top to bottom: lay the cut edge over its "
+          "neighbour's strip so that each half cross continues the full cross beside it, "
+          "and glue. The first page of board.pdf draws the grid and the gluing order.")
+
 
 @dataclass(frozen=True)
 class Tile:
@@ -305,8 +313,8 @@ def _instruction(tile: Tile) -> str:
     parts = [f"trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the line"
              if trims else "no trimming"]
     if glues:
-        parts.append(f"hatched {' and '.join(glues)} strip{'s' if len(glues) > 1 else ''} "
-                     "go under the next page")
+        parts.append(f"the hatched {' and '.join(glues)} strip"
+                     f"{'s go' if len(glues) > 1 else ' goes'} under the next page")
     return " · ".join(parts)
 
 
@@ -316,8 +324,9 @@ def _furniture(tile: Tile, plan: TilePlan, title: str) -> Scene:
     cell = 2.5
     text = (f"{title} · tile {plan.number(tile)} of {plan.pages}: row {tile.row}, column "
             f"{tile.col} of {plan.rows} x {plan.cols} · {_instruction(tile)}")
-    items: list[Item] = [Text(Point(MARGIN, ph - 7.5), text,
-                              fit_size(text, 2.6, pw - 2 * MARGIN), "text.small", anchor="start")]
+    x = MARGIN + (BLEED + 2.0 if tile.trim_left is not None else 0.0)  # clear of the trim line
+    items: list[Item] = [Text(Point(x, ph - 7.5), text, fit_size(text, 2.6, pw - MARGIN - x),
+                              "text.small", anchor="start")]
     mx = pw - MARGIN - plan.cols * cell
     for t in plan.tiles:  # a small page map: one box per page, this page filled
         x, y = mx + (t.col - 1) * cell, 2.5 + (plan.rows - t.row) * cell
