@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
