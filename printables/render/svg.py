@@ -58,8 +58,10 @@ def num(v: float) -> str:
     >>> num(1.50000), num(-0.00001), num(2.0)
     ('1.5', '0', '2')
     """
-    s = repr(round(v, 4) + 0.0)  # + 0.0 turns -0.0 into 0.0
-    return s[:-2] if s.endswith(".0") else s
+    s = ("%.4f" % v).rstrip("0")  # correctly rounded, like round(v, 4)
+    if s[-1] == ".":
+        s = s[:-1]
+    return "0" if s == "-0" else s
 
 
 class _Writer:
