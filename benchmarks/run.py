@@ -167,6 +167,7 @@ def bench_scaling() -> dict:
     saved, square.FILES = square.FILES, WIDE_FILES
     rows = []
     try:
+        laser(_bench_game(4, 300.0))  # warm-up: fonts and glyph outlines load on first use
         for n in SIZES:
             small, big = _bench_game(n, 300.0), _bench_game(n, 700.0)  # 700 mm: split in 4
             board = small.board()

@@ -28,3 +28,19 @@ def test_every_svg_passes_svgwrites_validator(product, cli, tmp_path, monkeypatc
         root = ET.parse(f).getroot()
         assert root.get("width").endswith("mm") and root.get("height").endswith("mm")
         assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
+
+
+def test_only_render_svg_writes_svg_elements():
+    """No module but render/svg.py spells out SVG markup: everything goes through svgwrite."""
+    import re
+    from pathlib import Path
+
+    import printables
+    names = "svg|path|circle|polygon|polyline|text|g|clipPath|defs"
+    # an element with an attribute, or a closing tag (not "<text>" or a regex's (?P<path>)
+    tag = re.compile(rf"<({names})\s+[\w:-]+=|</({names})>")
+    root = Path(printables.__file__).parent
+    found = [f"{p.relative_to(root)}: {m.group(0)}" for p in sorted(root.rglob("*.py"))
+             if p.relative_to(root).as_posix() != "render/svg.py"
+             for m in tag.finditer(p.read_text(encoding="utf-8"))]
+    assert found == []

@@ -15,6 +15,7 @@ cairosvg needs the system cairo library; every other output works without it.
 from __future__ import annotations
 
 import io
+import math
 import sys
 from typing import Mapping
 
@@ -58,6 +59,8 @@ def check_size(scene: Scene, dpi: float) -> None:
     w, h = pixel_size(scene, dpi)
     if w * h > MAX_PIXELS:
         fits = int(dpi * (MAX_PIXELS / (w * h)) ** 0.5)
+        while fits > 1 and math.prod(pixel_size(scene, fits)) > MAX_PIXELS:
+            fits -= 1  # pixel rounding can tip the estimate over
         raise RenderError(f"a {scene.width:g} x {scene.height:g} mm PNG at {dpi:g} dpi is "
                           f"{w} x {h} pixels, above the {MAX_PIXELS // 1_000_000} megapixel "
                           f"limit; use --dpi {fits} or less, or SVG/PDF", input=str(dpi))

@@ -58,8 +58,10 @@ def num(v: float) -> str:
     >>> num(1.50000), num(-0.00001), num(2.0)
     ('1.5', '0', '2')
     """
-    s = repr(round(v, 4) + 0.0)  # + 0.0 turns -0.0 into 0.0
-    return s[:-2] if s.endswith(".0") else s
+    s = ("%.4f" % v).rstrip("0")  # correctly rounded, like round(v, 4)
+    if s[-1] == ".":
+        s = s[:-1]
+    return "0" if s == "-0" else s
 
 
 class _Writer:
@@ -199,20 +201,13 @@ def _drawing(scene: Scene, laser: bool, debug: bool) -> svgwrite.Drawing:
     return dwg
 
 
-_LAST: list = []  # (scene, theme, laser, debug, bytes) of the last call: kits ask twice
-
-
 def render_svg(scene: Scene, theme: Mapping[str, Ink], laser: bool = False) -> bytes:
     """The SVG document of a scene, UTF-8 bytes, same scene same bytes; laser=True writes
     the cutter mode (see the module docstring). Raises TypeError for text on a laser sheet."""
-    if _LAST and _LAST[0] is scene and _LAST[1] is theme and _LAST[2:4] == [laser, VALIDATE]:
-        return _LAST[4]
     dwg = _drawing(scene, laser, VALIDATE)
     w = _Writer(dwg, scene, theme, laser)
     for item in scene.items:
         dwg.add(w.element(item))
     if not dwg.defs.elements:  # svgwrite always holds a <defs>; write it only when used
         dwg.elements.remove(dwg.defs)
-    data = ('<?xml version="1.0" encoding="UTF-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")
-    _LAST[:] = [scene, theme, laser, VALIDATE, data]
-    return data
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")
