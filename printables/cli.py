@@ -36,11 +36,19 @@ def list_games() -> None:
 def validate(paths: tuple[str, ...]) -> None:
     """Check every claim in position files (folders are searched for *.toml).
 
+    A game file (one with a [game] table) is read whole: its setup and examples must name
+    spaces, sides and kinds that exist; without a rules engine nothing more is checked.
+
     Exit status: 0 all claims hold, 1 a claim failed, 2 a file could not be read.
     """
+    from printables.gamefile import unchecked_report
     from printables.positions import check_layout, layout_paths, load_layout
     passed = failed = 0
     for path in layout_paths(paths):
+        note = unchecked_report(path)
+        if note is not None:
+            click.echo(note)
+            continue
         for res in check_layout(load_layout(path)):
             if res.ok:
                 passed += 1
@@ -276,6 +284,19 @@ def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
     games = _games(game, all_)
     files = [f for g in games for f in laser_files(g, req)]
     _write_files(files, output, len(games) == 1, "laser files")
+
+
+@cli.command()
+@click.argument("game")
+def export(game) -> None:
+    """Write a game as a game file (TOML) on standard output: the start of a variant.
+
+    printables export network > my-network.toml, then edit it and run
+    printables kit my-network.toml. The board it describes is the built-in one.
+    """
+    from printables.gamefile_export import export_game
+    from printables.games import get_game
+    click.echo(export_game(get_game(game)), nl=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -66,7 +66,7 @@ def bundled_rules() -> Path:
 
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...]]:
     """The parsed rules text of a game: title, intro blocks, sections."""
-    path = rules_dir / f"{game.name}.md"
+    path = game.rules_file or rules_dir / f"{game.name}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -213,8 +213,11 @@ def examples_intro(examples: tuple[Example, ...]) -> str:
     marks = (", a red cross marks each piece the move captures, and a red ring marks a space "
              "where a piece is placed" if drops else
              " and a red cross marks each piece the move captures")
-    return ("Every diagram below is a position checked against the rules by the program that "
-            f"made this booklet. The red arrow shows the move in question{marks}. Moves are "
+    checked = ("Every diagram below is a position checked against the rules by the program "
+               "that made this booklet." if all(e.checked for e in examples) else
+               "The diagrams below are drawn from the game's example files; no rules engine "
+               "has checked them.")
+    return (f"{checked} The red arrow shows the move in question{marks}. Moves are "
             "written in the notation explained above.")
 
 
