@@ -9,7 +9,8 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
   whole board's width. rings: ``size`` is the rim diameter. segments: ``cell`` is the
   lattice pitch, ``size`` the board's width. heptagon: ``size`` is the board's width.
 - Colour classes are the board colours every theme knows: dark, light, plain, spiral,
-  goal (goal.black, goal.white, ...), heptagon, pentagon.
+  goal (goal.black, goal.white, ...), heptagon, pentagon; blank has no ink of its own
+  (white in the colour theme).
 - ``colouring = "map"`` means every cell's colour is given in [board.colours].
 """
 
@@ -32,7 +33,7 @@ KEYS = {
     "segments": ("columns", "rows", "bends"),
     "heptagon": ("rows", "columns"),
 }
-COLOUR_CLASSES = ("dark", "light", "plain", "spiral", "goal", "heptagon", "pentagon")
+COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon")
 DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
             "heptagon": 190.0}
 

@@ -177,9 +177,10 @@ def hex_board(game: str, title: str, shape: str, m: int, n: int | None = None,
 
 
 def tricolour(q: int, r: int) -> str:
-    """Three colour classes so that no two neighbours share one (dark, light, plain).
+    """Three colour classes so that no two neighbours share one: dark, light and blank
+    (blank has no ink of its own, so it prints as a plain white cell).
 
-    >>> {tricolour(0, 0), tricolour(1, 0), tricolour(0, 1)} == {"dark", "light", "plain"}
+    >>> {tricolour(0, 0), tricolour(1, 0), tricolour(0, 1)} == {"dark", "light", "blank"}
     True
     """
-    return ("dark", "light", "plain")[(q - r) % 3]
+    return ("dark", "light", "blank")[(q - r) % 3]
