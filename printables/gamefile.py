@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError
-from printables.gamefile_board import board_builder
+from printables.gamefile_board import board_builder, fail_at
 from printables.games import Component, GameSpec, Position, register
 from printables.positions import MAX_FILE_BYTES, _Reader, read_position
 
@@ -146,8 +146,7 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
                      "sides = [\"black\", \"white\"]", key="sides")
     first = g.get("first", sides[0])
     if first not in sides:
-        raise r.fail(f"[game] first {first!r} is not a side; valid: {', '.join(sides)}",
-                     value=first, key="first")
+        raise fail_at(r, f"[game] first {first!r} is not a side; valid: {', '.join(sides)}", first, "first")
     extra = {k: g[k] for k in ("year", "licence", "source") if k in g}
     for k, v in extra.items():
         if not isinstance(v, (str, int)) or isinstance(v, bool):
@@ -172,8 +171,8 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
         _known(r, c, COMPONENT_KEYS, "[[component]]")
         side = c.get("side")
         if side not in sides:
-            raise r.fail(f"[[component]] side {side!r} is not a side of the game; valid: "
-                         f"{', '.join(sides)}", value=side, key="side")
+            raise fail_at(r, f"[[component]] side {side!r} is not a side of the game; valid: "
+                         f"{', '.join(sides)}", side, "side")
         kind = _text(r, c, "kind", "[[component]]")
         count = c.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
@@ -181,12 +180,11 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
                          key="count")
         art = c.get("art")
         if art not in ART:
-            raise r.fail(f"unknown piece art {art!r}; valid: {', '.join(ART)}",
-                         value=art, key="art")
+            raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
-            raise r.fail(f"[[component]] back {back!r} must be another side; valid: "
-                         f"{', '.join(s for s in sides if s != side)}", value=back, key="back")
+            raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
+                         f"{', '.join(s for s in sides if s != side)}", back, "back")
         stands = c.get("stands_on", board_kinds[0])
         if stands not in board_kinds:
             raise r.fail(f"[[component]] stands_on {stands!r} is not a kind of space on this "

@@ -44,8 +44,7 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     """The builder and summary a [board] table describes (r: the game file's reader)."""
     topology = b.get("topology")
     if topology not in TOPOLOGIES:
-        raise r.fail(f"unknown board topology {topology!r}; valid: {', '.join(TOPOLOGIES)}",
-                     value=topology, key="topology")
+        raise fail_at(r, f"unknown board topology {topology!r}; valid: {', '.join(TOPOLOGIES)}", topology, "topology")
     allowed = COMMON_KEYS + KEYS[topology]
     unknown = sorted(set(b) - set(allowed))
     if unknown:
@@ -56,6 +55,14 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     if topology == "heptagon" and "cell" in b:
         raise r.fail("a heptagon board takes size (its overall width), not cell", key="cell")
     return READERS[topology](r, b, name, title)
+
+
+def fail_at(r, message: str, value: Any, key: str):
+    """The error for a bad value: at the line of the value when the file quotes it, else at
+    the line of its key."""
+    if isinstance(value, str) and f'"{value}"' in r.source:
+        return r.fail(message, value=value)
+    return r.fail(message, key=key)
 
 
 def _int(r, b: Mapping, key: str, lo: int, hi: int, default: int | None = None) -> int:
@@ -78,8 +85,7 @@ def _length(r, b: Mapping, key: str) -> float | None:
 def _choice(r, b: Mapping, key: str, choices: tuple[str, ...], default: str) -> str:
     v = b.get(key, default)
     if v not in choices:
-        raise r.fail(f"[board] {key} {v!r} is not valid; valid: {', '.join(choices)}",
-                     value=v, key=key)
+        raise fail_at(r, f"[board] {key} {v!r} is not valid; valid: {', '.join(choices)}", v, key)
     return v
 
 
