@@ -252,9 +252,9 @@ def unchecked_report(path: str | Path) -> str | None:
         game = load_game_file(path)
         for example in game.example_files or ():
             load_layout(example)
-        return (f"{path}: game file read: setup and {len(game.example_files or ())} "
-                "examples name spaces, sides and kinds that exist; not checked by a rules "
-                "engine")
+        n = len(game.example_files or ())
+        return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
+                "spaces, sides and kinds that exist; not checked by a rules engine")
     layout = load_layout(path)
     if get_game(layout.position.game).legal_moves is None:
         return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
