@@ -38,6 +38,21 @@ def register(game: GameSpec) -> GameSpec:
     return game
 
 
+def _plugins() -> dict[str, GameSpec]:
+    """Games other packages declare in the entry-point group 'printables.games' (name ->
+    a GameSpec), registered on first use; one that fails to load is left out."""
+    from importlib.metadata import entry_points
+    for ep in entry_points(group="printables.games"):
+        if ep.name not in REGISTERED and ep.name not in GAMES:
+            try:
+                game = ep.load()
+            except Exception:  # a broken plugin must not break the built-in games
+                continue
+            if isinstance(game, GameSpec) and game.name == ep.name:
+                REGISTERED[game.name] = game
+    return REGISTERED
+
+
 def all_games() -> dict[str, GameSpec]:
     """Built-in games, then registered ones, by name."""
     return {**GAMES, **REGISTERED}
@@ -65,6 +80,8 @@ def get_game(name: str, base: str | Path | None = None) -> GameSpec:
         return load_game_file(path)
     key = str(name).strip().lower()
     games = all_games()
+    if key not in games:
+        games = {**games, **_plugins()}
     if key in games:
         return games[key]
     raise UsageError(f"unknown game {name!r}; {did_you_mean(key, list(games))} "
