@@ -146,7 +146,8 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
                      "sides = [\"black\", \"white\"]", key="sides")
     first = g.get("first", sides[0])
     if first not in sides:
-        raise fail_at(r, f"[game] first {first!r} is not a side; valid: {', '.join(sides)}", first, "first")
+        raise fail_at(r, f"[game] first {first!r} is not a side; valid: {', '.join(sides)}",
+                      first, "first")
     extra = {k: g[k] for k in ("year", "licence", "source") if k in g}
     for k, v in extra.items():
         if not isinstance(v, (str, int)) or isinstance(v, bool):

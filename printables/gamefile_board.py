@@ -44,7 +44,8 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     """The builder and summary a [board] table describes (r: the game file's reader)."""
     topology = b.get("topology")
     if topology not in TOPOLOGIES:
-        raise fail_at(r, f"unknown board topology {topology!r}; valid: {', '.join(TOPOLOGIES)}", topology, "topology")
+        raise fail_at(r, f"unknown board topology {topology!r}; valid: "
+                      f"{', '.join(TOPOLOGIES)}", topology, "topology")
     allowed = COMMON_KEYS + KEYS[topology]
     unknown = sorted(set(b) - set(allowed))
     if unknown:

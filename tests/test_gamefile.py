@@ -229,3 +229,45 @@ def test_a_missing_game_file_is_one_line(tmp_path, capsys):
     code, _, err = run_cli(["kit", str(tmp_path / "nope.toml"), "-o", str(tmp_path / "o")],
                            capsys)
     assert code == 2 and "cannot read game file" in err and not (tmp_path / "o").exists()
+
+
+TOPOLOGY_BOARDS = [
+    ('topology = "square"\nfiles = 5\nranks = 3\ncell = "30mm"', 15, (30.0, "square")),
+    ('topology = "square"\nfiles = 7\ncolouring = "spiral"', 49, (25.0, "square")),
+    ('topology = "hex"\nshape = "rhombus"\ncolumns = 3\nrows = 4\ncell = "1in"', 12,
+     (25.4, "cell")),
+    ('topology = "hex"\nradius = 3\nsize = "200mm"', 19, None),
+    ('topology = "rings"\nrings = 3\nsectors = 8\nsize = "20cm"\ndead_zone = "25mm"', 24,
+     None),
+    ('topology = "segments"\ncolumns = 2\nrows = 3\nbends = ["sw", "ne"]\ncell = "40mm"', 15,
+     (40.0, "segment")),
+    ('topology = "heptagon"\nrows = 2\ncolumns = 3\nsize = "150mm"', 8, None),
+]
+
+
+@pytest.mark.parametrize("board,spaces,room", TOPOLOGY_BOARDS,
+                         ids=[b[0].split("\n")[0][12:-1] + str(b[1]) for b in TOPOLOGY_BOARDS])
+def test_every_topology_takes_its_parameters(board, spaces, room, tmp_path):
+    text = BASE.split("[board]")[0] + "[board]\n" + board + "\n\n[[component]]" + \
+        BASE.split("[[component]]", 1)[1]
+    first = "a1" if "square" in board or "hex" in board else None
+    text = text.replace('red = ["a1"]', f'red = ["{first}"]' if first else "")
+    if not first:
+        text = text.replace("[setup]\n[setup.pieces]\n", "[setup]\nempty = true\n")
+    (tmp_path / "r.md").write_text("# T\n")
+    path = tmp_path / "g.toml"
+    path.write_text(text)
+    game = load_game_file(path)
+    board_ = game.board()
+    assert len(board_.spaces) == spaces
+    if room:
+        assert board_.spaces[1].room == pytest.approx(room[0])
+        assert board_.spaces[1].kind == room[1]
+    if "size" in board and "square" not in board and "rings" not in board:
+        assert board_.width == pytest.approx(float(board.split('size = "')[1][:3]))
+    if "spiral" in board:
+        colours = [s.colour for s in board_.spaces]
+        assert colours.count("dark") == colours.count("light") == 24
+        assert board_.space("d4").colour == "spiral"
+    if "rings" in board:
+        assert board_.data["rim_radius"] == 100.0 and board_.data["dead_zone_radius"] == 25.0

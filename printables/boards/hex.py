@@ -115,6 +115,15 @@ def _labels(shape: str, cells: list[tuple[int, int]], names: dict, centre, size:
     return out
 
 
+def _frame(corners: list[Point], labels: list[Label], size: float, pad: float
+           ) -> tuple[float, float, float, float]:
+    """The shift that puts cells and labels pad mm inside the board, and the board's size."""
+    xs = [p.x for p in corners] + [lb.position.x + d for lb in labels for d in (-size, size)]
+    ys = [p.y for p in corners] + [lb.position.y + d for lb in labels for d in (-size, size)]
+    return (pad - min(xs), pad - min(ys), max(xs) - min(xs) + 2 * pad,
+            max(ys) - min(ys) + 2 * pad)
+
+
 def hex_board(game: str, title: str, shape: str, m: int, n: int | None = None,
               cell: float = 20.0, orientation: str = "pointy",
               colour=lambda q, r: "plain") -> Board:
@@ -143,13 +152,7 @@ def hex_board(game: str, title: str, shape: str, m: int, n: int | None = None,
     size = cell * LABEL_SIZE
     labels = _labels(shape, cells, names, raw, size)
     corners = [Point.polar(raw(q, r), radius, first + 60 * k) for q, r in cells for k in range(6)]
-    xs = [p.x for p in corners] + [lb.position.x - size for lb in labels] + \
-         [lb.position.x + size for lb in labels]
-    ys = [p.y for p in corners] + [lb.position.y - size for lb in labels] + \
-         [lb.position.y + size for lb in labels]
-    pad = MARGIN * cell
-    dx, dy = pad - min(xs), pad - min(ys)
-    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    dx, dy, width, height = _frame(corners, labels, size, MARGIN * cell)
     snapped: dict[tuple[float, float], Point] = {}
 
     def snap(p: Point) -> Point:
