@@ -36,29 +36,28 @@ def list_games() -> None:
 def validate(paths: tuple[str, ...]) -> None:
     """Check every claim in position files (folders are searched for *.toml).
 
-    A game file (one with a [game] table) is read whole: its setup and examples must name
-    spaces, sides and kinds that exist; without a rules engine nothing more is checked.
-
-    Exit status: 0 all claims hold, 1 a claim failed, 2 a file could not be read.
+    A file that cannot be read is reported (file, line, reason) and the others are still
+    checked. A game file (one with a [game] table) is read whole: its setup and examples
+    must name spaces, sides and kinds that exist; without a rules engine nothing more is
+    checked, and the output says so. Exit status: 2 if a file could not be read, else 1 if
+    a claim failed, else 0.
     """
-    from printables.gamefile import unchecked_report
-    from printables.positions import check_layout, layout_paths, load_layout
-    passed = failed = 0
-    for path in layout_paths(paths):
-        note = unchecked_report(path)
-        if note is not None:
-            click.echo(note)
-            continue
-        for res in check_layout(load_layout(path)):
-            if res.ok:
-                passed += 1
-                click.echo(f"{res.path} check {res.number}: ok")
-            else:
-                failed += 1
-                click.echo(f"{res.path} check {res.number}: FAIL {res.reason}")
-    click.echo(f"{passed} passed, {failed} failed")
-    if failed:
-        raise click.exceptions.Exit(1)
+    from printables.gamefile import validate_all
+    passed = failed = unreadable = 0
+    for res in validate_all(paths, click.echo):
+        if isinstance(res, PrintablesError):
+            unreadable += 1
+            click.echo(f"printables: error: {res}", err=True)
+        elif res.ok:
+            passed += 1
+            click.echo(f"{res.path} check {res.number}: ok")
+        else:
+            failed += 1
+            click.echo(f"{res.path} check {res.number}: FAIL {res.reason}")
+    files = f", {unreadable} file{'s' if unreadable != 1 else ''} unreadable" if unreadable else ""
+    click.echo(f"{passed} passed, {failed} failed{files}")
+    if unreadable or failed:
+        raise click.exceptions.Exit(EXIT_USAGE if unreadable else 1)
 
 
 def _games(game: str | None, all_: bool):

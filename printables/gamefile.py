@@ -19,6 +19,7 @@ and what would be valid, before anything is written. Rulings made here (ours):
 from __future__ import annotations
 
 import glob
+from collections import Counter
 import hashlib
 import re
 import tomllib
@@ -166,7 +167,8 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
         raise r.fail("the game has no pieces; add one [[component]] table per kind of "
                      "piece (side, kind, count, art)", key="component")
-    board_kinds = tuple(dict.fromkeys(s.kind for s in board.spaces))
+    counts = Counter(s.kind for s in board.spaces)
+    board_kinds = tuple(sorted(counts, key=lambda k: -counts[k]))  # most common first
     out = []
     for c in rows:
         _known(r, c, COMPONENT_KEYS, "[[component]]")
@@ -261,3 +263,29 @@ def unchecked_report(path: str | Path) -> str | None:
         return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
                 f"({layout.position.game} has none)")
     return None
+
+
+def validate_all(paths, say: Callable[[str], None]):
+    """For `validate`: check results and read errors of the files named (folders searched
+    for *.toml), as positions.validate_paths gives them; game files and the position files
+    of games without a rules engine are read here and reported through say instead."""
+    from printables.positions import validate_paths
+    for p in map(Path, paths):
+        for path in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
+            if not path.is_file():
+                yield from validate_paths([path])
+                continue
+            try:
+                note = unchecked_report(path)
+            except PrintablesError as e:
+                if not is_game_file(path):  # let the position-file reader say what is wrong
+                    yield from validate_paths([path])
+                    continue
+                if not e.file:
+                    e.file = str(path)
+                yield e
+                continue
+            if note is None:
+                yield from validate_paths([path])
+            else:
+                say(note)

@@ -12,6 +12,9 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
   goal (goal.black, goal.white, ...), heptagon, pentagon; blank has no ink of its own
   (white in the colour theme).
 - ``colouring = "map"`` means every cell's colour is given in [board.colours].
+- square ``dead`` cells are drawn crossed out and named (a position file may name them),
+  but take part in no relation: colour ``unused``, kind ``dead`` unless [board.kinds] names
+  another (Network's corners are kind ``corner``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ KEYS = {
     "segments": ("columns", "rows", "bends"),
     "heptagon": ("rows", "columns"),
 }
-COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon")
+COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
+                  "unused")
 DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
             "heptagon": 190.0}
 
@@ -121,7 +125,7 @@ def _built(r, make: Callable[[], Board]) -> Board:
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.square import (checker, dead_cell_marks, spiral_colouring,
+    from printables.boards.square import (checker, dead_cell_marks, isolate, spiral_colouring,
                                           square_board, square_name)
     files = _int(r, b, "files", 1, 26)
     ranks = _int(r, b, "ranks", 1, 26, files)
@@ -149,10 +153,12 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     space_kind = str(b.get("space_kind", "square"))
 
     def colour(f: int, k: int) -> str:
-        return colours.get(square_name(f, k)) or base(f, k)
+        name = square_name(f, k)
+        return "unused" if name in dead else colours.get(name) or base(f, k)
 
     def kind(f: int, k: int) -> str:
-        return kinds.get(square_name(f, k), space_kind)
+        name = square_name(f, k)
+        return kinds.get(name, "dead" if name in dead else space_kind)
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
         return dead_cell_marks(set(dead), pitch, origin) + spiral_marks(
@@ -160,8 +166,8 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
             pitch, origin)
 
     def build(options: Mapping[str, Any], size: float | None) -> Board:
-        return square_board(name, title, files, size or grid, colour, kind,
-                            skip=frozenset(dead), decorations=decorations, ranks=ranks)
+        return isolate(square_board(name, title, files, size or grid, colour, kind,
+                                    decorations=decorations, ranks=ranks), frozenset(dead))
     _built(r, lambda: build({}, None))
     return build, f"{files}x{ranks} square board, {colouring} colouring"
 

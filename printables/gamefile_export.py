@@ -36,21 +36,23 @@ def _mm(x: float) -> str:
 
 
 def _square_section(board: Board) -> list[str]:
-    from printables.boards.square import checker, parse_square, spiral_colouring, square_name
+    from printables.boards.square import checker, parse_square, spiral_colouring
     coords = {s.name: parse_square(s.name) for s in board.spaces}
     files = max(f for f, _ in coords.values()) + 1
     ranks = max(r for _, r in coords.values()) + 1
     pitch = board.spaces[0].room
-    cells = [square_name(f, r) for r in range(ranks) for f in range(files)]
-    dead = [c for c in cells if not board.has(c)]
+    dead = [s.name for s in board.spaces if s.colour == "unused"
+            and not any(board.neighbours(s.name, rel) for rel in board.relations)]
     bases = {("checker", "dark"): checker(True), ("checker", "light"): checker(False),
              ("plain", None): lambda f, r: "plain"}
     if files == ranks and files % 2 == 1 and files >= 3:
         bases[("spiral", None)] = spiral_colouring(files)
-    odd = {k: [s.name for s in board.spaces if s.colour != fn(*coords[s.name])]
-           for k, fn in bases.items()}
+    odd = {k: [s.name for s in board.spaces if s.colour != fn(*coords[s.name])
+               and s.name not in dead] for k, fn in bases.items()}
     (colouring, corner) = min(odd, key=lambda k: len(odd[k]))
     kind = Counter(s.kind for s in board.spaces).most_common(1)[0][0]
+    kinds = {s.name: s.kind for s in board.spaces
+             if s.kind != ("dead" if s.name in dead else kind)}
     out = ["topology = \"square\"", f"files = {files}", f"ranks = {ranks}",
            f"size = {_mm(pitch * files)}  # the grid's width; or cell = the side of a square",
            f"colouring = \"{colouring}\""]
@@ -59,9 +61,9 @@ def _square_section(board: Board) -> list[str]:
     if kind != "square":
         out.append(f"space_kind = \"{kind}\"")
     if dead:
-        out.append(f"dead = {_q(dead)}  # drawn crossed out, not spaces")
+        out.append(f"dead = {_q(dead)}  # crossed out, in no relation")
     out += _cell_tables("colours", {n: board.space(n).colour for n in odd[(colouring, corner)]})
-    out += _cell_tables("kinds", {s.name: s.kind for s in board.spaces if s.kind != kind})
+    out += _cell_tables("kinds", kinds)
     return out
 
 

@@ -98,8 +98,13 @@ def test_every_command_takes_a_game_file(tmp_path, capsys):
         assert code == 0, (args, err)
         assert (tmp_path / made).exists(), (args, out)
     board = json.loads((tmp_path / "crossing-board.json").read_text())
-    assert len(board["spaces"]) == 6 * 8 - 4
-    assert board["spaces"][0]["name"] == "b1" and board["spaces"][0]["colour"] == "goal.black"
+    spaces = {s["name"]: s for s in board["spaces"]}
+    assert len(spaces) == 6 * 8
+    dead = [n for n, s in spaces.items() if s["kind"] == "dead"]
+    assert dead == ["a1", "f1", "a8", "f8"]
+    assert all(not any(spaces[n]["neighbours"].values()) for n in dead)
+    assert "a1" not in spaces["a2"]["neighbours"]["orthogonal"]
+    assert spaces["b1"]["colour"] == "goal.black" and spaces["b8"]["colour"] == "goal.white"
 
 
 def test_validate_reads_game_files_and_says_nothing_was_checked(capsys):

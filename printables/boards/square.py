@@ -7,6 +7,7 @@ that wind in from opposite corners to the centre cell, as on the Chameleons boar
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
@@ -98,6 +99,75 @@ def spiral_colouring(n: int, centre: str = "spiral") -> Callable[[int, int], str
     return colour
 
 
+def colour_boundaries(n: int, colour: Callable[[int, int], str],
+                      classes: frozenset[str] = frozenset({"dark", "light"})
+                      ) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The lines between neighbouring cells of two different colour classes (both in
+    classes), as chains of grid corners (0..n, (0, 0) = a1's bottom-left), each chain
+    walked end to end and straight runs merged. On the double spiral they are the two
+    boundary curves that wind in from the rim to opposite corners of the centre cell."""
+    def differ(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        ca, cb = colour(*a), colour(*b)
+        return ca != cb and ca in classes and cb in classes
+
+    links: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for f in range(n):
+        for r in range(n):
+            edges = []
+            if f + 1 < n and differ((f, r), (f + 1, r)):
+                edges.append(((f + 1, r), (f + 1, r + 1)))
+            if r + 1 < n and differ((f, r), (f, r + 1)):
+                edges.append(((f, r + 1), (f + 1, r + 1)))
+            for a, b in edges:
+                links.setdefault(a, []).append(b)
+                links.setdefault(b, []).append(a)
+    return _chains(links)
+
+
+def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float,
+                         origin: Point, width: float,
+                         style: str = "boundary") -> tuple[Decoration, ...]:
+    """The colour boundaries of an n x n grid (see colour_boundaries) as thick strokes in mm,
+    for a board whose a1 cell has its bottom-left corner at origin."""
+    out = []
+    for chain in colour_boundaries(n, colour):
+        pts = [Point(origin.x + f * pitch, origin.y + r * pitch) for f, r in chain]
+        parts = tuple(Segment(a, b) for a, b in zip(pts, pts[1:]))
+        out.append(Decoration(Stroke(parts, width), style, "decor"))
+    return tuple(out)
+
+
+def _chains(links: dict[tuple[int, int], list[tuple[int, int]]]
+            ) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Walk an edge graph into chains (ends first, then closed loops), merging straight runs."""
+    used: set[frozenset] = set()
+    chains = []
+    starts = sorted(v for v, ns in links.items() if len(ns) != 2) + sorted(links)
+    for start in starts:
+        for first in sorted(links[start]):
+            if frozenset((start, first)) in used:
+                continue
+            chain, here, nxt = [start], start, first
+            while nxt is not None:
+                used.add(frozenset((here, nxt)))
+                chain.append(nxt)
+                here = nxt
+                nxt = next((v for v in sorted(links[here]) if frozenset((here, v)) not in used),
+                           None)
+            chains.append(_straighten(chain))
+    return tuple(chains)
+
+
+def _straighten(chain: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A chain of grid corners less the corners where it runs straight on."""
+    out = [chain[0]]
+    for prev, here, nxt in zip(chain, chain[1:], chain[2:]):
+        if (here[0] - prev[0], here[1] - prev[1]) != (nxt[0] - here[0], nxt[1] - here[1]):
+            out.append(here)
+    out.append(chain[-1])
+    return tuple(out)
+
+
 def square_board(game: str, title: str, n: int, grid_size: float,
                  colour: Callable[[int, int], str],
                  kind: Callable[[int, int], str] = lambda f, r: "square",
@@ -152,6 +222,15 @@ def _grid_relations(spaces: list[Space], n: int, ranks: int) -> dict[str, dict[s
                         out.append(other)
             rel[relation][s.name] = out
     return rel
+
+
+def isolate(board: Board, cells: frozenset[str]) -> Board:
+    """The board with cells taken out of every relation (they stay named spaces)."""
+    if not cells:
+        return board
+    return replace(board, relations=freeze_relations(
+        {rel: {s: () if s in cells else [t for t in ns if t not in cells]
+               for s, ns in m.items()} for rel, m in board.relations.items()}))
 
 
 def dead_cell_marks(cells: frozenset[str] | set[str], pitch: float,
