@@ -125,8 +125,9 @@ def _built(r, make: Callable[[], Board]) -> Board:
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.square import (checker, dead_cell_marks, isolate, spiral_colouring,
-                                          square_board, square_name)
+    from printables.boards.square import (boundary_decorations, checker, dead_cell_marks,
+                                          isolate, spiral_colouring, square_board,
+                                          square_name)
     files = _int(r, b, "files", 1, 26)
     ranks = _int(r, b, "ranks", 1, 26, files)
     cell = _length(r, b, "cell")
@@ -161,7 +162,10 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
         return kinds.get(name, "dead" if name in dead else space_kind)
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
-        return dead_cell_marks(set(dead), pitch, origin) + spiral_marks(
+        from printables.games.chameleons import BOUNDARY_WIDTH
+        arms = (boundary_decorations(files, colour, pitch, origin, pitch * BOUNDARY_WIDTH)
+                if colouring == "spiral" else ())  # the line between the arms, as Chameleons
+        return dead_cell_marks(set(dead), pitch, origin) + arms + spiral_marks(
             [n for n in names if colour(*_coords(n)) == "spiral" and n not in dead],
             pitch, origin)
 

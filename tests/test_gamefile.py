@@ -52,6 +52,11 @@ def test_exported_game_rebuilds_the_same_board(name, tmp_path, capsys):
     assert game.name == f"{name}-variant" and game.title == built_in.title
     close_json(geometry(built_in, built_in.board()), geometry(game, game.board()))
     assert game.components({}) == built_in.components(built_in.options())
+    # drawn the same, byte for byte (board, labels, decorations, footer)
+    for args in (["board", name], ["board", str(path)]):
+        assert run_cli(args + ["--format", "svg", "-o", str(tmp_path)], capsys)[0] == 0
+    assert (tmp_path / f"{name}-board.svg").read_bytes() == \
+        (tmp_path / f"{name}-variant-board.svg").read_bytes()
     # a second export of the game file says the same
     code, again, _ = run_cli(["export", str(path)], capsys)
     assert code == 0 and again.split("\n", 1)[1] == text.split("\n", 1)[1].replace(
