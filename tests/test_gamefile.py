@@ -281,3 +281,17 @@ def test_every_topology_takes_its_parameters(board, spaces, room, tmp_path):
         assert board_.space("d4").colour == "spiral"
     if "rings" in board:
         assert board_.data["rim_radius"] == 100.0 and board_.data["dead_zone_radius"] == 25.0
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_an_exported_game_file_rebuilds_its_board(example, tmp_path, capsys):
+    source = ROOT / "examples" / f"{example}.toml"
+    original = load_game_file(source)
+    code, text, err = run_cli(["export", str(source)], capsys)
+    assert code == 0, err
+    (tmp_path / "again.toml").write_text(text.replace(f'name = "{example}"',
+                                                      f'name = "{example}-again"'))
+    again = load_game_file(tmp_path / "again.toml")
+    close_json(geometry(original, original.board()), geometry(again, again.board()))
+    assert again.setup_position.pieces == original.setup_position.pieces
+    assert again.first == original.first and again.components({}) == original.components({})
