@@ -197,7 +197,7 @@ BAD = [
     ("negative number", ('cell = "20mm"', 'cell = -20'), "must be greater than 0 mm", 11),
     ("unknown art", ('art = "stone-white"', 'art = "meeple"'), "unknown piece art 'meeple'",
      23),
-    ("unknown key", ('files = 5', 'files = 5\nfiels = 3'), "unknown key 'fiels'", 11),
+    ("unknown key", ("files = 5", "files = 5\nfiels = 3"), "unknown key 'fiels'", 11),
     ("bad TOML", ('files = 5', 'files = = 5'), "bad TOML", 10),
     ("no setup", ('[setup]\n[setup.pieces]\nred = ["a1"]\n', ''), "[setup] is missing", None),
     ("too many pieces", ('red = ["a1"]', 'red = ["a1", "a2", "a3", "a4", "a5", "b1"]'),
@@ -206,6 +206,15 @@ BAD = [
      "first 'green' is not a side", 6),
     ("hex without radius", ('topology = "square"\nfiles = 5', 'topology = "hex"'),
      "[board] radius is missing", None),
+    ("board too small", ('cell = "20mm"', 'cell = "2mm"'), "the board would be", 8),
+    ("board too large", ('cell = "20mm"', 'cell = "500mm"'), "the board would be", 8),
+    ("rules after a table", ('cell = "20mm"', 'cell = "20mm"\nrules = "r.md"'),
+     "belongs at the top", 12),
+    ("unknown component key", ('count = 5\nart = "stone-white"', 'count = 5\ncolor = 1\n'
+                               'art = "stone-white"'), "unknown key 'color' in [[component]]",
+     23),
+    ("setup to_move", ('[setup.pieces]\nred = ["a1"]', 'empty = true\nto_move = "green"'),
+     "to_move 'green' is not a side", 26),
 ]
 
 
