@@ -214,7 +214,7 @@ BAD = [
                                'art = "stone-white"'), "unknown key 'color' in [[component]]",
      23),
     ("setup to_move", ('[setup.pieces]\nred = ["a1"]', 'empty = true\nto_move = "green"'),
-     "to_move 'green' is not a side", 26),
+     "to_move 'green' is not a side", 27),
 ]
 
 
