@@ -330,3 +330,34 @@ def test_readme_documents_every_game_file_key():
                                                                            "component", "setup"))
     assert not missing
     assert "[board.colours]" in section and "[board.kinds]" in section
+
+
+@pytest.mark.parametrize("seed_file", ["honeycomb", "crossing", "orbit"])
+def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
+    """Lines dropped or values swapped at random: a GameSpec or one PrintablesError, never
+    another exception."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from printables.errors import PrintablesError
+    from printables.gamefile import game_from_text
+    for name in (f"{seed_file}.md",):
+        shutil.copy(ROOT / "examples" / name, tmp_path)
+    shutil.copytree(ROOT / "examples" / seed_file, tmp_path / seed_file)
+    lines = (ROOT / "examples" / f"{seed_file}.toml").read_text().splitlines()
+    values = ['"x"', "0", "-3", "true", "[]", '["a1"]', "{}", '"-5mm"', "1e9", '"z99"']
+
+    @settings(max_examples=60, deadline=None, derandomize=True)
+    @given(st.lists(st.tuples(st.integers(0, len(lines) - 1), st.integers(-1, len(values) - 1)),
+                    min_size=1, max_size=3))
+    def damaged(edits):
+        text = list(lines)
+        for i, v in edits:
+            if v < 0:
+                text[i] = ""
+            elif "=" in text[i]:
+                text[i] = text[i].split("=")[0] + "= " + values[v]
+        try:
+            game_from_text("\n".join(text), str(tmp_path / "g.toml"))
+        except PrintablesError as e:
+            assert "\n" not in str(e)
+    damaged()
