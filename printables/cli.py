@@ -158,7 +158,9 @@ def kit(game, paper, jobs, output) -> None:
     if paper not in ("A4", "Letter", "A3"):
         raise UsageError(f"kit paper {paper!r} is not supported; valid: A4, Letter, A3")
     from printables.outputs import ensure_dir
-    games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
+    # a game file goes by its path, so worker processes (spawned or forked) can read it
+    games = [str(g.source) if g.source else g.name
+             for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
     ensure_dir(output)
     start = time.perf_counter()
     with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,

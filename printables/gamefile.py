@@ -68,7 +68,7 @@ def load_game_file(path: str | Path) -> GameSpec:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
     except OSError as e:
         raise LayoutError(f"cannot read game file: {e.strerror}; give the path of a .toml "
-                          "game file such as examples/hex-race.toml", file=str(p)) from None
+                          "game file such as examples/honeycomb.toml", file=str(p)) from None
     key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
     if key not in _LOADED:
         _LOADED[key] = game_from_text(source, str(p))
