@@ -152,11 +152,8 @@ def kit(game, paper, jobs, output) -> None:
     """
     import time
 
-    from printables.products.kit import build_kits
-    from printables.units import paper_name
-    paper = paper_name(paper)
-    if paper not in ("A4", "Letter", "A3"):
-        raise UsageError(f"kit paper {paper!r} is not supported; valid: A4, Letter, A3")
+    from printables.products.kit import build_kits, kit_paper
+    paper = kit_paper(paper)
     from printables.outputs import ensure_dir
     # a game file goes by its path, so worker processes (spawned or forked) can read it
     games = [str(g.source) if g.source else g.name
@@ -182,12 +179,16 @@ def kit(game, paper, jobs, output) -> None:
 @click.option("--paper", default="A4", show_default=True,
               help="Paper you print on: A4, Letter, A5, A3, Legal or Tabloid.")
 @click.option("--diameter", help="Size of the largest piece, e.g. 20, 2cm or 3/4in (default: "
-                                 "fits the board's spaces); other kinds keep their proportion.")
+                                 "fits the board's spaces, snapped to a common punch); other "
+                                 "kinds keep their proportion.")
+@click.option("--gutter", default="0", show_default=True,
+              help="Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
+                   "lines, for a guillotine.")
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
 @click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
               help="PNG resolution.")
 @OUTPUT
-def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
+def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None:
     """Print a game's pieces at real size, with spares and cut lines (GAME or --all).
 
     Chameleons pieces are two-sided: print the PDF double-sided, flipping on the long edge.
@@ -196,7 +197,8 @@ def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
     from printables.units import parse_length
     games = _games(game, all_)
     size = parse_length(diameter, "diameter") if diameter is not None else None
-    files = [f for g in games for f in render_pieces(g, fmt, paper, size, theme, dpi)]
+    waste = parse_length(gutter, "gutter") if gutter not in ("0", "0mm") else 0.0
+    files = [f for g in games for f in render_pieces(g, fmt, paper, size, theme, dpi, waste)]
     _write_files(files, output, len(games) == 1, "piece files")
 
 
@@ -298,6 +300,27 @@ def export(game) -> None:
     from printables.gamefile_export import export_game
     from printables.games import get_game
     click.echo(export_game(get_game(game)), nl=False)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 opens the page to your network.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--games", "games_dir", type=click.Path(file_okay=False, exists=True),
+              help="A folder of game files to offer next to the seven games.")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+def serve(host, port, games_dir, no_browser) -> None:
+    """A local web page: choose a game and its options, preview, download files and kits.
+
+    Needs the extra: pip install "printables[web]".
+    """
+    try:
+        from printables.web import serve as run
+    except ImportError as e:
+        raise UsageError(f'serve needs the web extra ({e.name} is missing): '
+                         'pip install "printables[web]"') from None
+    run(host, port, games_dir, open_browser=not no_browser, say=click.echo)
 
 
 def main(argv: list[str] | None = None) -> int:

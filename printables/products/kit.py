@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from printables.errors import UsageError
 from printables.games import GameSpec, all_games, get_game
 from printables.outputs import ensure_dir, write_atomic
 from printables.units import paper_name, parse_paper
@@ -23,6 +24,21 @@ from printables.units import paper_name, parse_paper
 PREVIEW_DPI = 60  # board.png: a preview for index.html and the README gallery
 SETUP_DPI = 100
 THEME = "colour"
+#: Papers a kit is laid out for (its booklet is imposed on A4 or Letter).
+KIT_PAPERS = ("A4", "Letter", "A3")
+
+
+def kit_paper(name: str) -> str:
+    """The canonical name of a paper kits are made for, or a UsageError listing them.
+
+    >>> kit_paper("letter")
+    'Letter'
+    """
+    paper = paper_name(name)
+    if paper not in KIT_PAPERS:
+        raise UsageError(f"kit paper {paper!r} is not supported; valid: {', '.join(KIT_PAPERS)}",
+                         input=str(name))
+    return paper
 
 
 @dataclass(frozen=True)
@@ -66,27 +82,6 @@ def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     return files
 
 
-def _print_and_play(game: GameSpec, files: dict[str, bytes]) -> bytes:
-    """Everything printable in printing order: board, pieces, imposed booklet."""
-    from pypdf import PdfWriter
-    writer = PdfWriter()
-    for name in ("board.pdf", "pieces.pdf", "booklet-imposed.pdf"):
-        if name in files:
-            writer.append(io.BytesIO(files[name]))
-    writer.add_metadata({"/Title": f"{game.title}: print and play", "/Producer": "printables"})
-    buf = io.BytesIO()
-    writer.write(buf)
-    return _strip_id(buf.getvalue())
-
-
-def _strip_id(pdf: bytes) -> bytes:
-    """pypdf writes a random /ID; replace it with one derived from the content (same bytes)."""
-    import re
-    digest = hashlib.md5(re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]", b"", pdf)).hexdigest()
-    return re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]",
-                  f"/ID [<{digest}> <{digest}>]".encode(), pdf)
-
-
 def build_game(req: KitRequest) -> dict[str, bytes]:
     """The files of one part of one game's kit, relative path -> bytes."""
     game = get_game(req.game)
@@ -97,7 +92,9 @@ def build_game(req: KitRequest) -> dict[str, bytes]:
     else:
         files = _board_files(game, parse_paper(req.paper))
         files.update(_product_files(game, req.paper))
-        files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files)
+        from printables.products.print_and_play import print_and_play
+        files[f"{game.name}-print-and-play.pdf"] = print_and_play(game, files,
+                                                                  parse_paper(req.paper))
     return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
 
 

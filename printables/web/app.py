@@ -1,0 +1,243 @@
+"""The Flask application: pages, previews and downloads over the same core the CLI calls.
+
+Safety rulings (ours): requests carry only short form texts (query and body bounded);
+game names are looked up in the registry and file names come from the core, so nothing a
+request sends becomes a path; every build runs in a child process with a time limit
+(printables.web.jobs) and writes only into a fresh temporary folder, deleted before the
+download is streamed from its open file.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tempfile
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Flask, abort, current_app, jsonify, render_template, request, send_file
+from markupsafe import Markup
+
+from printables import __version__
+from printables.errors import PrintablesError
+from printables.games import GameSpec
+from printables.web import jobs
+from printables.web.catalog import find_game, game_names
+from printables.web.choices import Choices, field_errors, read_choices
+from printables.web.products import PRODUCTS, command_line, kit_args
+
+#: Largest request body and query string we read (the form's texts are a few hundred bytes).
+MAX_REQUEST = 16 * 1024
+#: A zip's entries carry this date, so the same kit always gives the same bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+KIT_PAPERS = (("A4", "A4"), ("Letter", "Letter"), ("A3", "A3"))
+
+web = Blueprint("web", __name__)
+
+
+def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
+               host: str = "127.0.0.1") -> Flask:
+    """The web app; on a loopback host it answers only to loopback host names."""
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST, MAX_FORM_MEMORY_SIZE=MAX_REQUEST,
+                      GAMES_DIR=games_dir, RUNNER=runner or jobs.Runner())
+    if host in LOOPBACK:
+        app.config["TRUSTED_HOSTS"] = ["127.0.0.1", "localhost", "[::1]", "::1"]
+    app.jinja_env.globals.update(version=__version__, command_line=command_line,
+                                 kit_papers=KIT_PAPERS)
+    app.register_blueprint(web)
+    return app
+
+
+# ---- helpers ------------------------------------------------------------------------------
+
+def _games_dir() -> str | None:
+    return current_app.config["GAMES_DIR"]
+
+
+def _run(fn, *args):
+    return current_app.config["RUNNER"].run(fn, *args)
+
+
+def _game(name: str) -> GameSpec:
+    try:
+        return find_game(name, _games_dir())
+    except PrintablesError:
+        abort(404)
+
+
+def _preview(game: GameSpec, ch: Choices) -> dict:
+    return _cached_preview(game.name, _games_dir(), ch, current_app.config["RUNNER"])
+
+
+@lru_cache(maxsize=128)
+def _cached_preview(game_name: str, games_dir: str | None, ch: Choices, runner) -> dict:
+    return runner.run(jobs.preview_job, game_name, games_dir, ch)
+
+
+def _commands(game: GameSpec, ch: Choices) -> dict[str, str]:
+    """Each download's command line, as the page shows it."""
+    lines = {k: command_line(p.args(game, ch)) for k, p in PRODUCTS.items()}
+    lines["kit"] = command_line(kit_args(game.name, ch))
+    return lines
+
+
+def _svg(text: str) -> Markup:
+    """Our own renderer's SVG, inline (its texts are escaped by the renderer)."""
+    return Markup(text[text.index("<svg"):])
+
+
+def _game_page(game: GameSpec, ch: Choices, errors: dict[str, str]):
+    groups: dict[str, list] = {}
+    for p in PRODUCTS.values():
+        groups.setdefault(p.group, []).append(p)
+    return render_template("game.html", game=game, choices=ch, errors=errors,
+                           preview=None if errors else _preview(game, ch), svg=_svg,
+                           groups=list(groups.items()), commands=_commands(game, ch))
+
+
+def _index_page(errors: dict[str, str], paper: str = "A4"):
+    games = [find_game(n, _games_dir()) for n in game_names(_games_dir())]
+    return render_template("index.html", games=games, paper=paper, errors=errors)
+
+
+def _kit_paper(args) -> tuple[str, dict[str, str]]:
+    """The kit paper of a request, and the kit core's message when it is not one."""
+    from printables.products.kit import kit_paper
+    text = str(args.get("paper", "A4"))[:40]
+    try:
+        return kit_paper(text), {}
+    except PrintablesError as e:
+        return text, {"paper": str(e)}
+
+
+# ---- requests -----------------------------------------------------------------------------
+
+@web.before_app_request
+def _bounded() -> None:
+    if len(request.query_string) > MAX_REQUEST:
+        abort(414)
+
+
+@web.after_app_request
+def _headers(resp):
+    resp.headers.setdefault("Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; "
+                            "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("Referrer-Policy", "no-referrer")
+    return resp
+
+
+@web.app_errorhandler(PrintablesError)
+def _build_failed(e: PrintablesError):
+    return render_template("error.html", message=str(e)), 503
+
+
+@web.get("/")
+def index():
+    """The games with their boards, and the kit of all of them."""
+    return _index_page({})
+
+
+@web.get("/game/<name>")
+def game_page(name: str):
+    """A game's form, preview and downloads (values from the query, checked when given)."""
+    game = _game(name)
+    ch = read_choices(game, request.args)
+    errors = field_errors(game, ch) if request.args else {}
+    return _game_page(game, ch, errors), (400 if errors else 200)
+
+
+@web.get("/game/<name>/preview.json")
+def preview(name: str):
+    """What the live preview shows: messages, commands and (when all is well) drawings."""
+    game = _game(name)
+    ch = read_choices(game, request.args)
+    errors = field_errors(game, ch)
+    body = {"errors": errors, "commands": _commands(game, ch)}
+    if not errors:
+        body.update(_preview(game, ch))
+    return jsonify(body), (400 if errors else 200)
+
+
+@web.get("/game/<name>/<any(board, setup):kind>.svg")
+def picture(name: str, kind: str):
+    """The board or setup drawing for img tags."""
+    game = _game(name)
+    ch = read_choices(game, request.args)
+    if field_errors(game, ch):
+        abort(400)
+    return current_app.response_class(_preview(game, ch)[f"{kind}_svg"],
+                                      mimetype="image/svg+xml")
+
+
+@web.get("/game/<name>/download")
+def download(name: str):
+    """One product's files, or the kit as a zip; with a bad value, the form and messages."""
+    game = _game(name)
+    ch = read_choices(game, request.args)
+    key = request.args.get("file", "kit")
+    if key != "kit" and key not in PRODUCTS:
+        abort(404)
+    errors = field_errors(game, ch)
+    if errors:  # nothing is built: the form comes back with the messages
+        return _game_page(game, ch, errors), 400
+    if key == "kit":
+        return _kit_zip([game.name], ch.paper, f"printables-{game.name}-{ch.paper}")
+    files = _run(jobs.product_job, game.name, _games_dir(), key, ch)
+    return _send(files, f"{game.name}-{key.replace('.', '-')}")
+
+
+@web.get("/kit/all")
+def kit_all():
+    """Every game's kit in one zip."""
+    paper, errors = _kit_paper(request.args)
+    if errors:
+        return _index_page(errors, paper), 400
+    return _kit_zip(game_names(_games_dir()), paper, f"printables-all-{paper}")
+
+
+# ---- files --------------------------------------------------------------------------------
+
+def _send(files: list[tuple[str, bytes]], stem: str):
+    """One file as itself; several as one zip."""
+    if len(files) == 1:
+        name, data = files[0]
+        return send_file(io.BytesIO(data), as_attachment=True, download_name=name)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files:
+            _add(z, f"{stem}/{name}", data)
+    buf.seek(0)
+    return send_file(buf, as_attachment=True, download_name=stem + ".zip",
+                     mimetype="application/zip")
+
+
+def _add(z: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, ZIP_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    z.writestr(info, data)
+
+
+def _kit_zip(names: list[str], paper: str, stem: str):
+    """Build the kits in a fresh temporary folder and zip them there; the folder is deleted
+    before the zip is streamed from its still-open file (so nothing stays on disk, even
+    when the visitor leaves mid-download)."""
+    tmp = Path(tempfile.mkdtemp(prefix="printables-web-"))
+    try:
+        _run(jobs.kit_job, names, paper, str(tmp / "kit"))
+        target = tmp / (stem + ".zip")
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+            for path in sorted((tmp / "kit").rglob("*")):
+                if path.is_file() and not path.is_symlink():
+                    _add(z, f"{stem}/{path.relative_to(tmp / 'kit').as_posix()}",
+                         path.read_bytes())
+        stream = open(target, "rb")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return send_file(stream, as_attachment=True, download_name=target.name,
+                     mimetype="application/zip", max_age=0)

@@ -1,0 +1,211 @@
+"""`printables serve` as a user meets it: the real command in a subprocess on 127.0.0.1,
+driven by a real headless Chromium (Debian's chromium, through playwright) and by 20
+simultaneous downloads."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import selectors
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from hashlib import sha256
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("flask", reason="the web extra (flask) is not installed")
+pytest.importorskip("waitress", reason="the web extra (waitress) is not installed")
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("PRINTABLES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+#: Set PRINTABLES_DOCS=1 to refresh the README's screenshot from the browser test.
+SCREENSHOT = ROOT / "docs" / "serve.png"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """`python -m printables serve --port 0` in a subprocess with its own working and
+    temporary folders; yields (url, those folders) and always stops it."""
+    work = tmp_path_factory.mktemp("serve-cwd")
+    temp = tmp_path_factory.mktemp("serve-tmp")
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", "0",
+                             "--no-browser"], cwd=work, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        line = _first_line(proc, 30)
+        assert line.startswith("printables serve: http://127.0.0.1:"), line
+        yield line.split()[2], work, temp
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
+def _first_line(proc: subprocess.Popen, seconds: float) -> str:
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        if not sel.select(seconds):
+            raise AssertionError(f"serve printed nothing in {seconds} s")
+    return proc.stdout.readline().strip()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (pip install playwright)")
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists()
+                              else shutil.which("chromium"), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect
+    return playwright_expect(locator)
+
+
+def cells(page) -> int:
+    return page.locator("#board-preview svg g#layer-spaces > *").count()
+
+
+def leftovers(*folders: Path) -> list[Path]:
+    """What the server left in its folders (but the forkserver's socket folder, pymp-*)."""
+    return [p for f in folders for p in f.rglob("*")
+            if not p.relative_to(f).parts[0].startswith("pymp-")]
+
+
+def read_zip(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {n.split("/", 1)[1]: z.read(n) for n in z.namelist()}
+
+
+def check_manifest(files: dict[str, bytes]) -> list[dict]:
+    """The manifest lists exactly the other files, with their sizes and hashes."""
+    rows = json.loads(files["manifest.json"])["files"]
+    assert {r["file"] for r in rows} == set(files) - {"manifest.json"}
+    for r in rows:
+        assert (r["size"], r["sha256"]) == (len(files[r["file"]]),
+                                            sha256(files[r["file"]]).hexdigest())
+    return rows
+
+
+def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, cli, tmp_path):
+    url, work, temp = server
+    page = browser.new_page(viewport={"width": 1280, "height": 1100}, accept_downloads=True)
+    page.goto(url)
+    page.get_by_role("link", name="Dag en Nacht").click()
+    assert cells(page) == 15 * 15 and page.locator("#spaces").inner_text() == "225"
+    page.get_by_label("Board size").fill("19")
+    expect(page.locator("#spaces")).to_have_text("361", timeout=15000)
+    assert cells(page) == 19 * 19
+    assert page.locator('[data-command="board.pdf"]').inner_text() == \
+        "printables board dag-en-nacht --format pdf --size 19"
+    page.screenshot(path=tmp_path / "serve.png", full_page=False)
+    assert (tmp_path / "serve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    if os.environ.get("PRINTABLES_DOCS"):
+        shutil.copy(tmp_path / "serve.png", SCREENSHOT)
+
+    with page.expect_download(timeout=60000) as dl:
+        page.get_by_role("button", name="The whole kit (zip)").click()
+    kit = read_zip(Path(dl.value.path()).read_bytes())
+    with page.expect_download(timeout=30000) as dl:
+        page.get_by_role("button", name="Board PDF").click()
+    board = Path(dl.value.path()).read_bytes()
+    page.close()
+
+    out = tmp_path / "cli"
+    assert cli("kit", "dag-en-nacht", "--paper", "A4", "-o", out)[0] == 0
+    assert kit["manifest.json"] == (out / "manifest.json").read_bytes()
+    check_manifest(kit)
+    assert cli("board", "dag-en-nacht", "--size", "19", "-o", out)[0] == 0
+    assert board == (out / "dag-en-nacht-board-size19.pdf").read_bytes()
+    assert leftovers(work, temp) == []
+
+
+def test_a_bad_size_shows_the_cli_message_and_writes_nothing(server, browser, cli):
+    url, work, temp = server
+    code, _, err = cli("board", "dag-en-nacht", "--size", "2cm")
+    message = err.removeprefix("printables: error: ").strip()
+    assert code == 2 and "too small" in message
+    page = browser.new_page(accept_downloads=True)
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    page.goto(url + "game/dag-en-nacht")
+    page.get_by_label("Board size").fill("2cm")
+    error = page.locator(".field", has=page.get_by_label("Board size")).locator(".error")
+    error.wait_for(state="visible", timeout=15000)
+    assert error.inner_text() == message
+    assert page.get_by_label("Board size").get_attribute("aria-invalid") == "true"
+    page.get_by_role("button", name="Board PDF").click()  # the form comes back, marked
+    page.wait_for_load_state()
+    assert "download?" in page.url and page.locator("#error-size").inner_text() == message
+    page.close()
+    assert downloads == [] and leftovers(work, temp) == []
+
+
+def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
+    url, work, temp = server
+    context = browser.new_context(java_script_enabled=False, accept_downloads=True)
+    page = context.new_page()
+    page.goto(url + "game/network")
+    page.get_by_label("Option size").fill("12")
+    page.get_by_label("Theme").select_option("mono")
+    page.keyboard.press("Enter")  # submits the form: the preview comes from the server
+    page.wait_for_load_state()
+    assert page.locator("#spaces").inner_text() == str(12 * 12 - 4)
+    with page.expect_download(timeout=30000) as dl:
+        page.get_by_role("button", name="Board SVG").click()
+    assert cli("board", "network", "--format", "svg", "--theme", "mono", "--option", "size=12",
+               "-o", tmp_path)[0] == 0
+    assert Path(dl.value.path()).read_bytes() == \
+        (tmp_path / "network-board-size12-mono.svg").read_bytes()
+    context.close()
+
+
+def test_twenty_simultaneous_kits_each_complete_and_correct(server):
+    url, work, temp = server
+    papers = ("A4", "Letter", "A3")
+    games = ("network", "dugi", "danadazo", "chameleons", "evl", "rosenkreuz", "dag-en-nacht")
+    kits = [(g, p) for p in papers for g in games][:20]
+
+    def fetch(kit):
+        game, paper = kit
+        with urllib.request.urlopen(f"{url}game/{game}/download?file=kit&paper={paper}",
+                                    timeout=180) as resp:
+            return kit, resp.status, resp.read()
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(len(kits)) as pool:
+        results = list(pool.map(fetch, kits))
+    assert time.perf_counter() - start < 180
+    laser = {}
+    from pypdf import PdfReader
+    from printables.units import parse_paper
+    for (game, paper), status, data in results:
+        assert status == 200
+        files = read_zip(data)
+        rows = check_manifest(files)
+        assert {r["file"].split("/")[0] for r in rows} == {game, "index.html"}
+        page = PdfReader(io.BytesIO(files[f"{game}/pieces.pdf"])).pages[0].mediabox
+        assert sorted((round(float(page.width) / 72 * 25.4), round(float(page.height) / 72 * 25.4))) \
+            == sorted(round(v) for v in parse_paper(paper))
+        sheets = {k: v for k, v in files.items() if "/laser/" in k}
+        assert laser.setdefault(game, sheets) == sheets  # the same on every paper
+    assert leftovers(work, temp) == []
