@@ -361,3 +361,22 @@ def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
         except PrintablesError as e:
             assert "\n" not in str(e)
     damaged()
+
+
+def test_the_web_page_offers_the_game_files_of_a_folder(tmp_path):
+    pytest.importorskip("flask", reason="the web extra (flask) is not installed")
+    from printables.web import create_app
+    from printables.web.catalog import check_games_dir
+    from printables.web.jobs import Runner
+    folder = str(ROOT / "examples")
+    assert check_games_dir(folder) == folder
+    client = create_app(games_dir=folder, runner=Runner(slots=1, limit=60)).test_client()
+    page = client.get("/").data.decode()
+    for name in ("honeycomb", "crossing", "orbit", "dugi"):
+        assert f'src="/game/{name}/board.svg"' in page
+    svg = client.get("/game/orbit/board.svg")
+    assert svg.status_code == 200 and b"<title>Orbit board</title>" in svg.data
+    (tmp_path / "x.toml").write_text('game = "dugi"\n')  # a position file, not a game file
+    from printables.errors import UsageError
+    with pytest.raises(UsageError, match="holds no game file"):
+        check_games_dir(str(tmp_path))
