@@ -78,87 +78,100 @@ def page_geometry(page, reader, follow_forms: bool = True) -> PageGeometry:
     """Everything painted on a page (see module docstring)."""
     geo = PageGeometry()
     resources = page.get("/Resources")
-    _run(ContentStream(page.get_contents(), reader), reader,
-         resources.get_object() if resources else {}, IDENTITY, None, geo, None, follow_forms)
+    _Interpreter(reader, geo, follow_forms).run(
+        ContentStream(page.get_contents(), reader),
+        resources.get_object() if resources else {}, IDENTITY, None, None)
     return geo
 
 
-def _run(stream, reader, resources, ctm, clip, geo, form, follow):  # noqa: C901
-    stack = []
-    subpaths: list[list[tuple[float, float]]] = []
-    current: list[tuple[float, float]] = []
-    pending_clip = False
+PAINT = {"S": (True, False), "s": (True, False), "f": (False, True), "F": (False, True),
+         "f*": (False, True), "B": (True, True), "B*": (True, True), "b": (True, True),
+         "b*": (True, True), "n": (False, False)}
 
-    def pt(x, y):
-        px, py = apply(ctm, float(x), float(y))
+
+class _Interpreter:
+    """Runs content streams, collecting painted paths and form uses into a PageGeometry."""
+
+    def __init__(self, reader, geo: PageGeometry, follow: bool) -> None:
+        self.reader, self.geo, self.follow = reader, geo, follow
+
+    def run(self, stream, resources, ctm, clip, form) -> None:
+        self.ctm, self.clip, self.form, self.resources = ctm, clip, form, resources
+        self.stack: list = []
+        self.subpaths: list[list[tuple[float, float]]] = []
+        self.current: list[tuple[float, float]] = []
+        self.pending_clip = False
+        for operands, op in stream.operations:
+            op = op.decode() if isinstance(op, bytes) else op
+            if op in PAINT:
+                self.finish(*PAINT[op])
+            elif op in ("W", "W*"):
+                self.pending_clip = True
+            elif op == "Do":
+                self.do(str(operands[0]))
+            else:
+                self.state_or_path(op, [float(v) for v in operands]
+                                   if op in ("cm", "m", "l", "c", "v", "y", "re") else [])
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        px, py = apply(self.ctm, x, y)
         return px / PT, py / PT
 
-    def finish(stroke, fill):
-        nonlocal subpaths, current, pending_clip, clip
-        if current:
-            subpaths.append(current)
-        pts = [p for sp in subpaths for p in sp]
-        if pts and (stroke or fill):
-            geo.paths.append(Painted(pts, subpaths, stroke, fill, clip, form))
-        if pending_clip and pts:
-            clip = _intersect(clip, _bbox(pts))
-            pending_clip = False
-        subpaths, current = [], []
-
-    for operands, op in stream.operations:
-        op = op.decode() if isinstance(op, bytes) else op
+    def state_or_path(self, op: str, v: list[float]) -> None:
         if op == "q":
-            stack.append((ctm, clip))
+            self.stack.append((self.ctm, self.clip))
         elif op == "Q":
-            ctm, clip = stack.pop()
+            self.ctm, self.clip = self.stack.pop()
         elif op == "cm":
-            ctm = mul(tuple(float(v) for v in operands), ctm)
-        elif op == "m":
-            if current:
-                subpaths.append(current)
-            current = [pt(*operands)]
-        elif op == "l":
-            current.append(pt(*operands))
-        elif op in ("c", "v", "y"):
-            vals = [float(v) for v in operands]
-            last = current[-1] if current else (0.0, 0.0)
-            if op == "c":
-                p1, p2, p3 = pt(*vals[0:2]), pt(*vals[2:4]), pt(*vals[4:6])
-            elif op == "v":
-                p1, p2, p3 = last, pt(*vals[0:2]), pt(*vals[2:4])
+            self.ctm = mul(tuple(v), self.ctm)
+        elif op in ("m", "re"):
+            if self.current:
+                self.subpaths.append(self.current)
+            if op == "m":
+                self.current = [self.pt(*v)]
             else:
-                p1, p2, p3 = pt(*vals[0:2]), pt(*vals[2:4]), pt(*vals[2:4])
-            current.extend(_bezier(last, p1, p2, p3))
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            if current:
-                subpaths.append(current)
-            current = [pt(x, y), pt(x + w, y), pt(x + w, y + h), pt(x, y + h), pt(x, y)]
-        elif op == "h":
-            if current:
-                current.append(current[0])
-        elif op in ("S", "s"):
-            finish(True, False)
-        elif op in ("f", "F", "f*"):
-            finish(False, True)
-        elif op in ("B", "B*", "b", "b*"):
-            finish(True, True)
-        elif op in ("W", "W*"):
-            pending_clip = True
-        elif op == "n":
-            finish(False, False)
-        elif op == "Do":
-            name = str(operands[0])
-            xobj = resources["/XObject"][name].get_object()
-            if xobj.get("/Subtype") != "/Form":
-                continue
-            m = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-            use = mul(m, ctm)
-            geo.forms.append(FormUse(name, use, clip))
-            if follow:
-                res = xobj.get("/Resources")
-                _run(ContentStream(xobj, reader), reader,
-                     res.get_object() if res else resources, use, clip, geo, name, follow)
+                x, y, w, h = v
+                self.current = [self.pt(x, y), self.pt(x + w, y), self.pt(x + w, y + h),
+                                self.pt(x, y + h), self.pt(x, y)]
+        elif op == "l":
+            self.current.append(self.pt(*v))
+        elif op in ("c", "v", "y"):
+            last = self.current[-1] if self.current else (0.0, 0.0)
+            if op == "c":
+                p1, p2, p3 = self.pt(*v[0:2]), self.pt(*v[2:4]), self.pt(*v[4:6])
+            elif op == "v":
+                p1, p2, p3 = last, self.pt(*v[0:2]), self.pt(*v[2:4])
+            else:
+                p1, p2, p3 = self.pt(*v[0:2]), self.pt(*v[2:4]), self.pt(*v[2:4])
+            self.current.extend(_bezier(last, p1, p2, p3))
+        elif op == "h" and self.current:
+            self.current.append(self.current[0])
+
+    def finish(self, stroke: bool, fill: bool) -> None:
+        if self.current:
+            self.subpaths.append(self.current)
+        pts = [p for sp in self.subpaths for p in sp]
+        if pts and (stroke or fill):
+            self.geo.paths.append(Painted(pts, self.subpaths, stroke, fill, self.clip, self.form))
+        if self.pending_clip and pts:
+            self.clip = _intersect(self.clip, _bbox(pts))
+        self.pending_clip = False
+        self.subpaths, self.current = [], []
+
+    def do(self, name: str) -> None:
+        xobj = self.resources["/XObject"][name].get_object()
+        if xobj.get("/Subtype") != "/Form":
+            return
+        use = mul(tuple(float(v) for v in xobj.get("/Matrix", IDENTITY)), self.ctm)
+        self.geo.forms.append(FormUse(name, use, self.clip))
+        if self.follow:
+            res = xobj.get("/Resources")
+            saved = (self.ctm, self.clip, self.form, self.resources, self.stack,
+                     self.subpaths, self.current, self.pending_clip)
+            self.run(ContentStream(xobj, self.reader),
+                     res.get_object() if res else self.resources, use, self.clip, name)
+            (self.ctm, self.clip, self.form, self.resources, self.stack,
+             self.subpaths, self.current, self.pending_clip) = saved
 
 
 def circles(geo: PageGeometry, stroke: bool | None = None) -> list[tuple[float, float, float]]:

@@ -85,3 +85,28 @@ def test_a_wide_board_goes_on_landscape_paper():
     assert page_orientation(scene.width, scene.height, PAPERS["A4"]) == (297.0, 210.0)
     page = PdfReader(io.BytesIO(page_pdf(scene, THEMES["colour"], PAPERS["A4"], "E"))).pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)
+
+
+def test_readme_and_index_state_the_same_tiling_scheme():
+    import html
+    from pathlib import Path
+    from printables.products.kit import index_html
+    from printables.products.tiling import SCHEME
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    assert SCHEME in readme
+    page = " ".join(html.unescape(index_html([], {}).decode()).split())
+    assert SCHEME in page
+
+
+def test_assembly_page_and_tiles_say_which_edges_are_cut_and_glued():
+    g = GAMES["dugi"]
+    theme = THEMES["colour"]
+    scene = board_scene(g, g.board(), theme)
+    reader = PdfReader(io.BytesIO(page_pdf(scene, theme, PAPERS["A4"], "Dugi board")))
+    first = " ".join(reader.pages[0].extract_text().split())
+    for phrase in ("Cut the LEFT edge", "Cut the TOP edge", "hatched strip", "half crosses"):
+        assert phrase in first
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages[1:]]
+    assert "trim the left and top edges on the line" in texts[4]  # row 2, column 2
+    assert "the hatched right and bottom strips go under the next page" in texts[0]
+    assert "no trimming" in texts[0] and "trim the top edge on the line" in texts[3]

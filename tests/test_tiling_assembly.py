@@ -254,6 +254,48 @@ def _same_drawing(data: bytes, scene) -> None:
     assert max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(ours, theirs)) < 0.05
 
 
+#: Boards a user made larger than the paper (game, size in mm, paper).
+USER = [("rosenkreuz", 400.0, "A4"), ("danadazo", 400.0, "Letter"), ("evl", 450.0, "A4"),
+        ("dugi", 500.0, "A3")]
+
+
+@pytest.mark.parametrize("game,size,paper", USER)
+def test_user_sized_boards_assemble_too(game, size, paper):
+    g = GAMES[game]
+    scene = board_scene(g, g.board(g.options(None), size), THEMES["colour"])
+    tiles = read_tiles(page_pdf(scene, THEMES["colour"], PAPERS[paper], "big board"))
+    assert len(tiles) > 1
+    pos = place(tiles)
+    assert line_error(tiles, pos, scene.width, scene.height) <= LINE_TOL
+    check_cover(tiles, pos, scene.width, scene.height, step=2.0)
+
+
+def _brick_scene():
+    """A 300 x 400 mm sheet whose two labels leave no straight column seam on A4 within two
+    columns, but one per row: a grid line every 10 mm and the two labels."""
+    from printables.geometry import Point, Segment
+    from printables.render.scene import Group, Path as ScenePath, Scene, Text
+    lines = [ScenePath((Segment(Point(x, 0), Point(x, 400)),), "mark") for x in range(0, 301, 10)]
+    lines += [ScenePath((Segment(Point(0, y), Point(300, y)),), "mark") for y in range(0, 401, 10)]
+    labels = [Text(Point(125, 350), "upper label", 5.0, "text"),
+              Text(Point(167, 50), "lower label", 5.0, "text")]
+    return Scene(300, 400, (Group(tuple(lines)), Group(tuple(labels), layer="labels")))
+
+
+def test_rows_get_their_own_seams_when_a_straight_grid_would_cross_text():
+    theme = THEMES["colour"]
+    scene = _brick_scene()
+    boxes = keep_clear(scene, theme)
+    plan = plan_tiles(300, 400, PAPERS["A4"], avoid=boxes)
+    assert (plan.rows, plan.cols) == (2, 2) and plan.xseams[0] != plan.xseams[1]
+    for sx0, sy0, sx1, sy1 in plan.glue_strips():
+        assert all(b[2] <= sx0 or b[0] >= sx1 or b[3] <= sy0 or b[1] >= sy1 for b in boxes)
+    tiles = read_tiles(page_pdf(scene, theme, PAPERS["A4"], "brick"))
+    pos = place(tiles)
+    assert line_error(tiles, pos, 300, 400) <= LINE_TOL
+    check_cover(tiles, pos, 300, 400)
+
+
 def test_no_text_on_a_seam_or_in_a_glue_strip():
     from printables.products.tiling import CLEARANCE
     for game, paper in TILED:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -136,6 +135,7 @@ def _links(game: GameSpec, files: dict[str, bytes]) -> str:
 
 def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
     """A page with every game's preview, linking its files."""
+    from printables.products.tiling import SCHEME
     cards = []
     for g in games:
         img = (f'<img src="{html.escape(g.name)}/board.png" alt="{html.escape(g.title)} board">'
@@ -156,8 +156,7 @@ img{{width:100%;height:auto;border:1px solid #eee}} ul{{padding-left:1.2rem;marg
 <h1>Print-and-play kits</h1>
 <p>Print at 100 % (no "fit to page"): every board page carries a 100 mm scale bar, measure it.
 Chameleons pieces are two-sided: print them double-sided, flipping on the long edge.
-Tiled boards: trim each page along the thin line, overlap the 10 mm strip and glue, matching
-the cross marks.</p>
+{html.escape(SCHEME)}</p>
 <main>
 {chr(10).join(cards)}
 </main></body></html>

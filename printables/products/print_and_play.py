@@ -48,8 +48,9 @@ class Part:
 def parts_of(game: GameSpec, board_pages: int) -> tuple[Part, ...]:
     """The parts of a game's print-and-play file, in printing order."""
     two_sided = any(c.back for c in game.components(game.options(None)))
-    board_note = ("tiled: trim, overlap and glue as the assembly page shows" if board_pages > 1
-                  else "trim along the crop marks")
+    board_note = (f"{board_pages - 1} tiles; their first page (page {{first}}) shows how to "
+                  "cut, overlap and glue them" if board_pages > 1
+                  else "cut along the crop marks (or keep the margin)")
     pieces_note = ("fronts and backs: the backs land behind their fronts" if two_sided
                    else "cut along the grid, or punch the discs")
     return (
@@ -97,7 +98,8 @@ def _table(rows: list[PlanRow], x: float, y: float, width: float) -> list[Item]:
             room = ((cols[k + 1] if k + 1 < len(cols) else 1.0) - col) * width - 2.0
             items.append(Text(Point(x + col * width, y), text, fit_size(text, 3.0, room),
                               "text", anchor="start"))
-        items.append(Text(Point(x, y - 4.2), p.note, fit_size(p.note, 2.7, width), "text.small",
+        note = p.note.format(first=r.first)
+        items.append(Text(Point(x, y - 4.2), note, fit_size(note, 2.7, width), "text.small",
                           anchor="start"))
     return items
 
@@ -121,6 +123,10 @@ def plan_scene(game: GameSpec, rows: list[PlanRow], total: int,
              "booklet-imposed.pdf, is for a SHORT-edge flip.",
              "No duplex printer? Print the listed pages of each part on their own:",
              "single-sided parts: odd pages only; double-sided parts: all their pages.")
+    sheets = sorted({r.sheet for r in rows})
+    if len(sheets) > 1:
+        lines += (f"This file mixes paper sizes ({', '.join(sheets)}): if your printer cannot "
+                  "switch paper", "within a job, print each part as its own job.")
     for text in lines:
         items.append(Text(Point(x, y), text, fit_size(text, 3.4, width), "text", anchor="start"))
         y -= 5.2

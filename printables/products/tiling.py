@@ -21,7 +21,10 @@ The tiling scheme (ours; the page, the assembly page, README and index.html all 
 - Trimmed pages keep 2 mm of board past the trim line (bleed), so a cut a little outside
   the line shows board, not white paper.
 - Seams avoid text: the grid of seams is shifted (and, if needed, a page added) so that no
-  text of the sheet lies on a seam or in a glue strip.
+  text of the sheet, nor its scale bar, lies on a seam or in a glue strip. When a straight
+  grid cannot do that with as few columns, each row gets its own column seams (a brick
+  pattern; each row is joined on its own before the rows are joined, so this needs nothing
+  new from the person gluing).
 """
 
 from __future__ import annotations
@@ -49,6 +52,14 @@ STEP = 0.5         # seam positions are tried on this grid (mm)
 CROP = 5.0         # crop mark length on a single page
 
 Box = tuple[float, float, float, float]
+
+#: The scheme in one paragraph: index.html prints it and the README quotes it word for word.
+SCHEME = ("Tiled boards: cut along the line on the left edge of every page from column 2 on "
+          "and on the top edge of every page from row 2 on; the hatched 10 mm strips along "
+          "the right and bottom edges go under the neighbouring page. Join each row from "
+          "left to right, then the rows from top to bottom: lay the cut edge over its "
+          "neighbour's strip so that each half cross continues the full cross beside it, "
+          "and glue. The first page of board.pdf draws the grid and the gluing order.")
 
 
 @dataclass(frozen=True)
@@ -79,7 +90,7 @@ class TilePlan:
     cols: int
     tiles: tuple[Tile, ...]
     overlap: float
-    xseams: tuple[float, ...] = ()
+    xseams: tuple[tuple[float, ...], ...] = ()  # per row, from the top
     yseams: tuple[float, ...] = ()  # from the top down
 
     @property
@@ -93,7 +104,8 @@ class TilePlan:
 
     def glue_strips(self) -> list[Box]:
         """Every glue strip (x0, y0, x1, y1) in sheet mm."""
-        strips = [(s, 0.0, s + self.overlap, self.height) for s in self.xseams]
+        strips = [(t.seam_right, t.y, t.seam_right + self.overlap, t.y + t.h)
+                  for t in self.tiles if t.seam_right is not None]
         strips += [(0.0, s - self.overlap, self.width, s) for s in self.yseams]
         return strips
 
@@ -105,22 +117,24 @@ def tile_area(paper: tuple[float, float]) -> tuple[float, float]:
     return paper[0] - 2 * MARGIN, paper[1] - 2 * MARGIN - FOOTER - HEADER
 
 
-def _free(s: float, blocked: Sequence[tuple[float, float]], overlap: float) -> bool:
-    """True when no blocked interval touches the seam at s or its glue strip [s, s+overlap]."""
-    return all(b <= s - CLEARANCE or a >= s + overlap + CLEARANCE for a, b in blocked)
-
-
 def _fits(prev: float | None, s: float, room: float, overlap: float) -> bool:
     lo = 0.0 if prev is None else prev - BLEED
     return s > (prev if prev is not None else 0.0) and s + overlap - lo <= room + 1e-9
 
 
+def _hits(s: float, blocked: Sequence[tuple[float, float]], overlap: float) -> int:
+    """How many blocked intervals touch the seam at s or its glue strip [s, s+overlap]."""
+    return sum(1 for a, b in blocked if not (b <= s - CLEARANCE or a >= s + overlap + CLEARANCE))
+
+
 def _seams_for(n: int, length: float, room: float, overlap: float,
-               blocked: Sequence[tuple[float, float]]) -> tuple[float, ...] | None:
-    """n - 1 seams along an axis, each on free ground, pages within room, as close to an
-    even split as possible (dynamic programming over a STEP grid); None if impossible."""
-    cands = [k * STEP for k in range(1, int(length / STEP))
-             if _free(k * STEP, blocked, overlap)]
+               blocked: Sequence[tuple[float, float]], strict: bool = True
+               ) -> tuple[float, ...] | None:
+    """n - 1 seams along an axis, pages within room, as close to an even split as possible
+    (dynamic programming over a STEP grid), each on free ground; None if impossible.
+    Not strict: seams may touch blocked intervals, as few as possible."""
+    hits = {k * STEP: _hits(k * STEP, blocked, overlap) for k in range(1, int(length / STEP))}
+    cands = [c for c, h in hits.items() if not (strict and h)]
     best: dict[float, tuple[float, tuple[float, ...]]] = {}
     for i in range(1, n):
         ideal = i * length / n
@@ -132,23 +146,28 @@ def _seams_for(n: int, length: float, room: float, overlap: float,
                 continue
             if options:
                 cost, path = min(options)
-                nxt[s] = (cost + (s - ideal) ** 2, path + (s,))
+                nxt[s] = (cost + (s - ideal) ** 2 + 1e6 * hits[s], path + (s,))
         best = nxt
     done = [v for s, v in best.items() if length - (s - BLEED) <= room + 1e-9]
     return min(done)[1] if done else None
 
 
 def axis_seams(length: float, room: float, overlap: float = OVERLAP,
-               blocked: Sequence[tuple[float, float]] = ()) -> tuple[float, ...]:
-    """The seams along one axis: fewest pages whose seams keep clear of blocked intervals
-    (one or two pages more if that is what it takes), else an even split."""
+               blocked: Sequence[tuple[float, float]] = (), count: int | None = None
+               ) -> tuple[float, ...]:
+    """The seams along one axis: fewest pages (or `count` pages) whose seams keep clear of
+    blocked intervals (one or two pages more if that is what it takes), else an even split."""
     if length <= room + 1e-9:
         return ()
     n = max(2, math.ceil((length - room + BLEED) / (room - overlap - BLEED)) + 1)
-    for extra in range(3):
-        seams = _seams_for(n + extra, length, room, overlap, blocked)
+    for pages in ([count] if count else range(n, n + 3)):
+        seams = _seams_for(pages, length, room, overlap, blocked)
         if seams is not None:
             return seams
+    n = count or n
+    seams = _seams_for(n, length, room, overlap, blocked, strict=False)
+    if seams is not None:
+        return seams
     step = (length - overlap) / n
     return tuple(round(i * step / STEP) * STEP for i in range(1, n))
 
@@ -162,6 +181,22 @@ def _ranges(length: float, seams: Sequence[float], overlap: float):
         yield lo, hi, prev, nxt
 
 
+def _column_seams(width: float, room: float, overlap: float, avoid: Sequence[Box],
+                  rows: list[tuple[float, float]]) -> list[tuple[float, ...]]:
+    """The seams between columns, per row (rows: sheet y ranges). One straight grid when
+    that needs no more columns than seams chosen row by row, else row by row (each row
+    only has to keep clear of its own text), every row with the same number of columns."""
+    grid = axis_seams(width, room, overlap, [(b[0], b[2]) for b in avoid])
+
+    def blocked(y0: float, y1: float) -> list[tuple[float, float]]:
+        return [(b[0], b[2]) for b in avoid if b[3] > y0 and b[1] < y1]
+    own = [axis_seams(width, room, overlap, blocked(*r)) for r in rows]
+    cols = max(len(x) for x in own)
+    if len(grid) <= cols:
+        return [grid] * len(rows)
+    return [axis_seams(width, room, overlap, blocked(*r), count=cols + 1) for r in rows]
+
+
 def plan_tiles(width: float, height: float, paper: tuple[float, float],
                overlap: float = OVERLAP, avoid: Sequence[Box] = ()) -> TilePlan:
     """The plan with fewest pages (portrait first, then landscape); rows count from the top.
@@ -173,17 +208,19 @@ def plan_tiles(width: float, height: float, paper: tuple[float, float],
     best = None
     for pw, ph in (paper, (paper[1], paper[0])):
         rw, rh = tile_area((pw, ph))
-        xs = axis_seams(width, rw, overlap, [(b[0], b[2]) for b in avoid])
         # rows run downwards: work in distance from the top, then turn back into sheet y
         ts = axis_seams(height, rh, overlap, [(height - b[3], height - b[1]) for b in avoid])
+        rows = list(_ranges(height, ts, overlap))
+        xs = _column_seams(width, rw, overlap, avoid,
+                           [(height - t1, height - t0) for t0, t1, _, _ in rows])
         tiles = []
-        for r, (t0, t1, ttrim, tseam) in enumerate(_ranges(height, ts, overlap)):
-            for c, (x0, x1, xtrim, xseam) in enumerate(_ranges(width, xs, overlap)):
+        for r, (t0, t1, ttrim, tseam) in enumerate(rows):
+            for c, (x0, x1, xtrim, xseam) in enumerate(_ranges(width, xs[r], overlap)):
                 tiles.append(Tile(r + 1, c + 1, x0, height - t1, x1 - x0, t1 - t0, xtrim,
                                   None if ttrim is None else height - ttrim, xseam,
                                   None if tseam is None else height - tseam))
-        plan = TilePlan(width, height, (pw, ph), len(ts) + 1, len(xs) + 1, tuple(tiles),
-                        overlap, xs, tuple(height - t for t in ts))
+        plan = TilePlan(width, height, (pw, ph), len(ts) + 1, len(xs[0]) + 1, tuple(tiles),
+                        overlap, tuple(xs), tuple(height - t for t in ts))
         if best is None or plan.pages < best.pages:
             best = plan
     assert best is not None
@@ -305,8 +342,8 @@ def _instruction(tile: Tile) -> str:
     parts = [f"trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the line"
              if trims else "no trimming"]
     if glues:
-        parts.append(f"hatched {' and '.join(glues)} strip{'s' if len(glues) > 1 else ''} "
-                     "go under the next page")
+        parts.append(f"the hatched {' and '.join(glues)} strip"
+                     f"{'s go' if len(glues) > 1 else ' goes'} under the next page")
     return " · ".join(parts)
 
 
@@ -316,8 +353,9 @@ def _furniture(tile: Tile, plan: TilePlan, title: str) -> Scene:
     cell = 2.5
     text = (f"{title} · tile {plan.number(tile)} of {plan.pages}: row {tile.row}, column "
             f"{tile.col} of {plan.rows} x {plan.cols} · {_instruction(tile)}")
-    items: list[Item] = [Text(Point(MARGIN, ph - 7.5), text,
-                              fit_size(text, 2.6, pw - 2 * MARGIN), "text.small", anchor="start")]
+    x = MARGIN + (BLEED + 2.0 if tile.trim_left is not None else 0.0)  # clear of the trim line
+    items: list[Item] = [Text(Point(x, ph - 7.5), text, fit_size(text, 2.6, pw - MARGIN - x),
+                              "text.small", anchor="start")]
     mx = pw - MARGIN - plan.cols * cell
     for t in plan.tiles:  # a small page map: one box per page, this page filled
         x, y = mx + (t.col - 1) * cell, 2.5 + (plan.rows - t.row) * cell
