@@ -37,11 +37,14 @@ def validate(paths: tuple[str, ...]) -> None:
     """Check every claim in position files (folders are searched for *.toml).
 
     A file that cannot be read is reported (file, line, reason) and the others are still
-    checked. Exit status: 2 if a file could not be read, else 1 if a claim failed, else 0.
+    checked. A game file (one with a [game] table) is read whole: its setup and examples
+    must name spaces, sides and kinds that exist; without a rules engine nothing more is
+    checked, and the output says so. Exit status: 2 if a file could not be read, else 1 if
+    a claim failed, else 0.
     """
-    from printables.positions import validate_paths
+    from printables.gamefile import validate_all
     passed = failed = unreadable = 0
-    for res in validate_paths(paths):
+    for res in validate_all(paths, click.echo):
         if isinstance(res, PrintablesError):
             unreadable += 1
             click.echo(f"printables: error: {res}", err=True)
@@ -152,7 +155,9 @@ def kit(game, paper, jobs, output) -> None:
     from printables.products.kit import build_kits, kit_paper
     paper = kit_paper(paper)
     from printables.outputs import ensure_dir
-    games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
+    # a game file goes by its path, so worker processes (spawned or forked) can read it
+    games = [str(g.source) if g.source else g.name
+             for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
     ensure_dir(output)
     start = time.perf_counter()
     with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,
@@ -282,6 +287,19 @@ def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
     games = _games(game, all_)
     files = [f for g in games for f in laser_files(g, req)]
     _write_files(files, output, len(games) == 1, "laser files")
+
+
+@cli.command()
+@click.argument("game")
+def export(game) -> None:
+    """Write a game as a game file (TOML) on standard output: the start of a variant.
+
+    printables export network > my-network.toml, then edit it and run
+    printables kit my-network.toml. The board it describes is the built-in one.
+    """
+    from printables.gamefile_export import export_game
+    from printables.games import get_game
+    click.echo(export_game(get_game(game)), nl=False)
 
 
 @cli.command()

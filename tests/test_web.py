@@ -71,7 +71,7 @@ def test_preview_follows_the_options(client):
         assert body["board_svg"].count("<polygon") >= n * n
     assert sizes == {11: 121, 15: 225, 19: 361}
     _, body = preview(client, "network", opt_size="12")
-    assert body["spaces"] == 12 * 12 - 4  # the corners are not spaces
+    assert body["spaces"] == 12 * 12  # the crossed-out corners are named spaces (issue 12)
     assert body["commands"]["board.svg"] == "printables board network --format svg --option size=12"
 
 

@@ -169,7 +169,7 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     page.get_by_label("Theme").select_option("mono")
     page.keyboard.press("Enter")  # submits the form: the preview comes from the server
     page.wait_for_load_state()
-    assert page.locator("#spaces").inner_text() == str(12 * 12 - 4)
+    assert page.locator("#spaces").inner_text() == str(12 * 12)  # corners are spaces
     with page.expect_download(timeout=30000) as dl:
         page.get_by_role("button", name="Board SVG").click()
     assert cli("board", "network", "--format", "svg", "--theme", "mono", "--option", "size=12",

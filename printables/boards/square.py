@@ -7,6 +7,7 @@ that wind in from opposite corners to the centre cell, as on the Chameleons boar
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
@@ -172,14 +173,17 @@ def square_board(game: str, title: str, n: int, grid_size: float,
                  kind: Callable[[int, int], str] = lambda f, r: "square",
                  skip: frozenset[str] = frozenset(),
                  decorations: Callable[[float, Point], tuple[Decoration, ...]] = lambda p, o: (),
-                 data: dict | None = None) -> Board:
-    """An n x n board of side grid_size mm (plus a label border), squares named a1.. from
-    the bottom-left; skip names squares that are not spaces (they are still drawn as cells)."""
+                 data: dict | None = None, ranks: int | None = None) -> Board:
+    """An n-file x ranks board (ranks defaults to n) whose grid is grid_size mm wide (plus a
+    label border), squares named a1.. from the bottom-left; skip names squares that are not
+    spaces (they are still drawn as cells)."""
+    ranks = n if ranks is None else ranks
     pitch = grid_size / n
-    border = max(MIN_BORDER, grid_size * BORDER_FRACTION)
+    height = pitch * ranks
+    border = max(MIN_BORDER, max(grid_size, height) * BORDER_FRACTION)
     origin = Point(border, border)
     spaces = []
-    for r in range(n):
+    for r in range(ranks):
         for f in range(n):
             name = square_name(f, r)
             if name in skip:
@@ -189,6 +193,21 @@ def square_board(game: str, title: str, n: int, grid_size: float,
                             Point(x0 + pitch, y0 + pitch), Point(x0, y0 + pitch)))
             spaces.append(Space(name, kind(f, r), colour(f, r), poly,
                                 Point(x0 + pitch / 2, y0 + pitch / 2), pitch))
+    rel = _grid_relations(spaces, n, ranks)
+    w, h = grid_size + 2 * border, height + 2 * border
+    outline = Polygon((Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)))
+    frame = Polygon((origin, Point(origin.x + grid_size, origin.y),
+                     Point(origin.x + grid_size, origin.y + height),
+                     Point(origin.x, origin.y + height)))
+    decos = (Decoration(frame, "grid.frame", "grid"),) + tuple(decorations(pitch, origin))
+    return Board(game=game, title=title, width=w, height=h, spaces=tuple(spaces),
+                 relations=freeze_relations(rel), outline=outline, decorations=decos,
+                 labels=coordinate_labels(n, pitch, origin, border, ranks),
+                 data=data or {})
+
+
+def _grid_relations(spaces: list[Space], n: int, ranks: int) -> dict[str, dict[str, list[str]]]:
+    """Orthogonal and diagonal neighbours among the spaces of an n x ranks grid."""
     names = {s.name for s in spaces}
     rel: dict[str, dict[str, list[str]]] = {"orthogonal": {}, "diagonal": {}}
     for s in spaces:
@@ -197,33 +216,55 @@ def square_board(game: str, title: str, n: int, grid_size: float,
                                 ("diagonal", ((-1, -1), (1, -1), (-1, 1), (1, 1)))):
             out = []
             for df, dr in steps:
-                if 0 <= f + df < n and 0 <= r + dr < n:
+                if 0 <= f + df < n and 0 <= r + dr < ranks:
                     other = square_name(f + df, r + dr)
                     if other in names:
                         out.append(other)
             rel[relation][s.name] = out
-    side = grid_size + 2 * border
-    outline = Polygon((Point(0, 0), Point(side, 0), Point(side, side), Point(0, side)))
-    frame = Polygon((origin, Point(origin.x + grid_size, origin.y),
-                     Point(origin.x + grid_size, origin.y + grid_size),
-                     Point(origin.x, origin.y + grid_size)))
-    decos = (Decoration(frame, "grid.frame", "grid"),) + tuple(decorations(pitch, origin))
-    return Board(game=game, title=title, width=side, height=side, spaces=tuple(spaces),
-                 relations=freeze_relations(rel), outline=outline, decorations=decos,
-                 labels=coordinate_labels(n, pitch, origin, border),
-                 data=data or {})
+    return rel
 
 
-def coordinate_labels(n: int, pitch: float, origin: Point, border: float) -> tuple[Label, ...]:
+def isolate(board: Board, cells: frozenset[str]) -> Board:
+    """The board with cells taken out of every relation (they stay named spaces)."""
+    if not cells:
+        return board
+    return replace(board, relations=freeze_relations(
+        {rel: {s: () if s in cells else [t for t in ns if t not in cells]
+               for s, ns in m.items()} for rel, m in board.relations.items()}))
+
+
+def dead_cell_marks(cells: frozenset[str] | set[str], pitch: float,
+                    origin: Point) -> tuple[Decoration, ...]:
+    """Cells that are not spaces: a grey square with a cross in it (Network's corners)."""
+    out = []
+    inset = pitch * 0.2
+    for name in sorted(cells, key=parse_square):
+        f, r = parse_square(name)
+        x0, y0 = origin.x + f * pitch, origin.y + r * pitch
+        cell = (Point(x0, y0), Point(x0 + pitch, y0), Point(x0 + pitch, y0 + pitch),
+                Point(x0, y0 + pitch))
+        out.append(Decoration(Polygon(cell), "corner.unused", "decor"))
+        a, b = Point(x0 + inset, y0 + inset), Point(x0 + pitch - inset, y0 + pitch - inset)
+        c, d = Point(x0 + inset, y0 + pitch - inset), Point(x0 + pitch - inset, y0 + inset)
+        out.append(Decoration(Stroke((Segment(a, b),), pitch * 0.04), "corner.cross"))
+        out.append(Decoration(Stroke((Segment(c, d),), pitch * 0.04), "corner.cross"))
+    return tuple(out)
+
+
+def coordinate_labels(n: int, pitch: float, origin: Point, border: float,
+                      ranks: int | None = None) -> tuple[Label, ...]:
     """File letters below and above the grid, rank numbers left and right of it."""
+    ranks = n if ranks is None else ranks
     size = min(border * 0.55, pitch * 0.45)
     far = origin.x + n * pitch + border / 2
     labels = []
-    for i in range(n):
+    for i in range(max(n, ranks)):
         c = origin.x + (i + 0.5) * pitch
-        labels.append(Label(Point(c, border / 2), FILES[i], size, "label.coord"))
-        labels.append(Label(Point(c, origin.y + n * pitch + border / 2), FILES[i], size,
-                            "label.coord"))
-        labels.append(Label(Point(border / 2, c), str(i + 1), size, "label.coord"))
-        labels.append(Label(Point(far, c), str(i + 1), size, "label.coord"))
+        if i < n:
+            labels.append(Label(Point(c, border / 2), FILES[i], size, "label.coord"))
+            labels.append(Label(Point(c, origin.y + ranks * pitch + border / 2), FILES[i],
+                                size, "label.coord"))
+        if i < ranks:
+            labels.append(Label(Point(border / 2, c), str(i + 1), size, "label.coord"))
+            labels.append(Label(Point(far, c), str(i + 1), size, "label.coord"))
     return tuple(labels)

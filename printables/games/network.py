@@ -114,5 +114,5 @@ GAME = GameSpec(
     build_board=build_board, components=components,
     default_options={"size": 8, "pie": False}, check_options=check_options,
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem,
+    position_problem=rules.position_problem, size_counts_cells=True,
 )
