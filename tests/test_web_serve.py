@@ -32,27 +32,35 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SCREENSHOT = ROOT / "docs" / "serve.png"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """`python -m printables serve --port 0` in a subprocess with its own working and
-    temporary folders; yields (url, those folders) and always stops it."""
-    work = tmp_path_factory.mktemp("serve-cwd")
-    temp = tmp_path_factory.mktemp("serve-tmp")
+def start_serve(work: Path, temp: Path, port: int = 0) -> subprocess.Popen:
+    """`python -m printables serve` in a subprocess with its own working and temp folders."""
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", "0",
+    return subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", str(port),
                              "--no-browser"], cwd=work, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
+
+
+def stop(proc: subprocess.Popen) -> int:
+    proc.terminate()
+    try:
+        return proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A server on a free port of 127.0.0.1: yields (url, its folders); always stopped."""
+    work = tmp_path_factory.mktemp("serve-cwd")
+    temp = tmp_path_factory.mktemp("serve-tmp")
+    proc = start_serve(work, temp)
     try:
         line = _first_line(proc, 30)
         assert line.startswith("printables serve: http://127.0.0.1:"), line
         yield line.split()[2], work, temp
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop(proc)
 
 
 def _first_line(proc: subprocess.Popen, seconds: float) -> str:
@@ -209,3 +217,53 @@ def test_twenty_simultaneous_kits_each_complete_and_correct(server):
         sheets = {k: v for k, v in files.items() if "/laser/" in k}
         assert laser.setdefault(game, sheets) == sheets  # the same on every paper
     assert leftovers(work, temp) == []
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below pid, from /proc."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, parent in parents.items() if parent == p}
+        todo.extend(kids - found)
+        found |= kids
+    return found
+
+
+def alive(pid: int) -> bool:
+    """pid runs (a zombie waiting to be reaped has stopped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_serve_stops_cleanly_and_a_busy_port_is_one_line(tmp_path):
+    proc = start_serve(tmp_path, tmp_path)
+    try:
+        url = _first_line(proc, 30).split()[2]
+        with urllib.request.urlopen(url + "game/dugi/preview.json", timeout=60) as resp:
+            assert json.loads(resp.read())["spaces"] == 168
+        helpers = descendants(proc.pid)
+        assert helpers, "builds run in child processes"
+        port = url.rsplit(":", 1)[1].strip("/")
+        second = start_serve(tmp_path, tmp_path, int(port))
+        out, _ = second.communicate(timeout=60)
+        assert second.returncode == 2
+        assert out.strip().splitlines() == [
+            f"printables: error: cannot listen on 127.0.0.1:{port}: Address already in use; "
+            "try another --port"]
+    finally:
+        assert stop(proc) == 0
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in helpers):
+        assert time.monotonic() < deadline, "helper processes outlived the server"
+        time.sleep(0.1)
