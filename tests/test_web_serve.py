@@ -211,9 +211,9 @@ def test_twenty_simultaneous_kits_each_complete_and_correct(server):
         files = read_zip(data)
         rows = check_manifest(files)
         assert {r["file"].split("/")[0] for r in rows} == {game, "index.html"}
-        page = PdfReader(io.BytesIO(files[f"{game}/pieces.pdf"])).pages[0].mediabox
-        assert sorted((round(float(page.width) / 72 * 25.4), round(float(page.height) / 72 * 25.4))) \
-            == sorted(round(v) for v in parse_paper(paper))
+        box = PdfReader(io.BytesIO(files[f"{game}/pieces.pdf"])).pages[0].mediabox
+        mm = sorted(round(float(v) / 72 * 25.4) for v in (box.width, box.height))
+        assert mm == sorted(round(v) for v in parse_paper(paper))  # the kit asked for
         sheets = {k: v for k, v in files.items() if "/laser/" in k}
         assert laser.setdefault(game, sheets) == sheets  # the same on every paper
     assert leftovers(work, temp) == []
