@@ -10,7 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from printables.boards import Board
 from printables.errors import LayoutError, MoveSyntaxError, PrintablesError
@@ -242,7 +242,7 @@ def _read_evl(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> tuple[
 
 def _check_counts(r: _Reader, game: GameSpec, pos: Position) -> None:
     comps = game.components(pos.options)
-    if game.name == "evl":
+    if game.placement == "stacks":
         for side, letter in (("black", "b"), ("white", "w")):
             placed = sum(s.count(letter) for s in pos.stacks.values()) + pos.hand[side]
             if placed > 28:
@@ -277,7 +277,7 @@ def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position |
                      f"\"{game.sides[0]}\" or \"{game.sides[1]}\"")
     _side(r, game, to_move, "to_move")
     state = dict(r.table(data, "state"))
-    if game.name == "evl":
+    if game.placement == "stacks":
         stacks, markers, hand = _read_evl(r, game, board, data)
         pos = Position(game.name, to_move, {}, opts, stacks, markers, hand, state,
                        str(data.get("title", "")))
@@ -345,7 +345,7 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
     if "game" not in data:
         raise r.fail("'game' is missing; write for example game = \"dugi\"")
     try:
-        game = get_game(data["game"])
+        game = get_game(data["game"], base=Path(path).parent)
     except PrintablesError as e:
         raise r.fail(e.message, value=data["game"]) from None
     if expect_game and game.name != expect_game:
@@ -388,6 +388,24 @@ def layout_paths(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
+def validate_paths(paths: Iterable[str | Path]) -> Iterator[CheckResult | PrintablesError]:
+    """Every check result of the files named (folders searched for *.toml), in order; a
+    file or path that cannot be read yields its error instead and the others go on."""
+    for p in map(Path, paths):
+        if not p.exists():
+            yield LayoutError("no such file or folder", file=str(p))
+            continue
+        for path in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
+            try:
+                layout = load_layout(path)
+            except PrintablesError as e:
+                if not e.file:
+                    e.file = str(path)
+                yield e
+                continue
+            yield from check_layout(layout)
+
+
 def setup_path(game: str) -> Path:
     """The bundled setup file of a game."""
     return bundled_layouts() / game / "setup.toml"
@@ -405,7 +423,7 @@ def bundled_layouts() -> Path:
 # ----------------------------------------------------------------------------- checks
 
 def _placement(pos: Position) -> dict:
-    if pos.game == "evl":
+    if get_game(pos.game).placement == "stacks":
         return {"stacks": dict(pos.stacks), "markers": dict(pos.markers)}
     return {"pieces": {k: tuple(v) for k, v in sorted(pos.pieces.items())}}
 
@@ -466,7 +484,7 @@ def evaluate(game: GameSpec, board: Board, pos: Position, check: Check) -> str |
 
 def check_layout(layout: Layout) -> list[CheckResult]:
     """Run every check of a layout through the rules engine."""
-    game = GAMES[layout.position.game]
+    game = get_game(layout.position.game)
     board = layout.board or game.board(layout.position.options)
     return [CheckResult(layout.path, c.number, (why := evaluate(game, board, layout.position, c))
                         is None, why or "") for c in layout.checks]

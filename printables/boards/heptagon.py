@@ -19,6 +19,8 @@ from printables.geometry import TOL, Point, Polygon, part_key, regular_polygon
 
 ROWS = "ABCD"
 COLUMNS = 7
+#: Row letters of any heptagon board (EVL uses the first four).
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Default overall board width in mm (fits A4 and US Letter inside a 10 mm margin).
 DEFAULT_WIDTH = 190.0
 #: Blank margin round the heptagons, in units of R.
@@ -60,7 +62,7 @@ def heptagon_name(row: int, col: int) -> str:
     >>> heptagon_name(1, 4)
     'B4'
     """
-    return f"{ROWS[row]}{col}"
+    return f"{ROW_LETTERS[row]}{col}"
 
 
 def pentagon_name(band: int, junction: int) -> str:
@@ -69,7 +71,7 @@ def pentagon_name(band: int, junction: int) -> str:
     >>> pentagon_name(2, 6)
     'CD6'
     """
-    return f"{ROWS[band]}{ROWS[band + 1]}{junction}"
+    return f"{ROW_LETTERS[band]}{ROW_LETTERS[band + 1]}{junction}"
 
 
 def heptagon_centre(row: int, col: int, m: dict[str, float], origin: Point) -> Point:
@@ -105,8 +107,8 @@ def _pentagon(lower: Polygon, upper: Polygon, lower_side: Polygon, upper_side: P
     return Polygon((top, v3, v2, v1, bottom))
 
 
-def _raw_spaces(m: dict[str, float],
-                origin: Point) -> tuple[dict[str, Polygon], dict[str, Polygon]]:
+def _raw_spaces(m: dict[str, float], origin: Point, rows: int = len(ROWS),
+                cols: int = COLUMNS) -> tuple[dict[str, Polygon], dict[str, Polygon]]:
     """Heptagon and pentagon polygons by name, in board order; shared vertices are one Point."""
     canon: list[Point] = []
 
@@ -119,10 +121,10 @@ def _raw_spaces(m: dict[str, float],
 
     hept = {heptagon_name(i, p):
             Polygon(tuple(snap(v) for v in heptagon_shape(i, p, m, origin).points))
-            for i in range(len(ROWS)) for p in range(1, COLUMNS + 1)}
+            for i in range(rows) for p in range(1, cols + 1)}
     pent: dict[str, Polygon] = {}
-    for band in range(len(ROWS) - 1):
-        for j in range(1, COLUMNS):
+    for band in range(rows - 1):
+        for j in range(1, cols):
             # the gap is under the column whose lower heptagon points up
             col, right = (j, True) if points_up(band, j) else (j + 1, False)
             side = j + 1 if right else j
@@ -256,9 +258,9 @@ def _relations(hept: dict[str, Polygon], pent: dict[str, Polygon]):
     return edge, touch, twin, ring
 
 
-def _scale_for(width: float) -> float:
+def _scale_for(width: float, rows: int = len(ROWS), cols: int = COLUMNS) -> float:
     """The circumradius R that makes the whole board (margin included) width mm wide."""
-    hept, _ = _raw_spaces(metrics(1.0), Point(0, 0))
+    hept, _ = _raw_spaces(metrics(1.0), Point(0, 0), rows, cols)
     xs = [p.x for poly in hept.values() for p in poly.points]
     return width / (max(xs) - min(xs) + 2 * MARGIN_R)
 
@@ -275,19 +277,28 @@ def evl_board(size: float | None = None) -> Board:
     (46, ('A1', 'A2', 'B2', 'B1'), 'AB3')
     """
     width = DEFAULT_WIDTH if size is None else float(size)
-    r = _scale_for(width)
+    return heptagon_board("evl", "EVL", width, len(ROWS), COLUMNS)
+
+
+def heptagon_board(game: str, title: str, width: float, rows: int, cols: int) -> Board:
+    """rows x cols heptagons of the EVL tiling with their pentagons, width mm wide overall.
+
+    >>> b = heptagon_board("g", "G", 150, 2, 3); len(b.spaces_of_kind("pentagon"))
+    2
+    """
+    r = _scale_for(width, rows, cols)
     m = metrics(r)
     margin = MARGIN_R * r
-    probe, _ = _raw_spaces(m, Point(0, 0))
+    probe, _ = _raw_spaces(m, Point(0, 0), rows, cols)
     xs = [p.x for poly in probe.values() for p in poly.points]
     ys = [p.y for poly in probe.values() for p in poly.points]
     origin = Point(margin - min(xs), margin - min(ys))
     height = max(ys) - min(ys) + 2 * margin
-    hept, pent = _raw_spaces(m, origin)
+    hept, pent = _raw_spaces(m, origin, rows, cols)
     edge, touch, twin, ring = _relations(hept, pent)
     spaces, labels = [], []
     for name, poly in hept.items():
-        centre = heptagon_centre(ROWS.index(name[0]), int(name[1:]), m, origin)
+        centre = heptagon_centre(ROW_LETTERS.index(name[0]), int(name[1:]), m, origin)
         spaces.append(Space(name, "heptagon", "heptagon", poly, centre, 2 * m["a"]))
         apex = poly.points[0]
         at = Point(centre.x + (apex.x - centre.x) * LABEL_OFFSET_R,
@@ -299,8 +310,8 @@ def evl_board(size: float | None = None) -> Board:
         labels.append(Label(centre, name, PENTAGON_LABEL_R * r, "label.space"))
     outline = Polygon((Point(0, 0), Point(width, 0), Point(width, height), Point(0, height)))
     data = MappingProxyType({"ring": MappingProxyType(ring), "twin": MappingProxyType(twin),
-                             "metrics": MappingProxyType(m)})
-    return Board(game="evl", title="EVL", width=width, height=height, spaces=tuple(spaces),
+                             "metrics": MappingProxyType(m), "rows": rows, "columns": cols})
+    return Board(game=game, title=title, width=width, height=height, spaces=tuple(spaces),
                  relations=freeze_relations({"edge": edge, "pentagon": touch}),
                  outline=outline, decorations=(Decoration(outline, "board.ground", "ground"),),
                  labels=tuple(labels), data=data)

@@ -135,41 +135,52 @@ def dugi_board(size: float | None = None) -> Board:
     label margin round the circle. A space is dark when ring index (a = 0) + sector index
     (sector 1 = 0) is even, so a1 is dark and colours alternate along rings and sector lines.
 
-    data keys: ``center`` (Point), ``rim_radius``, ``dead_zone_radius``, ``ring_width``
-    (mm); ``rings`` (per ring a..g, its 24 names in sector order 1..24, a closed loop);
-    ``sectors`` (per sector 1..24, its 7 names from ring a inward to g, an open line ending
-    at the dead zone); ``coords`` (name -> 0-based (ring, sector)); ``first_angle`` and
-    ``sector_angle`` (degrees).
-
     >>> b = dugi_board(); len(b.spaces), b.width
     (168, 330.0)
     """
     diameter = float(size) if size is not None else DUGI_DIAMETER
+    return ring_board("dugi", "Dugi", diameter, DUGI_RINGS, DUGI_SECTORS,
+                      DUGI_DEAD_ZONE * diameter / DUGI_DIAMETER)
+
+
+def ring_board(game: str, title: str, diameter: float, n_rings: int, n_sectors: int,
+               dead: float, first: float = DUGI_FIRST_ANGLE) -> Board:
+    """Rings of equal width (a outer, inward) x sectors round a central dead zone of radius
+    dead mm, on a square board with a label margin round the rim circle of diameter mm.
+
+    data keys: ``center`` (Point), ``rim_radius``, ``dead_zone_radius``, ``ring_width``
+    (mm); ``rings`` (per ring a.., its names in sector order, a closed loop); ``sectors``
+    (per sector, its names from ring a inward, an open line ending at the dead zone);
+    ``coords`` (name -> 0-based (ring, sector)); ``first_angle`` and ``sector_angle``
+    (degrees).
+
+    >>> b = ring_board("g", "G", 200, 3, 12, 20); len(b.spaces), b.data["ring_width"]
+    (36, 26.666666666666668)
+    """
     rim = diameter / 2
-    dead = DUGI_DEAD_ZONE * diameter / DUGI_DIAMETER
     margin = max(MIN_MARGIN, diameter * MARGIN_FRACTION)
     side = diameter + 2 * margin
     center = Point(side / 2, side / 2)
-    width = (rim - dead) / DUGI_RINGS
-    radii = tuple(dead + k * width for k in range(DUGI_RINGS)) + (rim,)
-    spaces = _spaces(center, radii, DUGI_SECTORS, DUGI_FIRST_ANGLE)
-    rel = _relations(DUGI_RINGS, DUGI_SECTORS)
+    width = (rim - dead) / n_rings
+    radii = tuple(dead + k * width for k in range(n_rings)) + (rim,)
+    spaces = _spaces(center, radii, n_sectors, first)
+    rel = _relations(n_rings, n_sectors)
     decorations = (
         Decoration(Circle(center, dead), "deadzone", "decor"),
         Decoration(Circle(center, rim), "grid.frame", "grid"),
     )
     labels = (Label(center, "dead zone", dead * 0.18, "label.deadzone"),) + _labels(
-        center, radii, DUGI_SECTORS, DUGI_FIRST_ANGLE, margin)
+        center, radii, n_sectors, first, margin)
     data = MappingProxyType({
         "center": center, "rim_radius": rim, "dead_zone_radius": dead, "ring_width": width,
-        "rings": tuple(tuple(sector_name(r, s) for s in range(DUGI_SECTORS))
-                       for r in range(DUGI_RINGS)),
-        "sectors": tuple(tuple(sector_name(r, s) for r in range(DUGI_RINGS))
-                         for s in range(DUGI_SECTORS)),
+        "rings": tuple(tuple(sector_name(r, s) for s in range(n_sectors))
+                       for r in range(n_rings)),
+        "sectors": tuple(tuple(sector_name(r, s) for r in range(n_rings))
+                         for s in range(n_sectors)),
         "coords": MappingProxyType({sp.name: parse_sector_name(sp.name) for sp in spaces}),
-        "first_angle": DUGI_FIRST_ANGLE, "sector_angle": 360.0 / DUGI_SECTORS,
+        "first_angle": first, "sector_angle": 360.0 / n_sectors,
     })
     outline = Polygon((Point(0, 0), Point(side, 0), Point(side, side), Point(0, side)))
-    return Board(game="dugi", title="Dugi", width=side, height=side, spaces=spaces,
+    return Board(game=game, title=title, width=side, height=side, spaces=spaces,
                  relations=freeze_relations(rel), outline=outline, decorations=decorations,
                  labels=labels, data=data)

@@ -52,7 +52,7 @@ from printables.boards.model import Board, Decoration, Label, Space, freeze_rela
 from printables.errors import UsageError
 from printables.geometry import TOL, Arc, Circle, Point, Polygon, Segment, Stroke
 
-FILES = "abcde"
+FILES = "abcdefghijklmnopqrstuvwxyz"  # Danadazo uses a..e
 COLUMNS = 5  # lattice points across (x = 0..4)
 ROWS = 6  # lattice points up (y = 0..5)
 DEFAULT_PITCH = 36.0
@@ -93,21 +93,32 @@ def _dot(a: Point, b: Point) -> float:
     return a.x * b.x + a.y * b.y
 
 
-def _lattice(pitch: float, origin: Point) -> dict[str, Point]:
+def _lattice(pitch: float, origin: Point, cols: int = COLUMNS,
+             rows: int = ROWS) -> dict[str, Point]:
     return {point_name(x, y): Point(origin.x + x * pitch, origin.y + y * pitch)
-            for y in range(ROWS) for x in range(COLUMNS)}
+            for y in range(rows) for x in range(cols)}
 
 
-def _unit_segments() -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _unit_segments(cols: int = COLUMNS,
+                   rows: int = ROWS) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Every unit segment of the lattice, lower-left end first, in reading order."""
     out = []
-    for y in range(ROWS):
-        for x in range(COLUMNS):
-            if x + 1 < COLUMNS:
+    for y in range(rows):
+        for x in range(cols):
+            if x + 1 < cols:
                 out.append(((x, y), (x + 1, y)))
-            if y + 1 < ROWS:
+            if y + 1 < rows:
                 out.append(((x, y), (x, y + 1)))
     return out
+
+
+def corner_points(cols: int, rows: int) -> dict[str, tuple[int, int]]:
+    """The four lattice corners by compass name, for bends.
+
+    >>> corner_points(5, 6)["ne"]
+    (4, 5)
+    """
+    return {"sw": (0, 0), "se": (cols - 1, 0), "nw": (0, rows - 1), "ne": (cols - 1, rows - 1)}
 
 
 def _bend(name: str, corner: tuple[int, int], lattice: Mapping[str, Point],
@@ -132,22 +143,24 @@ def _bend(name: str, corner: tuple[int, int], lattice: Mapping[str, Point],
     return _Proto(name, "bend", arc, ((ends[0], out_start), (ends[1], out_end)))
 
 
-def _protos(lattice: Mapping[str, Point], pitch: float) -> list[_Proto]:
-    """All 47 spaces in board order: sw, the straight segments in reading order, ne."""
+def _protos(lattice: Mapping[str, Point], pitch: float, cols: int = COLUMNS, rows: int = ROWS,
+            bends: tuple[tuple[str, tuple[int, int]], ...] = BEND_CORNERS) -> list[_Proto]:
+    """All spaces in board order: a sw bend, the straight segments in reading order, the
+    other bends (Danadazo: 47 spaces)."""
     cut = {}
-    for name, (cx, cy) in BEND_CORNERS:
-        for (p, q) in _unit_segments():
+    for name, (cx, cy) in bends:
+        for (p, q) in _unit_segments(cols, rows):
             if (cx, cy) in (p, q):
                 cut[(p, q)] = name
-    out = [_bend(n, c, lattice, pitch) for n, c in BEND_CORNERS if n == "sw"]
-    for p, q in _unit_segments():
+    out = [_bend(n, c, lattice, pitch) for n, c in bends if n == "sw"]
+    for p, q in _unit_segments(cols, rows):
         if (p, q) in cut:
             continue
         a, b = point_name(*p), point_name(*q)
         seg = Segment(lattice[a], lattice[b])
         out.append(_Proto(a + b, "segment", seg,
                           ((a, _unit(seg.a - seg.b)), (b, _unit(seg.b - seg.a)))))
-    out += [_bend(n, c, lattice, pitch) for n, c in BEND_CORNERS if n != "sw"]
+    out += [_bend(n, c, lattice, pitch) for n, c in bends if n != "sw"]
     return out
 
 
@@ -212,24 +225,25 @@ def _lines(protos: list[_Proto], rel: Mapping[str, Mapping[str, list[str]]]
 
 
 def _decorations(lattice: Mapping[str, Point], width: float, height: float,
-                 pitch: float) -> tuple[Decoration, ...]:
+                 pitch: float, bends=BEND_CORNERS) -> tuple[Decoration, ...]:
     ground = Polygon((Point(0, 0), Point(width, 0), Point(width, height), Point(0, height)))
-    cut = {point_name(*c) for _, c in BEND_CORNERS}
+    cut = {point_name(*c) for _, c in bends}
     dots = tuple(Decoration(Circle(p, pitch * DOT_RADIUS), "point", "decor")
                  for n, p in lattice.items() if n not in cut)
     return (Decoration(ground, "board.ground", "ground"),) + dots
 
 
-def _labels(pitch: float, origin: Point, width: float, height: float) -> tuple[Label, ...]:
+def _labels(pitch: float, origin: Point, width: float, height: float, cols: int = COLUMNS,
+            rows: int = ROWS) -> tuple[Label, ...]:
     """File letters below and above the lattice, rank numbers left and right of it."""
     size = pitch * LABEL_SIZE
     m = pitch * MARGIN / 2
     out = []
-    for x in range(COLUMNS):
+    for x in range(cols):
         cx = origin.x + x * pitch
         out += [Label(Point(cx, m), FILES[x], size, "label.coord"),
                 Label(Point(cx, height - m), FILES[x], size, "label.coord")]
-    for y in range(ROWS):
+    for y in range(rows):
         cy = origin.y + y * pitch
         out += [Label(Point(m, cy), str(y + 1), size, "label.coord"),
                 Label(Point(width - m, cy), str(y + 1), size, "label.coord")]
@@ -249,11 +263,24 @@ def danadazo_board(size: float | None = None) -> Board:
     if not pitch > 0 or math.isinf(pitch):
         raise UsageError(f"Danadazo board size {size!r} is not valid; give the overall "
                          "width in mm, such as 180", input=str(size))
+    return segment_board("danadazo", "Danadazo", pitch, COLUMNS, ROWS, ("sw", "ne"))
+
+
+def segment_board(game: str, title: str, pitch: float, cols: int, rows: int,
+                  bends: tuple[str, ...] = ()) -> Board:
+    """A lattice of cols x rows points pitch mm apart whose unit segments are the spaces;
+    at each named corner (sw, se, nw, ne) the two perimeter segments become one bend.
+
+    >>> b = segment_board("g", "G", 30, 3, 3, ("se",)); len(b.spaces), b.width
+    (11, 90.0)
+    """
+    corners = corner_points(cols, rows)
+    bend_at = tuple((n, corners[n]) for n in bends)
     origin = Point(pitch * MARGIN, pitch * MARGIN)
-    width = (COLUMNS - 1 + 2 * MARGIN) * pitch
-    height = (ROWS - 1 + 2 * MARGIN) * pitch
-    lattice = _lattice(pitch, origin)
-    protos = _protos(lattice, pitch)
+    width = (cols - 1 + 2 * MARGIN) * pitch
+    height = (rows - 1 + 2 * MARGIN) * pitch
+    lattice = _lattice(pitch, origin, cols, rows)
+    protos = _protos(lattice, pitch, cols, rows, bend_at)
     rel = _relations(protos, pitch)
     line, diagonal = _lines(protos, rel)
     bar = pitch * BAR_WIDTH
@@ -264,6 +291,7 @@ def danadazo_board(size: float | None = None) -> Board:
                               key=order.__getitem__)) for n in lattice}
     data = {
         "pitch": pitch,
+        "columns": cols, "rows": rows, "bends": tuple(bends),
         "lattice": MappingProxyType(dict(lattice)),
         "ends": MappingProxyType({p.name: tuple(e for e, _ in p.ends) for p in protos}),
         "points": MappingProxyType(points),
@@ -272,8 +300,8 @@ def danadazo_board(size: float | None = None) -> Board:
         "diagonal": MappingProxyType(diagonal),
     }
     outline = Polygon((Point(0, 0), Point(width, 0), Point(width, height), Point(0, height)))
-    return Board(game="danadazo", title="Danadazo", width=width, height=height, spaces=spaces,
+    return Board(game=game, title=title, width=width, height=height, spaces=spaces,
                  relations=freeze_relations(rel), outline=outline,
-                 decorations=_decorations(lattice, width, height, pitch),
-                 labels=_labels(pitch, origin, width, height),
+                 decorations=_decorations(lattice, width, height, pitch, bend_at),
+                 labels=_labels(pitch, origin, width, height, cols, rows),
                  data=MappingProxyType(data))

@@ -210,4 +210,5 @@ GAME = GameSpec(
     build_board=build_board, components=components,
     default_options={"size": 15, "black_alternating": False}, check_options=check_options,
     legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
+    size_counts_cells=True,
 )

@@ -39,5 +39,5 @@ GAME = GameSpec(
     default_options={"target": 10}, check_options=check_options,
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
     position_problem=rules.position_problem, normalize_move=rules.normalize_move,
-    format_move=rules.format_move,
+    format_move=rules.format_move, placement="stacks",
 )

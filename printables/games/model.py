@@ -6,6 +6,7 @@ Positions and moves are plain immutable values; every rules engine takes and ret
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping, NamedTuple
 
 from printables.boards import Board
@@ -104,13 +105,28 @@ class Component:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the products and the validator need to know about one game."""
+    """Everything the products and the validator need to know about one game.
+
+    Built-in games set the engine hooks (legal_moves, play, winner, position_problem); a
+    game file (printables.gamefile) leaves them None, so its positions are drawn but not
+    checked. Generic code asks these fields, never the game's name:
+
+    placement: 'pieces' (a piece per space) or 'stacks' (EVL: stacks on heptagons,
+    markers on pentagons, a hand of pieces not yet placed).
+    size_counts_cells: --size may be a number of cells per side (an option 'size').
+    laser_heavy: its laser files take longest; a kit starts them first.
+    rules_file, setup_position, example_files: where a game file keeps its rules text,
+    starting position and example position files (None: the bundled rules_text/ and
+    layouts/<name>/).
+    source: the game file this spec was read from (None for a built-in game).
+    first: the side that moves first (None: the first of sides).
+    """
 
     name: str
     title: str
     designer: str
     board_summary: str
-    sides: tuple[str, str]
+    sides: tuple[str, ...]
     kinds: Mapping[str, tuple[str, ...]]
     build_board: Callable[[Mapping[str, Any], float | None], Board]
     components: Callable[[Mapping[str, Any]], tuple[Component, ...]]
@@ -125,6 +141,14 @@ class GameSpec:
     normalize_move: Callable[[Board, Move, tuple[tuple[str, ...], ...]], Move] | None = None
     format_move: Callable[[Board, Move], str] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    placement: str = "pieces"
+    size_counts_cells: bool = False
+    laser_heavy: bool = False
+    first: str | None = None
+    rules_file: Path | None = None
+    setup_position: Position | None = None
+    example_files: tuple[Path, ...] | None = None
+    source: Path | None = None
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Default options updated with given ones, checked by the game."""
@@ -142,7 +166,7 @@ _BOARDS: dict[tuple, Board] = {}
 
 
 def _cached_board(name: str, opts: tuple, size: float | None, build) -> Board:
-    key = (name, opts, size)
+    key = (name, build, opts, size)  # two game files may share a name, never a builder
     if key not in _BOARDS:
         _BOARDS[key] = build(dict(opts), size)
     return _BOARDS[key]

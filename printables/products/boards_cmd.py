@@ -15,8 +15,6 @@ from printables.units import parse_length
 FORMATS = ("svg", "pdf", "png", "json")
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
 MIN_BOARD = 60.0
-#: Games whose --size may be a number of squares per side instead of a length.
-GRID_COUNT_GAMES = ("dag-en-nacht", "network")
 
 
 def get_theme(name: str) -> Mapping[str, Ink]:
@@ -65,7 +63,7 @@ def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = (
     length = None
     if size is not None:
         text = str(size).strip()
-        if game.name in GRID_COUNT_GAMES and text.isdigit() and int(text) <= 25:
+        if game.size_counts_cells and text.isdigit() and int(text) <= 25:
             opts["size"] = int(text)
         else:
             length = parse_length(text, "size")

@@ -66,7 +66,7 @@ def bundled_rules() -> Path:
 
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...]]:
     """The parsed rules text of a game: title, intro blocks, sections."""
-    path = rules_dir / f"{game.name}.md"
+    path = game.rules_file or rules_dir / f"{game.name}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -213,8 +213,11 @@ def examples_intro(examples: tuple[Example, ...]) -> str:
     marks = (", a red cross marks each piece the move captures, and a red ring marks a space "
              "where a piece is placed" if drops else
              " and a red cross marks each piece the move captures")
-    return ("Every diagram below is a position checked against the rules by the program that "
-            f"made this booklet. The red arrow shows the move in question{marks}. Moves are "
+    checked = ("Every diagram below is a position checked against the rules by the program "
+               "that made this booklet." if all(e.checked for e in examples) else
+               "The diagrams below are drawn from the game's example files; no rules engine "
+               "has checked them.")
+    return (f"{checked} The red arrow shows the move in question{marks}. Moves are "
             "written in the notation explained above.")
 
 
@@ -235,7 +238,10 @@ def examples_section(examples: tuple[Example, ...], scenes: list[Scene], room: f
                      ts: Typeset) -> list:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
-    or one to a page at full width when two to a page would print the spaces too small."""
+    or one to a page at full width when two to a page would print the spaces too small.
+    No example files (a game file may list none): no section."""
+    if not examples:
+        return []
     head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
             Paragraph(examples_intro(examples), ts.st["body"])]
     fw, fh = ts.m.frame_w, ts.m.frame_h

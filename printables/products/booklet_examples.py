@@ -25,10 +25,13 @@ class Example:
     captures: tuple[str, ...]
     note: str
     topic: int = 0
+    checked: bool = True
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
     """The game's example files: every *.toml in layouts/<game>/ but setup.toml, by name."""
+    if game.example_files is not None:  # a game file lists its own
+        return list(game.example_files)
     folder = layouts_dir / game.name
     return [p for p in sorted(folder.glob("*.toml")) if p.name != "setup.toml"]
 
@@ -36,13 +39,12 @@ def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
 def validated(game: GameSpec, path: Path) -> Layout:
     """Load a layout and run its checks; raise CheckFailedError naming file and check if one
     fails (the booklet never prints an unchecked example)."""
-    if game.legal_moves is None or game.position_problem is None:
-        raise CheckFailedError(f"{game.name} has no rules engine yet, so the example "
-                               f"cannot be checked", file=str(path))
     layout = load_layout(path)
     if layout.position.game != game.name:
         raise CheckFailedError(f"this file is for {layout.position.game}, not {game.name}",
                                file=str(path))
+    if not checkable(game):  # read (spaces, sides, kinds exist), printed as unchecked
+        return layout
     for res in check_layout(layout):
         if not res.ok:
             raise CheckFailedError(f"check {res.number} fails: {res.reason}; the booklet "
@@ -53,6 +55,8 @@ def validated(game: GameSpec, path: Path) -> Layout:
 
 def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
     """The validated setup position of a game."""
+    if game.setup_position is not None:  # a game file's own [setup], read when it loaded
+        return Layout(str(game.source), game.setup_position)
     path = layouts_dir / game.name / "setup.toml"
     if not path.exists():
         raise CheckFailedError("the setup position is missing; the booklet needs it",
@@ -92,6 +96,8 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     board = layout.board or game.board(pos.options)
     title = pos.title or path.stem.replace("-", " ").capitalize()
     check = featured(layout.checks)
+    if not checkable(game):
+        return unchecked_example(game, path, layout, title, check)
     if check is None:
         ends = any(c.winner not in (None, "none") for c in layout.checks)
         return Example(str(path), title, pos, None, (), _position_note(pos, layout.checks),
@@ -115,6 +121,28 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     else:
         rank = 2 if not legal else (1 if captures else 0)
     return Example(str(path), title, pos, check.move, captures, note, rank)
+
+
+def checkable(game: GameSpec) -> bool:
+    """True when the game has a rules engine to check examples with (game files do not)."""
+    return game.legal_moves is not None and game.position_problem is not None
+
+
+#: Caption words of an example no rules engine has checked (a game file's).
+UNCHECKED = "Not checked by a rules engine."
+
+
+def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
+                      check: Check | None) -> Example:
+    """An example of a game without an engine: the move it names is drawn as written."""
+    who = side_name(layout.position.to_move)
+    if check is None:
+        note = f"{who} to move."
+    else:
+        note = f"{who} plays {check.move_text or format_move(game, layout.board, check.move)}."
+    return Example(str(path), title, layout.position, check.move if check else None,
+                   tuple(check.captures or ()) if check else (), f"{note} {UNCHECKED}",
+                   0, checked=False)
 
 
 def notation(game: GameSpec, board, check: Check) -> str:

@@ -322,10 +322,10 @@ def reserve_counts(game: GameSpec, pos: Position) -> list[tuple[str, str, str, i
     """(side, kind, art, pieces not on the board) per component; EVL counts its hand."""
     out = []
     for c in game.components(game.options(pos.options)):
-        if game.name == "evl" and c.kind == "piece":
+        if game.placement == "stacks" and c.kind == "piece":
             on_board = sum(s.count(c.side[0]) for s in pos.stacks.values())
             n = pos.hand.get(c.side, c.count - on_board)
-        elif game.name == "evl":
+        elif game.placement == "stacks":
             n = c.count - sum(1 for o in pos.markers.values() if o == c.side)
         else:
             n = c.count - sum(1 for p in pos.pieces.values() if (p.side, p.kind) == (c.side, c.kind))

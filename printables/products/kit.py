@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from printables.errors import UsageError
-from printables.games import GAMES, GameSpec
+from printables.games import GameSpec, all_games, get_game
 from printables.outputs import ensure_dir, write_atomic
 from printables.units import paper_name, parse_paper
 
@@ -105,7 +105,7 @@ def _strip_id(pdf: bytes) -> bytes:
 
 def build_game(req: KitRequest) -> dict[str, bytes]:
     """The files of one part of one game's kit, relative path -> bytes."""
-    game = GAMES[req.game]
+    game = get_game(req.game)
     if req.part == "laser":
         from printables.products.laser import laser_files, laser_request
         files = {f"laser/{name}": data  # 600 x 400 mm sheets, no kerf
@@ -121,7 +121,7 @@ def work_plan(games: list[str], paper: str) -> list[KitRequest]:
     """Two tasks per game (print products, laser files) so both cores stay busy to the end;
     the heaviest task (Rosenkreuz's laser files, with the rose as line art) goes first."""
     tasks = [KitRequest(g, paper, part) for g in games for part in ("print", "laser")]
-    return sorted(tasks, key=lambda t: (t != KitRequest("rosenkreuz", paper, "laser")))
+    return sorted(tasks, key=lambda t: not (t.part == "laser" and get_game(t.game).laser_heavy))
 
 
 #: What each kit file is for, in the order a person uses them (index.html lists them so).
@@ -216,7 +216,7 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
             done(req, build_game(req))
     # the folder as it will be: what this build writes, plus what other runs left there
     everything = {**_on_disk(out, skip=files), **files}
-    index_games = [GAMES[n] for n in GAMES
+    index_games = [g for n, g in all_games().items()
                    if n in games or any(k.startswith(n + "/") for k in everything)]
     files["index.html"] = everything["index.html"] = index_html(index_games, everything)
     for rel, data in sorted(files.items()):
@@ -231,7 +231,7 @@ def _on_disk(out: Path, skip: dict[str, bytes]) -> dict[str, bytes]:
     """Files already in the game folders of out, except those this build replaces (read
     once, only to list them in index.html and manifest.json)."""
     found: dict[str, bytes] = {}
-    for n in GAMES:
+    for n in all_games():
         root = out / n
         if root.is_dir():
             for p in sorted(root.rglob("*")):

@@ -29,6 +29,8 @@ def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> 
     if layout_file is None:
         if game is None:
             raise UsageError("missing GAME; name a game or give --layout FILE")
+        if game.setup_position is not None:  # a game file's own [setup]
+            return Layout(str(game.source), game.setup_position)
         path = setup_path(game.name)
         if not path.exists():
             raise UsageError(f"{game.name} has no setup file yet ({path})", input=game.name)

@@ -1,0 +1,291 @@
+"""Game files: a designer's own game in one TOML file -> the same GameSpec a built-in game has.
+
+A game file has sections [game], [board], [[component]] and [setup], and top-level keys
+``rules`` (a Markdown file in the rules_text/ subset) and ``examples`` (glob patterns of
+position files), both relative to the game file (README, "Your own game", lists every key).
+
+Parse fully, then build: every problem raises one LayoutError naming the file, the line
+and what would be valid, before anything is written. Rulings made here (ours):
+
+- A game file has no rules engine: its setup and examples are read (spaces, sides and kinds
+  must exist, piece counts must not exceed the components) but no move is checked.
+- The game's name is ``[game] name`` or else the file name without .toml; it must not be
+  a built-in game's name (it names the kit folder).
+- Every side needs at least one component; the first side moves first unless ``first``
+  says otherwise. ``stands_on`` defaults to the kind of the board's first space.
+- A pattern in ``examples`` that matches no file is an error (it is most likely a typo).
+"""
+
+from __future__ import annotations
+
+import glob
+from collections import Counter
+import hashlib
+import re
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from printables.boards import Board
+from printables.errors import LayoutError, PrintablesError
+from printables.gamefile_board import board_builder, fail_at
+from printables.games import Component, GameSpec, Position, register
+from printables.positions import MAX_FILE_BYTES, _Reader, read_position
+
+TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples")
+GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
+             "summary")
+COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on")
+SETUP_KEYS = ("empty", "pieces", "title", "to_move")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_COUNT = 500
+
+_LOADED: dict[tuple[str, str], GameSpec] = {}
+
+
+def is_game_file(path: str | Path) -> bool:
+    """True when a .toml file is a game file (it has a [game] table), not a position file."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(data.get("game"), Mapping)
+
+
+def load_game_file(path: str | Path) -> GameSpec:
+    """Read, check and register a game file (the same file read twice is one GameSpec)."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise LayoutError(f"a game file is at most {MAX_FILE_BYTES} bytes", file=str(p))
+        raw = p.read_bytes()
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LayoutError("file is not UTF-8 text", file=str(p)) from None
+    except OSError as e:
+        raise LayoutError(f"cannot read game file: {e.strerror}; give the path of a .toml "
+                          "game file such as examples/hex-race.toml", file=str(p)) from None
+    key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
+    if key not in _LOADED:
+        _LOADED[key] = game_from_text(source, str(p))
+    return register(_LOADED[key])
+
+
+def game_from_text(source: str, path: str = "<string>") -> GameSpec:
+    """The GameSpec a game file's text describes (not registered)."""
+    r = _Reader(path, source)
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path,
+                          line=int(m.group(1)) if m else 1) from None
+    _known(r, data, TOP_KEYS, "the top level")
+    base = Path(path).parent
+    head = _game_section(r, data, Path(path))
+    build, summary = board_builder(r, _table(r, data, "board"), head["name"], head["title"])
+    board = _try(r, lambda: build({}, None), "board")
+    comps = _components(r, data, head["sides"], board)
+    kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in head["sides"]}
+    spec = GameSpec(
+        name=head["name"], title=head["title"], designer=head["designer"],
+        board_summary=head["summary"] or summary, sides=head["sides"], kinds=kinds,
+        build_board=build, components=lambda options, comps=comps: comps,
+        flipping_pieces=any(c.back for c in comps), first=head["first"],
+        rules_file=_rules(r, data, base), example_files=_examples(r, data, base),
+        source=Path(path), extra=head["extra"])
+    return replace(spec, setup_position=_setup(r, data, spec))
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _known(r: _Reader, table: Mapping, keys: tuple[str, ...], where: str) -> None:
+    unknown = sorted(set(table) - set(keys))
+    if unknown:
+        raise r.fail(f"unknown key {unknown[0]!r} in {where}; valid: {', '.join(keys)}",
+                     key=unknown[0])
+
+
+def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
+    v = data.get(key)
+    if not isinstance(v, Mapping):
+        raise r.fail(f"[{key}] is missing or not a table; see the README section "
+                     f"'Your own game' for what goes in it", key=key)
+    return v
+
+
+def _text(r: _Reader, table: Mapping, key: str, where: str, default: str | None = None) -> str:
+    v = table.get(key, default)
+    if not isinstance(v, str) or not v.strip():
+        raise r.fail(f"{where} {key} is missing or empty; write {key} = \"...\"", key=key)
+    return v.strip()
+
+
+def _try(r: _Reader, make: Callable[[], Any], key: str) -> Any:
+    """Run a builder; its user errors become one line at the key's line of the file."""
+    try:
+        return make()
+    except LayoutError:
+        raise
+    except PrintablesError as e:
+        raise r.fail(e.message, key=key) from None
+
+
+def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
+    g = _table(r, data, "game")
+    _known(r, g, GAME_KEYS, "[game]")
+    name = g.get("name", path.stem.lower().replace(" ", "-").replace("_", "-"))
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise r.fail(f"game name {name!r} is not valid; use lower-case letters, digits and "
+                     "hyphens, such as \"hex-race\"", value=name if "name" in g else None,
+                     key="name")
+    sides = g.get("sides")
+    if (not isinstance(sides, list) or len(sides) < 2 or len(set(sides)) != len(sides)
+            or not all(isinstance(s, str) and _NAME.match(s) for s in sides)):
+        raise r.fail("[game] sides must list two or more different side names, such as "
+                     "sides = [\"black\", \"white\"]", key="sides")
+    first = g.get("first", sides[0])
+    if first not in sides:
+        raise fail_at(r, f"[game] first {first!r} is not a side; valid: {', '.join(sides)}",
+                      first, "first")
+    extra = {k: g[k] for k in ("year", "licence", "source") if k in g}
+    for k, v in extra.items():
+        if not isinstance(v, (str, int)) or isinstance(v, bool):
+            raise r.fail(f"[game] {k} must be text or a year", key=k)
+    summary = g.get("summary")
+    return {"name": name, "title": _text(r, g, "title", "[game]"),
+            "designer": _text(r, g, "designer", "[game]"), "sides": tuple(sides),
+            "first": first, "extra": extra,
+            "summary": _text(r, g, "summary", "[game]") if summary is not None else None}
+
+
+def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
+                board: Board) -> tuple[Component, ...]:
+    from printables.products.piece_art import ART
+    rows = data.get("component")
+    if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
+        raise r.fail("the game has no pieces; add one [[component]] table per kind of "
+                     "piece (side, kind, count, art)", key="component")
+    counts = Counter(s.kind for s in board.spaces)
+    board_kinds = tuple(sorted(counts, key=lambda k: -counts[k]))  # most common first
+    out = []
+    for c in rows:
+        _known(r, c, COMPONENT_KEYS, "[[component]]")
+        side = c.get("side")
+        if side not in sides:
+            raise fail_at(r, f"[[component]] side {side!r} is not a side of the game; valid: "
+                         f"{', '.join(sides)}", side, "side")
+        kind = _text(r, c, "kind", "[[component]]")
+        count = c.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+            raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
+                         key="count")
+        art = c.get("art")
+        if art not in ART:
+            raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
+        back = c.get("back")
+        if back is not None and (back not in sides or back == side):
+            raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
+                         f"{', '.join(s for s in sides if s != side)}", back, "back")
+        stands = c.get("stands_on", board_kinds[0])
+        if stands not in board_kinds:
+            raise r.fail(f"[[component]] stands_on {stands!r} is not a kind of space on this "
+                         f"board; valid: {', '.join(board_kinds)}", value=stands)
+        if any((o.side, o.kind) == (side, kind) for o in out):
+            raise r.fail(f"two [[component]] tables for {side} {kind}", value=kind, nth=2)
+        label = c.get("label", f"{side} {kind}")
+        out.append(Component(side, kind, count, art, str(label), stands, back))
+    for s in sides:
+        if not any(c.side == s for c in out):
+            raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
+                         "piece", value=s)
+    return tuple(out)
+
+
+def _rules(r: _Reader, data: Mapping, base: Path) -> Path:
+    rules = data.get("rules")
+    if not isinstance(rules, str) or not rules.strip():
+        raise r.fail("rules is missing; write rules = \"my-game.md\" (a Markdown file next "
+                     "to the game file) before the first [table]", key="rules")
+    path = base / rules
+    if not path.is_file():
+        raise r.fail(f"rules file {rules!r} not found (looked for {path}); give the path of "
+                     "a Markdown file relative to the game file", value=rules)
+    return path
+
+
+def _examples(r: _Reader, data: Mapping, base: Path) -> tuple[Path, ...]:
+    patterns = data.get("examples", [])
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise r.fail("examples must be a list of file patterns such as "
+                     "[\"my-game/*.toml\"]", key="examples")
+    out: list[Path] = []
+    for pattern in patterns:
+        found = sorted(Path(p) for p in glob.glob(str(base / pattern)))
+        if not found:
+            raise r.fail(f"examples pattern {pattern!r} matches no file (relative to "
+                         f"{base}/)", value=pattern)
+        out.extend(p for p in found if p not in out)
+    return tuple(out)
+
+
+def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
+    s = _table(r, data, "setup")
+    _known(r, s, SETUP_KEYS, "[setup]")
+    title = str(s.get("title", f"{game.title}: the starting position"))
+    if s.get("empty") is True:
+        if "pieces" in s:
+            raise r.fail("[setup] has both empty = true and pieces; keep one", key="empty")
+        return Position(game.name, s.get("to_move", game.first), title=title)
+    if "pieces" not in s:
+        raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
+                     "empty = true", key="setup")
+    table = {"to_move": s.get("to_move", game.first), "pieces": s["pieces"], "title": title}
+    return read_position(r, game, table)
+
+
+def unchecked_report(path: str | Path) -> str | None:
+    """For `validate`: the line to print for a game file or a position file of a game
+    without a rules engine (after reading it, which checks spaces, sides and kinds), or
+    None for a position file a rules engine checks."""
+    from printables.games import get_game
+    from printables.positions import load_layout
+    if is_game_file(path):
+        game = load_game_file(path)
+        for example in game.example_files or ():
+            load_layout(example)
+        n = len(game.example_files or ())
+        return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
+                "spaces, sides and kinds that exist; not checked by a rules engine")
+    layout = load_layout(path)
+    if get_game(layout.position.game).legal_moves is None:
+        return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
+                f"({layout.position.game} has none)")
+    return None
+
+
+def validate_all(paths, say: Callable[[str], None]):
+    """For `validate`: check results and read errors of the files named (folders searched
+    for *.toml), as positions.validate_paths gives them; game files and the position files
+    of games without a rules engine are read here and reported through say instead."""
+    from printables.positions import validate_paths
+    for p in map(Path, paths):
+        for path in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
+            if not path.is_file():
+                yield from validate_paths([path])
+                continue
+            try:
+                note = unchecked_report(path)
+            except PrintablesError as e:
+                if not is_game_file(path):  # let the position-file reader say what is wrong
+                    yield from validate_paths([path])
+                    continue
+                if not e.file:
+                    e.file = str(path)
+                yield e
+                continue
+            if note is None:
+                yield from validate_paths([path])
+            else:
+                say(note)

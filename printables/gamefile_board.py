@@ -1,0 +1,282 @@
+"""The [board] section of a game file -> a board builder on the public board builders.
+
+One reader per topology (square, hex, rings, segments, heptagon) checks its keys and
+returns ``build(options, size)`` (size: the --size a user gives, in the topology's own
+meaning, overriding the file's) and a one-line summary of the board. Rulings (ours):
+
+- square: ``size`` is the grid's width (files x cell), as for the built-in square games;
+  ``cell`` is one square's side. hex: ``cell`` is a cell's width across flats, ``size`` the
+  whole board's width. rings: ``size`` is the rim diameter. segments: ``cell`` is the
+  lattice pitch, ``size`` the board's width. heptagon: ``size`` is the board's width.
+- Colour classes are the board colours every theme knows: dark, light, plain, spiral,
+  goal (goal.black, goal.white, ...), heptagon, pentagon; blank has no ink of its own
+  (white in the colour theme).
+- ``colouring = "map"`` means every cell's colour is given in [board.colours].
+- square ``dead`` cells are drawn crossed out and named (a position file may name them),
+  but take part in no relation: colour ``unused``, kind ``dead`` unless [board.kinds] names
+  another (Network's corners are kind ``corner``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from printables.boards import Board, Decoration
+from printables.errors import PrintablesError
+from printables.geometry import Point
+from printables.units import parse_length
+
+TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon")
+COMMON_KEYS = ("topology", "size", "cell")
+KEYS = {
+    "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
+               "dead"),
+    "hex": ("shape", "radius", "columns", "rows", "orientation", "colouring", "colours"),
+    "rings": ("rings", "sectors", "dead_zone"),
+    "segments": ("columns", "rows", "bends"),
+    "heptagon": ("rows", "columns"),
+}
+COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
+                  "unused")
+DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
+            "heptagon": 190.0}
+
+Builder = Callable[[Mapping[str, Any], float | None], Board]
+
+
+def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    """The builder and summary a [board] table describes (r: the game file's reader)."""
+    topology = b.get("topology")
+    if topology not in TOPOLOGIES:
+        raise fail_at(r, f"unknown board topology {topology!r}; valid: "
+                      f"{', '.join(TOPOLOGIES)}", topology, "topology")
+    allowed = COMMON_KEYS + KEYS[topology]
+    unknown = sorted(set(b) - set(allowed))
+    if unknown:
+        raise r.fail(f"unknown key {unknown[0]!r} for a {topology} board; valid: "
+                     f"{', '.join(allowed)}", key=unknown[0])
+    if "size" in b and "cell" in b:
+        raise r.fail("[board] gives both size and cell; keep one", key="cell")
+    if topology == "heptagon" and "cell" in b:
+        raise r.fail("a heptagon board takes size (its overall width), not cell", key="cell")
+    return READERS[topology](r, b, name, title)
+
+
+def fail_at(r, message: str, value: Any, key: str):
+    """The error for a bad value: at the line of the value when the file quotes it, else at
+    the line of its key."""
+    if isinstance(value, str) and f'"{value}"' in r.source:
+        return r.fail(message, value=value)
+    return r.fail(message, key=key)
+
+
+def _int(r, b: Mapping, key: str, lo: int, hi: int, default: int | None = None) -> int:
+    v = b.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        shown = "missing" if v is None else repr(v)
+        raise r.fail(f"[board] {key} is {shown}; use a whole number {lo}..{hi}", key=key)
+    return v
+
+
+def _length(r, b: Mapping, key: str) -> float | None:
+    if key not in b:
+        return None
+    try:
+        return parse_length(b[key], f"[board] {key}")
+    except PrintablesError as e:
+        raise r.fail(e.message, key=key) from None
+
+
+def _choice(r, b: Mapping, key: str, choices: tuple[str, ...], default: str) -> str:
+    v = b.get(key, default)
+    if v not in choices:
+        raise fail_at(r, f"[board] {key} {v!r} is not valid; valid: {', '.join(choices)}", v, key)
+    return v
+
+
+def _cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...] | None
+                ) -> dict[str, str]:
+    """[board.<key>]: class -> list of cells, read as cell -> class."""
+    v = b.get(key, {})
+    if not isinstance(v, Mapping):
+        raise r.fail(f"[board.{key}] must be a table such as dark = [\"a1\", \"c1\"]", key=key)
+    out: dict[str, str] = {}
+    for cls, cells in v.items():
+        if values is not None and str(cls).split(".")[0] not in values:
+            raise r.fail(f"unknown colour {cls!r} in [board.{key}]; valid: "
+                         f"{', '.join(values)} (or goal.<side>)", key=cls)
+        if not isinstance(cells, list):
+            raise r.fail(f"[board.{key}] {cls} must be a list of cells", key=cls)
+        for cell in cells:
+            if cell not in names:
+                raise r.fail(f"[board.{key}] names {cell!r}, which is not a cell of this "
+                             f"board", value=cell)
+            out[cell] = str(cls)
+    return out
+
+
+def _built(r, make: Callable[[], Board]) -> Board:
+    try:
+        return make()
+    except PrintablesError as e:
+        raise r.fail(e.message, key="topology") from None
+
+
+# ----------------------------------------------------------------------------- square
+
+def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.square import (checker, dead_cell_marks, isolate, spiral_colouring,
+                                          square_board, square_name)
+    files = _int(r, b, "files", 1, 26)
+    ranks = _int(r, b, "ranks", 1, 26, files)
+    cell = _length(r, b, "cell")
+    grid = cell * files if cell else (_length(r, b, "size") or DEFAULTS["square"])
+    names = {square_name(f, k) for f in range(files) for k in range(ranks)}
+    dead = b.get("dead", [])
+    if not isinstance(dead, list) or any(c not in names for c in dead):
+        bad = next((c for c in dead if c not in names), None) if isinstance(dead, list) else None
+        raise r.fail(f"[board] dead must list cells of the board, not {bad!r}", key="dead")
+    colouring = _choice(r, b, "colouring", ("checker", "plain", "spiral", "map"), "checker")
+    corner = _choice(r, b, "corner", ("dark", "light"), "dark")
+    if colouring == "spiral" and (files != ranks or files % 2 == 0 or files < 3):
+        raise r.fail("colouring = \"spiral\" needs a square board with an odd side "
+                     "(files = ranks = 3, 5, 7, ...)", key="colouring")
+    colours = _cell_table(r, b, "colours", names, COLOUR_CLASSES)
+    kinds = _cell_table(r, b, "kinds", names, None)
+    if colouring == "map":
+        missing = sorted(names - set(colours) - set(dead))
+        if missing:
+            raise r.fail(f"colouring = \"map\" but cell {missing[0]} has no colour in "
+                         "[board.colours]", key="colouring")
+    base = {"checker": checker(corner == "dark"), "plain": lambda f, k: "plain",
+            "map": lambda f, k: "plain"}.get(colouring) or spiral_colouring(files)
+    space_kind = str(b.get("space_kind", "square"))
+
+    def colour(f: int, k: int) -> str:
+        name = square_name(f, k)
+        return "unused" if name in dead else colours.get(name) or base(f, k)
+
+    def kind(f: int, k: int) -> str:
+        name = square_name(f, k)
+        return kinds.get(name, "dead" if name in dead else space_kind)
+
+    def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
+        return dead_cell_marks(set(dead), pitch, origin) + spiral_marks(
+            [n for n in names if colour(*_coords(n)) == "spiral" and n not in dead],
+            pitch, origin)
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        return isolate(square_board(name, title, files, size or grid, colour, kind,
+                                    decorations=decorations, ranks=ranks), frozenset(dead))
+    _built(r, lambda: build({}, None))
+    return build, f"{files}x{ranks} square board, {colouring} colouring"
+
+
+def _coords(name: str) -> tuple[int, int]:
+    from printables.boards.square import parse_square
+    return parse_square(name)
+
+
+def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decoration, ...]:
+    """The spiral art (as on the Chameleons centre) on each cell coloured 'spiral'."""
+    from printables.games.chameleons import spiral
+    out = []
+    for n in sorted(cells):
+        f, k = _coords(n)
+        c = Point(origin.x + (f + 0.5) * pitch, origin.y + (k + 0.5) * pitch)
+        out.append(Decoration(spiral(c, pitch), "spiral", "decor"))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- hex
+
+def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.hex import hex_board, tricolour
+    shape = _choice(r, b, "shape", ("hexhex", "rhombus"), "hexhex")
+    if shape == "hexhex":
+        m = _int(r, b, "radius", 1, 13)
+        n = m
+    else:
+        m, n = _int(r, b, "columns", 1, 26), _int(r, b, "rows", 1, 26)
+    orientation = _choice(r, b, "orientation", ("pointy", "flat"), "pointy")
+    colouring = _choice(r, b, "colouring", ("plain", "tricolour", "map"), "plain")
+    probe = _built(r, lambda: hex_board(name, title, shape, m, n, 1.0, orientation))
+    coords = probe.data["coords"]
+    colours = _cell_table(r, b, "colours", set(coords), COLOUR_CLASSES)
+    if colouring == "map" and set(coords) - set(colours):
+        missing = sorted(set(coords) - set(colours))[0]
+        raise r.fail(f"colouring = \"map\" but cell {missing} has no colour in "
+                     "[board.colours]", key="colouring")
+    by_coord = {coords[c]: k for c, k in colours.items()}
+    base = tricolour if colouring == "tricolour" else (lambda q, k: "plain")
+    cell = _length(r, b, "cell")
+    if cell is None:
+        cell = (_length(r, b, "size") or probe.width * DEFAULTS["hex"]) / probe.width
+
+    def colour(q: int, k: int) -> str:
+        return by_coord.get((q, k)) or base(q, k)
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        c = size / probe.width if size else cell
+        return hex_board(name, title, shape, m, n, c, orientation, colour)
+    what = f"hex-hex of radius {m}" if shape == "hexhex" else f"{m}x{n} hex rhombus"
+    return build, f"{what}, {orientation} cells, {len(coords)} cells"
+
+
+# ----------------------------------------------------------------------------- the others
+
+def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
+    n_rings = _int(r, b, "rings", 1, 26)
+    sectors = _int(r, b, "sectors", 3, 72)
+    if "cell" in b:
+        raise r.fail("a rings board takes size (the rim diameter), not cell", key="cell")
+    diameter = _length(r, b, "size") or DEFAULTS["rings"]
+    dead = _length(r, b, "dead_zone")
+    share = (dead / diameter) if dead else DUGI_DEAD_ZONE / DUGI_DIAMETER
+    if share >= 0.5:
+        raise r.fail(f"[board] dead_zone {b['dead_zone']!r} must be smaller than the rim "
+                     f"radius ({diameter / 2:g} mm)", key="dead_zone")
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        d = size or diameter
+        return ring_board(name, title, d, n_rings, sectors, share * d)
+    _built(r, lambda: build({}, None))
+    return build, f"{n_rings} rings x {sectors} sectors round a dead zone"
+
+
+def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.segments import MARGIN, segment_board
+    cols, rows = _int(r, b, "columns", 1, 25), _int(r, b, "rows", 1, 25)
+    bends = b.get("bends", [])
+    corners = ("sw", "se", "nw", "ne")
+    if (not isinstance(bends, list) or any(x not in corners for x in bends)
+            or len(set(bends)) != len(bends)):
+        raise r.fail(f"[board] bends must list corners among {', '.join(corners)}",
+                     key="bends")
+    if bends and (cols < 2 or rows < 2):
+        raise r.fail("bends need a grid of at least 2 x 2 cells", key="bends")
+    across = cols + 2 * MARGIN
+    pitch = _length(r, b, "cell") or ((_length(r, b, "size") or DEFAULTS["segments"] * across)
+                                      / across)
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        return segment_board(name, title, size / across if size else pitch, cols + 1,
+                             rows + 1, tuple(bends))
+    board = _built(r, lambda: build({}, None))
+    return build, f"pieces on the {len(board.spaces)} line segments of a {cols}x{rows} grid"
+
+
+def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.heptagon import heptagon_board
+    rows, cols = _int(r, b, "rows", 1, 26), _int(r, b, "columns", 2, 30)
+    width = _length(r, b, "size") or DEFAULTS["heptagon"]
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        return heptagon_board(name, title, size or width, rows, cols)
+    _built(r, lambda: build({}, None))
+    return build, f"{rows} rows of {cols} heptagons with pentagons between them"
+
+
+READERS = {"square": _square, "hex": _hex, "rings": _rings, "segments": _segments,
+           "heptagon": _heptagon}
