@@ -58,9 +58,14 @@ def server(tmp_path_factory):
     try:
         line = _first_line(proc, 30)
         assert line.startswith("printables serve: http://127.0.0.1:"), line
+        SERVERS[line.split()[2]] = proc
         yield line.split()[2], work, temp
     finally:
         stop(proc)
+
+
+#: The running server's process by its address (the last test stops it and looks).
+SERVERS: dict[str, subprocess.Popen] = {}
 
 
 def _first_line(proc: subprocess.Popen, seconds: float) -> str:
@@ -177,7 +182,8 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     page.get_by_label("Theme").select_option("mono")
     page.keyboard.press("Enter")  # submits the form: the preview comes from the server
     page.wait_for_load_state()
-    assert page.locator("#spaces").inner_text() == str(12 * 12 - 4)
+    from printables.games import GAMES
+    assert page.locator("#spaces").inner_text() == str(len(GAMES["network"].board({"size": 12}).spaces))
     with page.expect_download(timeout=30000) as dl:
         page.get_by_role("button", name="Board SVG").click()
     assert cli("board", "network", "--format", "svg", "--theme", "mono", "--option", "size=12",
@@ -246,24 +252,22 @@ def alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-def test_serve_stops_cleanly_and_a_busy_port_is_one_line(tmp_path):
-    proc = start_serve(tmp_path, tmp_path)
-    try:
-        url = _first_line(proc, 30).split()[2]
-        with urllib.request.urlopen(url + "game/dugi/preview.json", timeout=60) as resp:
-            assert json.loads(resp.read())["spaces"] == 168
-        helpers = descendants(proc.pid)
-        assert helpers, "builds run in child processes"
-        port = url.rsplit(":", 1)[1].strip("/")
-        second = start_serve(tmp_path, tmp_path, int(port))
-        out, _ = second.communicate(timeout=60)
-        assert second.returncode == 2
-        assert out.strip().splitlines() == [
-            f"printables: error: cannot listen on 127.0.0.1:{port}: Address already in use; "
-            "try another --port"]
-    finally:
-        assert stop(proc) == 0
+def test_a_busy_port_is_one_line_and_serve_stops_cleanly(server, tmp_path):
+    url, work, temp = server
+    proc = SERVERS[url]
+    with urllib.request.urlopen(url + "game/dugi/preview.json", timeout=60) as resp:
+        assert json.loads(resp.read())["spaces"] == 168
+    helpers = descendants(proc.pid)
+    assert helpers, "builds run in worker processes"
+    port = url.rsplit(":", 1)[1].strip("/")
+    second = start_serve(tmp_path, tmp_path, int(port))
+    out, _ = second.communicate(timeout=60)
+    assert second.returncode == 2
+    assert out.strip().splitlines() == [
+        f"printables: error: cannot listen on 127.0.0.1:{port}: Address already in use; "
+        "try another --port"]
+    assert stop(proc) == 0  # SIGTERM: a clean stop
     deadline = time.monotonic() + 5
     while any(alive(p) for p in helpers):
-        assert time.monotonic() < deadline, "helper processes outlived the server"
+        assert time.monotonic() < deadline, "worker processes outlived the server"
         time.sleep(0.1)

@@ -80,7 +80,7 @@ def _cached_preview(game_name: str, games_dir: str | None, ch: Choices, runner) 
 def _commands(game: GameSpec, ch: Choices) -> dict[str, str]:
     """Each download's command line, as the page shows it."""
     lines = {k: command_line(p.args(game, ch)) for k, p in PRODUCTS.items()}
-    lines["kit"] = command_line(kit_args(game.name, ch))
+    lines["kit"] = command_line(kit_args(game, ch))
     return lines
 
 
@@ -193,11 +193,12 @@ def download(name: str):
 
 @web.get("/kit/all")
 def kit_all():
-    """Every game's kit in one zip."""
+    """The seven games' kits in one zip, as `printables kit all` builds them."""
+    from printables.games import GAMES
     paper, errors = _kit_paper(request.args)
     if errors:
         return _index_page(errors, paper), 400
-    return _kit_zip(game_names(_games_dir()), paper, f"printables-all-{paper}")
+    return _kit_zip(list(GAMES), paper, f"printables-all-{paper}")
 
 
 # ---- files --------------------------------------------------------------------------------
@@ -229,7 +230,7 @@ def _kit_zip(names: list[str], paper: str, stem: str):
     when the visitor leaves mid-download)."""
     tmp = Path(tempfile.mkdtemp(prefix="printables-web-"))
     try:
-        _run(jobs.kit_job, names, paper, str(tmp / "kit"))
+        _run(jobs.kit_job, names, _games_dir(), paper, str(tmp / "kit"))
         target = tmp / (stem + ".zip")
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
             for path in sorted((tmp / "kit").rglob("*")):

@@ -1,32 +1,57 @@
 """Which games the web page offers, and the one function that finds a game by name.
 
-Ruling (ours): the page offers the built-in registry. `--games DIR` is accepted only where
-the game-file reader (`printables.gamefile`) exists; `find_game` is the single place that
-would switch to its resolver.
+The seven built-in games, then the game files (printables.gamefile) in the folder given with
+`serve --games DIR`. Rulings (ours): a request's game name is looked up only among these
+names, never read as a path (unlike the CLI, where a GAME ending in .toml is a file); a
+game file is read again when it changes, so a designer's edit shows on the next page load;
+a bad game file in the folder stops `serve` at start-up with its one-line message.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from printables.games import GAMES, GameSpec, get_game
+from printables.errors import UsageError, did_you_mean
+from printables.games import GAMES, GameSpec
+
+
+def game_files(games_dir: str | None) -> dict[str, Path]:
+    """Game name -> game file, for the game files (.toml with a [game] table) in games_dir."""
+    if games_dir is None:
+        return {}
+    from printables.gamefile import is_game_file, load_game_file
+    found: dict[str, Path] = {}
+    for path in sorted(Path(games_dir).glob("*.toml")):
+        if path.is_file() and is_game_file(path):
+            found[load_game_file(path).name] = path
+    return found
 
 
 def game_names(games_dir: str | None = None) -> list[str]:
-    """The names the page lists, in the registry's order."""
-    return list(GAMES)
+    """The names the page lists: the registry's order, then the game files by file name."""
+    return [*GAMES, *game_files(games_dir)]
 
 
 def find_game(name: str, games_dir: str | None = None) -> GameSpec:
     """The game called name (a UsageError with a 'did you mean' hint when there is none)."""
-    return get_game(name)
+    if name in GAMES:
+        return GAMES[name]
+    files = game_files(games_dir)
+    if name in files:
+        from printables.gamefile import load_game_file
+        return load_game_file(files[name])
+    raise UsageError(f"unknown game {name!r}; {did_you_mean(name, game_names(games_dir))}",
+                     input=name)
+
+
+def game_arg(game: GameSpec) -> str:
+    """How the CLI names the game: its name, or the path of its game file."""
+    return str(game.source) if game.source is not None else game.name
 
 
 def check_games_dir(games_dir: str | None) -> str | None:
-    """The --games folder as a string, checked once at start-up."""
-    if games_dir is None:
-        return None
-    from printables.errors import UsageError
-    raise UsageError(f"--games {games_dir!r}: game files need printables.gamefile, which this "
-                     "version does not have yet; leave out --games for the seven games",
-                     input=str(Path(games_dir)))
+    """The --games folder, with every game file in it read once (a bad one fails here)."""
+    if games_dir is not None and not Path(games_dir).is_dir():
+        raise UsageError(f"--games {games_dir!r} is not a folder", input=str(games_dir))
+    game_files(games_dir)
+    return games_dir

@@ -46,6 +46,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
     finally:
         signal.signal(signal.SIGTERM, previous)
         server.close()
+        app.config["RUNNER"].close()
 
 
 def _stop(signum, frame) -> None:
