@@ -227,3 +227,20 @@ def test_a_bad_game_file_in_the_games_folder_stops_serve_with_its_message(cli, t
     code, out, err = cli("serve", "--games", tmp_path, "--no-browser", "--port", "0")
     assert code == 2 and out == ""
     assert err.startswith(f"printables: error: {tmp_path / 'broken.toml'}") and err.count("\n") == 1
+
+
+def test_an_edited_game_file_shows_on_the_next_preview(tmp_path, request):
+    import shutil
+    for name in ("orbit.toml", "orbit.md"):
+        shutil.copy(ROOT / "examples" / name, tmp_path / name)
+    shutil.copytree(ROOT / "examples" / "orbit", tmp_path / "orbit")
+    runner = Runner(slots=1, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(games_dir=str(tmp_path), runner=runner).test_client()
+    before = json.loads(app.get("/game/orbit/preview.json").data)
+    text = (tmp_path / "orbit.toml").read_text(encoding="utf-8")
+    assert 'title = "Orbit"' in text
+    (tmp_path / "orbit.toml").write_text(text.replace('title = "Orbit"', 'title = "Orbit II"'),
+                                         encoding="utf-8")
+    after = json.loads(app.get("/game/orbit/preview.json").data)
+    assert "Orbit board" in before["board_svg"] and "Orbit II board" in after["board_svg"]

@@ -23,7 +23,7 @@ from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GameSpec
 from printables.web import jobs
-from printables.web.catalog import find_game, game_names
+from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import Choices, field_errors, read_choices
 from printables.web.products import PRODUCTS, command_line, kit_args
 
@@ -69,11 +69,13 @@ def _game(name: str) -> GameSpec:
 
 
 def _preview(game: GameSpec, ch: Choices) -> dict:
-    return _cached_preview(game.name, _games_dir(), ch, current_app.config["RUNNER"])
+    return _cached_preview(game.name, revision(game), _games_dir(), ch,
+                           current_app.config["RUNNER"])
 
 
 @lru_cache(maxsize=128)
-def _cached_preview(game_name: str, games_dir: str | None, ch: Choices, runner) -> dict:
+def _cached_preview(game_name: str, rev: tuple, games_dir: str | None, ch: Choices,
+                    runner) -> dict:
     return runner.run(jobs.preview_job, game_name, games_dir, ch)
 
 

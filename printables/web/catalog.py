@@ -49,6 +49,14 @@ def game_arg(game: GameSpec) -> str:
     return str(game.source) if game.source is not None else game.name
 
 
+def revision(game: GameSpec) -> tuple:
+    """Changes when a game's file changes (a built-in game never does), for caches."""
+    if game.source is None:
+        return ()
+    st = Path(game.source).stat()
+    return (st.st_mtime_ns, st.st_size)
+
+
 def check_games_dir(games_dir: str | None) -> str | None:
     """The --games folder, with every game file in it read once (a bad one fails here)."""
     if games_dir is not None and not Path(games_dir).is_dir():
