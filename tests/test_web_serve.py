@@ -193,6 +193,36 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     context.close()
 
 
+def test_the_form_is_keyboard_usable_and_every_field_has_a_label(server, browser):
+    url, work, temp = server
+    page = browser.new_page(accept_downloads=True)
+    page.goto(url + "game/evl")
+    fields = page.locator("#choices input, #choices select")
+    names = [fields.nth(i).get_attribute("name") for i in range(fields.count())]
+    assert {"size", "opt.target", "theme", "paper", "diameter", "sheet", "kerf", "profile",
+            "parts"} <= set(names)
+    for name in names:  # a label names each field, so a screen reader reads it
+        field = page.locator(f'[name="{name}"]')
+        label = page.locator(f'label[for="{field.get_attribute("id")}"]')
+        assert label.count() == 1 and label.inner_text().strip()
+    reached = []
+    page.locator("h1").click()
+    for _ in range(40):  # Tab walks the fields in order, then the downloads
+        page.keyboard.press("Tab")
+        focused = page.locator(":focus")
+        reached.append(focused.get_attribute("name") or focused.inner_text())
+        if reached[-1] == "file":
+            break
+    assert [r for r in reached if r in names] == names
+    assert page.locator(":focus").inner_text() == "The whole kit (zip)"
+    with page.expect_download(timeout=30000) as dl:
+        page.keyboard.press("Tab")
+        assert page.locator(":focus").inner_text() == "Board PDF"
+        page.keyboard.press("Enter")
+    assert dl.value.suggested_filename == "evl-board.pdf"
+    page.close()
+
+
 def test_twenty_simultaneous_kits_each_complete_and_correct(server):
     url, work, temp = server
     papers = ("A4", "Letter", "A3")
