@@ -244,3 +244,13 @@ def test_an_edited_game_file_shows_on_the_next_preview(tmp_path, request):
                                          encoding="utf-8")
     after = json.loads(app.get("/game/orbit/preview.json").data)
     assert "Orbit board" in before["board_svg"] and "Orbit II board" in after["board_svg"]
+
+
+def test_a_build_past_its_limit_is_a_message_and_leaves_nothing(quiet_tmp, request):
+    runner = Runner(slots=1, limit=0.05)
+    request.addfinalizer(runner.close)
+    app = create_app(runner=runner).test_client()
+    resp = app.get("/game/rosenkreuz/download", query_string={"file": "kit"})
+    assert resp.status_code == 503
+    assert "the build took longer than 0.05 s and was stopped" in resp.data.decode()
+    assert list(quiet_tmp.iterdir()) == []

@@ -57,8 +57,11 @@ class Runner:
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
-        self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(PRELOAD)
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            self._ctx = multiprocessing.get_context("forkserver")
+            self._ctx.set_forkserver_preload(PRELOAD)
+        else:  # Windows: each worker starts a fresh interpreter
+            self._ctx = multiprocessing.get_context("spawn")
 
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """fn(*args) in a worker; its PrintablesError is raised here with the same message."""

@@ -26,6 +26,8 @@
     const board = document.getElementById("board-preview");
     const facts = document.getElementById("board-facts");
     const setup = document.getElementById("setup-preview");
+    board.classList.toggle("stale", !body.board_svg);
+    setup.classList.toggle("stale", !body.board_svg);
     if (!body.board_svg) {
       facts.textContent = "fix the values marked in the form to see the board";
       return;
