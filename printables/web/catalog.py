@@ -9,6 +9,7 @@ a bad game file in the folder stops `serve` at start-up with its one-line messag
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from printables.errors import UsageError, did_you_mean
@@ -37,9 +38,9 @@ def find_game(name: str, games_dir: str | None = None) -> GameSpec:
     if name in GAMES:
         return GAMES[name]
     files = game_files(games_dir)
-    if name in files:
+    if name in files:  # source: the path as this folder names it (the CLI line shows it)
         from printables.gamefile import load_game_file
-        return load_game_file(files[name])
+        return replace(load_game_file(files[name]), source=files[name])
     raise UsageError(f"unknown game {name!r}; {did_you_mean(name, game_names(games_dir))}",
                      input=name)
 
