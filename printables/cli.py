@@ -155,7 +155,9 @@ def kit(game, paper, jobs, output) -> None:
     from printables.products.kit import build_kits, kit_paper
     paper = kit_paper(paper)
     from printables.outputs import ensure_dir
-    games = [g.name for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
+    # a game file goes by its path, so worker processes (spawned or forked) can read it
+    games = [str(g.source) if g.source else g.name
+             for g in _games(None if game.lower() == "all" else game, game.lower() == "all")]
     ensure_dir(output)
     start = time.perf_counter()
     with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,
@@ -177,12 +179,16 @@ def kit(game, paper, jobs, output) -> None:
 @click.option("--paper", default="A4", show_default=True,
               help="Paper you print on: A4, Letter, A5, A3, Legal or Tabloid.")
 @click.option("--diameter", help="Size of the largest piece, e.g. 20, 2cm or 3/4in (default: "
-                                 "fits the board's spaces); other kinds keep their proportion.")
+                                 "fits the board's spaces, snapped to a common punch); other "
+                                 "kinds keep their proportion.")
+@click.option("--gutter", default="0", show_default=True,
+              help="Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
+                   "lines, for a guillotine.")
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
 @click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
               help="PNG resolution.")
 @OUTPUT
-def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
+def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None:
     """Print a game's pieces at real size, with spares and cut lines (GAME or --all).
 
     Chameleons pieces are two-sided: print the PDF double-sided, flipping on the long edge.
@@ -191,7 +197,8 @@ def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
     from printables.units import parse_length
     games = _games(game, all_)
     size = parse_length(diameter, "diameter") if diameter is not None else None
-    files = [f for g in games for f in render_pieces(g, fmt, paper, size, theme, dpi)]
+    waste = parse_length(gutter, "gutter") if gutter not in ("0", "0mm") else 0.0
+    files = [f for g in games for f in render_pieces(g, fmt, paper, size, theme, dpi, waste)]
     _write_files(files, output, len(games) == 1, "piece files")
 
 

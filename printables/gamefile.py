@@ -29,9 +29,10 @@ from typing import Any, Callable, Mapping
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError
-from printables.gamefile_board import board_builder, fail_at
+from printables.gamefile_board import board_builder, fail_at, unknown_key
 from printables.games import Component, GameSpec, Position, register
 from printables.positions import MAX_FILE_BYTES, _Reader, read_position
+from printables.units import MAX_LENGTH
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
@@ -40,6 +41,8 @@ COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on")
 SETUP_KEYS = ("empty", "pieces", "title", "to_move")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
+#: Smallest board side we print: below it no piece fits and labels are unreadable.
+MIN_BOARD = 40.0
 
 _LOADED: dict[tuple[str, str], GameSpec] = {}
 
@@ -65,7 +68,7 @@ def load_game_file(path: str | Path) -> GameSpec:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
     except OSError as e:
         raise LayoutError(f"cannot read game file: {e.strerror}; give the path of a .toml "
-                          "game file such as examples/hex-race.toml", file=str(p)) from None
+                          "game file such as examples/honeycomb.toml", file=str(p)) from None
     key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
     if key not in _LOADED:
         _LOADED[key] = game_from_text(source, str(p))
@@ -86,6 +89,11 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     head = _game_section(r, data, Path(path))
     build, summary = board_builder(r, _table(r, data, "board"), head["name"], head["title"])
     board = _try(r, lambda: build({}, None), "board")
+    if not MIN_BOARD <= min(board.width, board.height) <= max(board.width, board.height) \
+            <= MAX_LENGTH:
+        raise r.fail(f"the board would be {board.width:.0f} x {board.height:.0f} mm; give a "
+                     f"cell or size that makes it {MIN_BOARD:g} to {MAX_LENGTH:g} mm",
+                     key="board")
     comps = _components(r, data, head["sides"], board)
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in head["sides"]}
     spec = GameSpec(
@@ -100,11 +108,11 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
 
 # ----------------------------------------------------------------------------- helpers
 
-def _known(r: _Reader, table: Mapping, keys: tuple[str, ...], where: str) -> None:
+def _known(r: _Reader, table: Mapping, keys: tuple[str, ...], where: str,
+           section: str | None = None) -> None:
     unknown = sorted(set(table) - set(keys))
     if unknown:
-        raise r.fail(f"unknown key {unknown[0]!r} in {where}; valid: {', '.join(keys)}",
-                     key=unknown[0])
+        raise unknown_key(r, unknown[0], where, section, keys)
 
 
 def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
@@ -134,7 +142,7 @@ def _try(r: _Reader, make: Callable[[], Any], key: str) -> Any:
 
 def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
     g = _table(r, data, "game")
-    _known(r, g, GAME_KEYS, "[game]")
+    _known(r, g, GAME_KEYS, "[game]", "game")
     name = g.get("name", path.stem.lower().replace(" ", "-").replace("_", "-"))
     if not isinstance(name, str) or not _NAME.match(name):
         raise r.fail(f"game name {name!r} is not valid; use lower-case letters, digits and "
@@ -171,7 +179,7 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
     board_kinds = tuple(sorted(counts, key=lambda k: -counts[k]))  # most common first
     out = []
     for c in rows:
-        _known(r, c, COMPONENT_KEYS, "[[component]]")
+        _known(r, c, COMPONENT_KEYS, "[[component]]", "component")
         side = c.get("side")
         if side not in sides:
             raise fail_at(r, f"[[component]] side {side!r} is not a side of the game; valid: "
@@ -232,12 +240,16 @@ def _examples(r: _Reader, data: Mapping, base: Path) -> tuple[Path, ...]:
 
 def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
     s = _table(r, data, "setup")
-    _known(r, s, SETUP_KEYS, "[setup]")
+    _known(r, s, SETUP_KEYS, "[setup]", "setup")
     title = str(s.get("title", f"{game.title}: the starting position"))
     if s.get("empty") is True:
         if "pieces" in s:
             raise r.fail("[setup] has both empty = true and pieces; keep one", key="empty")
-        return Position(game.name, s.get("to_move", game.first), title=title)
+        to_move = s.get("to_move", game.first)
+        if to_move not in game.sides:
+            raise fail_at(r, f"[setup] to_move {to_move!r} is not a side; valid: "
+                          f"{', '.join(game.sides)}", to_move, "to_move")
+        return Position(game.name, to_move, title=title)
     if "pieces" not in s:
         raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
                      "empty = true", key="setup")

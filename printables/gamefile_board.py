@@ -53,13 +53,30 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     allowed = COMMON_KEYS + KEYS[topology]
     unknown = sorted(set(b) - set(allowed))
     if unknown:
-        raise r.fail(f"unknown key {unknown[0]!r} for a {topology} board; valid: "
-                     f"{', '.join(allowed)}", key=unknown[0])
+        raise unknown_key(r, unknown[0], f"[board] of a {topology} board", "board", allowed)
     if "size" in b and "cell" in b:
         raise r.fail("[board] gives both size and cell; keep one", key="cell")
     if topology == "heptagon" and "cell" in b:
         raise r.fail("a heptagon board takes size (its overall width), not cell", key="cell")
     return READERS[topology](r, b, name, title)
+
+
+def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, ...]):
+    """The error for a key a table does not take, at its line inside the table."""
+    import re
+    from printables.errors import LayoutError
+    hint = (f" ({key} belongs at the top, before the first [table])"
+            if key in ("rules", "examples") and section else "")
+    line, inside = None, section is None
+    for i, text in enumerate(r.source.splitlines(), 1):
+        head = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]", text)
+        if head:
+            inside = head.group(1) == section
+        elif inside and re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", text):
+            line = i
+            break
+    return LayoutError(f"unknown key {key!r} in {where}; valid: {', '.join(valid)}{hint}",
+                       file=r.path, line=line, input=key)
 
 
 def fail_at(r, message: str, value: Any, key: str):
@@ -81,6 +98,9 @@ def _int(r, b: Mapping, key: str, lo: int, hi: int, default: int | None = None) 
 def _length(r, b: Mapping, key: str) -> float | None:
     if key not in b:
         return None
+    if isinstance(b[key], bool):
+        raise r.fail(f"[board] {key} must be a length such as \"24mm\", not {b[key]!r}",
+                     key=key)
     try:
         return parse_length(b[key], f"[board] {key}")
     except PrintablesError as e:
@@ -125,8 +145,9 @@ def _built(r, make: Callable[[], Board]) -> Board:
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.square import (checker, dead_cell_marks, isolate, spiral_colouring,
-                                          square_board, square_name)
+    from printables.boards.square import (boundary_decorations, checker, dead_cell_marks,
+                                          isolate, spiral_colouring, square_board,
+                                          square_name)
     files = _int(r, b, "files", 1, 26)
     ranks = _int(r, b, "ranks", 1, 26, files)
     cell = _length(r, b, "cell")
@@ -161,7 +182,10 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
         return kinds.get(name, "dead" if name in dead else space_kind)
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
-        return dead_cell_marks(set(dead), pitch, origin) + spiral_marks(
+        from printables.games.chameleons import BOUNDARY_WIDTH
+        arms = (boundary_decorations(files, colour, pitch, origin, pitch * BOUNDARY_WIDTH)
+                if colouring == "spiral" else ())  # the line between the arms, as Chameleons
+        return dead_cell_marks(set(dead), pitch, origin) + arms + spiral_marks(
             [n for n in names if colour(*_coords(n)) == "spiral" and n not in dead],
             pitch, origin)
 

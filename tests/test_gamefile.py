@@ -52,6 +52,11 @@ def test_exported_game_rebuilds_the_same_board(name, tmp_path, capsys):
     assert game.name == f"{name}-variant" and game.title == built_in.title
     close_json(geometry(built_in, built_in.board()), geometry(game, game.board()))
     assert game.components({}) == built_in.components(built_in.options())
+    # drawn the same, byte for byte (board, labels, decorations, footer)
+    for args in (["board", name], ["board", str(path)]):
+        assert run_cli(args + ["--format", "svg", "-o", str(tmp_path)], capsys)[0] == 0
+    assert (tmp_path / f"{name}-board.svg").read_bytes() == \
+        (tmp_path / f"{name}-variant-board.svg").read_bytes()
     # a second export of the game file says the same
     code, again, _ = run_cli(["export", str(path)], capsys)
     assert code == 0 and again.split("\n", 1)[1] == text.split("\n", 1)[1].replace(
@@ -192,7 +197,7 @@ BAD = [
     ("negative number", ('cell = "20mm"', 'cell = -20'), "must be greater than 0 mm", 11),
     ("unknown art", ('art = "stone-white"', 'art = "meeple"'), "unknown piece art 'meeple'",
      23),
-    ("unknown key", ('files = 5', 'files = 5\nfiels = 3'), "unknown key 'fiels'", 11),
+    ("unknown key", ("files = 5", "files = 5\nfiels = 3"), "unknown key 'fiels'", 11),
     ("bad TOML", ('files = 5', 'files = = 5'), "bad TOML", 10),
     ("no setup", ('[setup]\n[setup.pieces]\nred = ["a1"]\n', ''), "[setup] is missing", None),
     ("too many pieces", ('red = ["a1"]', 'red = ["a1", "a2", "a3", "a4", "a5", "b1"]'),
@@ -201,6 +206,15 @@ BAD = [
      "first 'green' is not a side", 6),
     ("hex without radius", ('topology = "square"\nfiles = 5', 'topology = "hex"'),
      "[board] radius is missing", None),
+    ("board too small", ('cell = "20mm"', 'cell = "2mm"'), "the board would be", 8),
+    ("board too large", ('cell = "20mm"', 'cell = "500mm"'), "the board would be", 8),
+    ("rules after a table", ('cell = "20mm"', 'cell = "20mm"\nrules = "r.md"'),
+     "belongs at the top", 12),
+    ("unknown component key", ('count = 5\nart = "stone-white"', 'count = 5\ncolor = 1\n'
+                               'art = "stone-white"'), "unknown key 'color' in [[component]]",
+     23),
+    ("setup to_move", ('[setup.pieces]\nred = ["a1"]', 'empty = true\nto_move = "green"'),
+     "to_move 'green' is not a side", 27),
 ]
 
 
@@ -276,3 +290,93 @@ def test_every_topology_takes_its_parameters(board, spaces, room, tmp_path):
         assert board_.space("d4").colour == "spiral"
     if "rings" in board:
         assert board_.data["rim_radius"] == 100.0 and board_.data["dead_zone_radius"] == 25.0
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_an_exported_game_file_rebuilds_its_board(example, tmp_path, capsys):
+    source = ROOT / "examples" / f"{example}.toml"
+    original = load_game_file(source)
+    code, text, err = run_cli(["export", str(source)], capsys)
+    assert code == 0, err
+    (tmp_path / "again.toml").write_text(text.replace(f'name = "{example}"',
+                                                      f'name = "{example}-again"'))
+    again = load_game_file(tmp_path / "again.toml")
+    close_json(geometry(original, original.board()), geometry(again, again.board()))
+    assert again.setup_position.pieces == original.setup_position.pieces
+    assert again.first == original.first and again.components({}) == original.components({})
+
+
+def test_readme_lists_every_piece_art_name_and_its_picture_is_current():
+    from printables.products.art_catalogue import catalogue_scene
+    from printables.products.piece_art import ART
+    from printables.render.png import png_available, render_png
+    from printables.render.theme import THEMES
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("Piece art names")[1].split("\n## ")[0]
+    assert all(f"`{name}`" in section for name in ART)
+    if png_available():
+        assert (ROOT / "docs" / "piece-art.png").read_bytes() == \
+            render_png(catalogue_scene(), THEMES["colour"], 100)
+
+
+def test_readme_documents_every_game_file_key():
+    from printables.gamefile import COMPONENT_KEYS, GAME_KEYS, SETUP_KEYS, TOP_KEYS
+    from printables.gamefile_board import COMMON_KEYS, KEYS, TOPOLOGIES
+    section = (ROOT / "README.md").read_text().split("### Game file reference")[1]
+    section = section.split("\n## ")[0]
+    keys = set(TOP_KEYS + GAME_KEYS + COMPONENT_KEYS + SETUP_KEYS + COMMON_KEYS + TOPOLOGIES)
+    keys |= {k for ks in KEYS.values() for k in ks} - {"colours", "kinds"}
+    missing = sorted(k for k in keys if f"`{k}`" not in section and k not in ("game", "board",
+                                                                           "component", "setup"))
+    assert not missing
+    assert "[board.colours]" in section and "[board.kinds]" in section
+
+
+@pytest.mark.parametrize("seed_file", ["honeycomb", "crossing", "orbit"])
+def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
+    """Lines dropped or values swapped at random: a GameSpec or one PrintablesError, never
+    another exception."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from printables.errors import PrintablesError
+    from printables.gamefile import game_from_text
+    for name in (f"{seed_file}.md",):
+        shutil.copy(ROOT / "examples" / name, tmp_path)
+    shutil.copytree(ROOT / "examples" / seed_file, tmp_path / seed_file)
+    lines = (ROOT / "examples" / f"{seed_file}.toml").read_text().splitlines()
+    values = ['"x"', "0", "-3", "true", "[]", '["a1"]', "{}", '"-5mm"', "1e9", '"z99"']
+
+    @settings(max_examples=60, deadline=None, derandomize=True)
+    @given(st.lists(st.tuples(st.integers(0, len(lines) - 1), st.integers(-1, len(values) - 1)),
+                    min_size=1, max_size=3))
+    def damaged(edits):
+        text = list(lines)
+        for i, v in edits:
+            if v < 0:
+                text[i] = ""
+            elif "=" in text[i]:
+                text[i] = text[i].split("=")[0] + "= " + values[v]
+        try:
+            game_from_text("\n".join(text), str(tmp_path / "g.toml"))
+        except PrintablesError as e:
+            assert "\n" not in str(e)
+    damaged()
+
+
+def test_the_web_page_offers_the_game_files_of_a_folder(tmp_path):
+    pytest.importorskip("flask", reason="the web extra (flask) is not installed")
+    from printables.web import create_app
+    from printables.web.catalog import check_games_dir
+    from printables.web.jobs import Runner
+    folder = str(ROOT / "examples")
+    assert check_games_dir(folder) == folder
+    client = create_app(games_dir=folder, runner=Runner(slots=1, limit=60)).test_client()
+    page = client.get("/").data.decode()
+    for name in ("honeycomb", "crossing", "orbit", "dugi"):
+        assert f'src="/game/{name}/board.svg"' in page
+    svg = client.get("/game/orbit/board.svg")
+    assert svg.status_code == 200 and b"<title>Orbit board</title>" in svg.data
+    (tmp_path / "x.toml").write_text('game = "dugi"\n')  # a position file, not a game file
+    from printables.errors import UsageError
+    with pytest.raises(UsageError, match="holds no game file"):
+        check_games_dir(str(tmp_path))

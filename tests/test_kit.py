@@ -67,13 +67,16 @@ def test_print_and_play_holds_board_pieces_and_imposed_booklet_in_order(kit_dirs
     counts = [len(PdfReader(folder / n).pages) for n in ("board.pdf", "pieces.pdf",
                                                          "booklet-imposed.pdf")]
     merged = PdfReader(folder / "dugi-print-and-play.pdf")
-    assert len(merged.pages) == sum(counts)
-    assert "row 1 / column 1" in merged.pages[0].extract_text()
+    # the plan and a blank back on each single-sided page (board, pieces) come in between
+    assert len(merged.pages) == 2 + 2 * counts[0] + 2 * counts[1] + counts[2]
+    assert "print plan" in merged.pages[0].extract_text()
+    assert "assembling 6 tiles" in merged.pages[2].extract_text()
+    assert "row 1, column 1 of 2 x 3" in merged.pages[4].extract_text()
 
 
 def test_large_board_is_tiled_on_a4(kit_dirs):
     reader = PdfReader(kit_dirs[0] / "dugi" / "board.pdf")
-    assert len(reader.pages) == 4
+    assert len(reader.pages) == 7  # the assembly page, then 2 x 3 tiles (seams clear of text)
     for page in reader.pages:
         w, h = float(page.mediabox.width) / PT, float(page.mediabox.height) / PT
         assert (round(w, 1), round(h, 1)) in (A4, A4[::-1])

@@ -233,3 +233,97 @@ def test_same_sheet_twice_same_bytes():
     a = render_pieces(GAMES["rosenkreuz"], "pdf")
     b = render_pieces(GAMES["rosenkreuz"], "pdf")
     assert a == b
+
+
+# ----------------------------------------------------------------------------- cutting aids
+
+#: Default piece sizes on the sheets: snapped to a common punch where one is within 75-100 %
+#: of the size the board's spaces allow (worked out by hand from piece_diameters).
+PUNCHED = {"rosenkreuz": (20.0, "20 mm punch"), "chameleons": (20.0, "20 mm punch"),
+           "evl": (20.0, "20 mm punch"), "danadazo": (19.05, "19.05 mm, 3/4 in punch"),
+           "network": (15.875, "15.875 mm, 5/8 in punch"),
+           "dugi": (11.0, "11 mm, cut by hand"), "dag-en-nacht": (9.3, "9.3 mm, cut by hand")}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_default_sizes_snap_to_a_punch_that_fits_and_the_sheet_says_which(game):
+    import pypdf
+    d, said = PUNCHED[game]
+    g = GAMES[game]
+    sheet = piece_sheet(g, PAPERS["A4"])
+    largest = max(p.diameter for pg in sheet.pages for p in pg.pieces)
+    assert largest == pytest.approx(d)
+    assert largest <= max(piece_diameters(g, g.board()).values()) + 1e-9
+    (_, data), = render_pieces(g, "pdf")
+    text = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    assert said in text
+
+
+def test_evl_markers_are_pentagons_and_keep_their_size():
+    sheet = piece_sheet(GAMES["evl"], PAPERS["A4"])
+    markers = {p.diameter for pg in sheet.pages for p in pg.pieces if p.kind == "marker"}
+    assert markers == {12.5}
+
+
+def test_diameter_overrides_the_punch():
+    sheet = piece_sheet(GAMES["evl"], PAPERS["A4"], 18.0)
+    assert max(p.diameter for pg in sheet.pages for p in pg.pieces) == 18.0
+
+
+def _lines(data: bytes, page: int = 0):
+    import pypdf
+    from tests.pdfgeom import page_geometry, segments
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return reader, segments(page_geometry(reader.pages[page], reader))
+
+
+def test_gutter_gives_every_cell_its_own_lines_with_waste_between(cli, tmp_path):
+    status, _, _ = cli("pieces", "network", "--gutter", "2", "--output", tmp_path)
+    assert status == 0
+    data = (tmp_path / "network-pieces-gutter2.pdf").read_bytes()
+    _, segs = _lines(data)
+    sheet = piece_sheet(GAMES["network"], PAPERS["A4"], gutter=2.0)
+    pieces = sheet.pages[0].pieces
+    xs = sorted({round(a[0], 3) for a, b in segs if abs(a[0] - b[0]) < 1e-6})
+    d = pieces[0].diameter
+    for p in pieces:  # each piece has a line 1.5 mm left and right of it
+        assert round(p.center.x - d / 2 - 1.5, 3) in xs and round(p.center.x + d / 2 + 1.5, 3) in xs
+    row = sorted({p.center.x for p in pieces if p.center.y == pieces[0].center.y})
+    assert row[1] - row[0] == pytest.approx(d + 3.0 + 2.0)
+    gaps = [b - a for a, b in zip(xs, xs[1:])]
+    assert min(gaps) == pytest.approx(2.0, abs=1e-3)  # the waste strip between two cells
+
+
+def test_gutter_out_of_range_is_one_line_exit_2(cli, tmp_path):
+    status, out, err = cli("pieces", "network", "--gutter", "25", "--output", tmp_path)
+    assert status == 2 and "gutter" in err and len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("game", ["evl", "chameleons", "dag-en-nacht"])
+def test_crop_marks_continue_every_cut_line_into_the_margins(game):
+    g = GAMES[game]
+    (_, data), = render_pieces(g, "pdf")
+    sheet = piece_sheet(g, PAPERS["A4"])
+    w, h = PAPERS["A4"]
+    reader, segs = _lines(data)
+    guides = sheet.pages[0].guides
+    left = min(min(s.a.x, s.b.x) for s in guides)
+    right = max(max(s.a.x, s.b.x) for s in guides)
+    inside = lambda x, y: left - 1e-3 <= x <= right + 1e-3  # noqa: E731
+    marks = [(a, b) for a, b in segs if not (inside(*a) and inside(*b))
+             or (abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) >= h - MARGIN - 3.0)
+             or (abs(a[0] - b[0]) < 1e-6 and max(a[1], b[1]) <= MARGIN + 3.0)]
+    rows = {round(s.a.y, 3) for s in guides if abs(s.a.y - s.b.y) < 1e-9}
+    for y in rows:  # a mark left and right of every row line, inside the printable area
+        ends = [(a, b) for a, b in marks if abs(a[1] - y) < 1e-3 and abs(b[1] - y) < 1e-3]
+        assert len(ends) == 2, y
+        for a, b in ends:
+            assert min(a[0], b[0]) >= 5.0 and max(a[0], b[0]) <= w - 5.0
+    tops = {round(a[0], 3) for a, b in marks if abs(a[0] - b[0]) < 1e-6 and a[1] > h / 2}
+    first_row = max(max(s.a.y, s.b.y) for s in guides)
+    assert tops == {round(s.a.x, 3) for s in guides if abs(s.a.x - s.b.x) < 1e-9
+                    and abs(max(s.a.y, s.b.y) - first_row) < 1e-9}
+    # no mark touches the header or footer text
+    for a, b in marks:
+        assert 7.0 <= min(a[1], b[1]) and max(a[1], b[1]) <= h - 7.5

@@ -108,7 +108,7 @@ def test_png_without_cairo_says_what_to_install(monkeypatch):
     real = builtins.__import__
 
     def fake(name, *a, **k):
-        if name == "cairocffi":
+        if name.startswith("cairosvg"):
             raise OSError("no library called cairo was found")
         return real(name, *a, **k)
     monkeypatch.setattr(builtins, "__import__", fake)
@@ -129,7 +129,10 @@ def test_text_halo_keeps_the_letters_visible_in_pdf_and_png():
                         "space.dark")
     scene = Scene(40, 20, (Group((ground,)), Text(Point(20, 7), "abc", 8, "label.ring")))
     svg = render_svg(scene, THEMES["colour"]).decode()
-    assert 'paint-order="stroke"' in svg and 'stroke="#ffffff"' in svg
+    # cairosvg ignores paint-order: the halo is a stroked copy of the text under the letters
+    assert "paint-order" not in svg
+    halo, letters = re.findall(r"<text [^>]*>abc</text>", svg)
+    assert 'stroke="#ffffff"' in halo and "stroke" not in letters
     pdf = render_pdf([scene], THEMES["colour"])
     page = pypdfium2.PdfDocument(pdf)[0].render(scale=4).to_pil()
     plain = render_pdf([Scene(40, 20, (Group((ground,)),))], THEMES["colour"])
@@ -143,3 +146,40 @@ def test_text_halo_keeps_the_letters_visible_in_pdf_and_png():
         png_base = Image.open(io.BytesIO(render_png(Scene(40, 20, (Group((ground,)),)),
                                                     THEMES["colour"], 300)))
         assert _dark_pixels(png) > _dark_pixels(png_base) + 50
+
+
+@needs_png
+@pytest.mark.parametrize("name", ["dugi", "evl"])
+def test_png_is_cairosvgs_rendering_of_our_svg(name):
+    """PNG and SVG cannot disagree: the PNG's pixels are cairosvg's rendering of the SVG."""
+    import cairosvg
+    from PIL import Image, ImageChops
+    from printables.render.png import render_png
+    scene = scene_of(name)
+    ours = Image.open(io.BytesIO(render_png(scene, THEMES["colour"], 40))).convert("RGB")
+    ref = cairosvg.svg2png(bytestring=render_svg(scene, THEMES["colour"]), dpi=40)
+    ref = Image.open(io.BytesIO(ref)).convert("RGBA")
+    ref = Image.alpha_composite(Image.new("RGBA", ref.size, "white"), ref).convert("RGB")
+    assert ours.size == ref.size
+    assert max(hi for _, hi in ImageChops.difference(ours, ref).getextrema()) <= 2
+
+
+def test_png_above_the_pixel_limit_is_refused_in_one_line(cli, tmp_path):
+    code, out, err = cli("board", "dugi", "--format", "png", "--dpi", "1200", "-o", tmp_path)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "megapixel" in err and "--dpi" in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_laser_mode_closes_every_run_and_refuses_text():
+    from printables.render.scene import Group
+    ring = (Arc(Point(10, 10), 5, 0, 360), Arc(Point(10, 10), 2, 0, -360))
+    s = Scene(20, 20, (Group((Path(ring, "engrave", closed=True),), layer="engrave"),))
+    theme = {"default": THEMES["colour"]["default"], "engrave": THEMES["colour"]["point"]}
+    svg = render_svg(s, theme, laser=True).decode()
+    d = re.search(r' d="([^"]+)"', svg).group(1)
+    assert d.count("M") == 2 and d.count("Z") == 2 and d.count("A") == 4
+    assert 'fill-rule="evenodd"' in svg and 'inkscape:label="engrave"' in svg
+    with pytest.raises(TypeError, match="text"):
+        render_svg(Scene(20, 20, (Text(Point(1, 1), "x", 3, "text"),)), theme, laser=True)

@@ -1,14 +1,16 @@
-"""Tiling a board larger than the paper: coverage, exact overlaps, page boxes."""
+"""Tiling a board larger than the paper: coverage, overlaps, page boxes, orientation."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
+from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene, sheet_size
-from printables.products.tiling import MARGIN, OVERLAP, plan_tiles, tile_area, page_pdf
+from printables.products.tiling import (BLEED, MARGIN, OVERLAP, keep_clear, page_orientation,
+                                        page_pdf, plan_tiles, tile_area)
 from printables.render.theme import THEMES
 from printables.units import PAPERS
 
@@ -16,49 +18,47 @@ PT = 72 / 25.4
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
-def test_dugi_plan_covers_the_board_with_exact_overlap(paper):
+def test_dugi_plan_covers_the_board_with_a_glue_strip_and_bleed_at_each_seam(paper):
     w, h = sheet_size(GAMES["dugi"].board())
     assert w >= 300 and h >= 300
     plan = plan_tiles(w, h, PAPERS[paper])
     assert plan.pages > 1
     room_w, room_h = tile_area(plan.paper)
-    # sample the board on a 1 mm grid: every point is on some tile, nothing missing
-    for i in range(int(w) + 1):
-        for j in range(0, int(h) + 1, 7):
-            x, y = min(i, w), min(j, h)
-            assert any(t.x - 1e-9 <= x <= t.x + t.w + 1e-9 and t.y - 1e-9 <= y <= t.y + t.h + 1e-9
-                       for t in plan.tiles), (x, y)
     for t in plan.tiles:
         assert t.w <= room_w + 1e-9 and t.h <= room_h + 1e-9
         right = [u for u in plan.tiles if u.row == t.row and u.col == t.col + 1]
         below = [u for u in plan.tiles if u.col == t.col and u.row == t.row + 1]
-        if right:
-            assert t.x + t.w - right[0].x == pytest.approx(OVERLAP)
+        if right:  # the right page's trim line is this page's seam; the strip is under it
+            assert right[0].trim_left == t.seam_right
+            assert t.x + t.w - t.seam_right == pytest.approx(OVERLAP)
+            assert right[0].trim_left - right[0].x == pytest.approx(BLEED)
         if below:  # rows count from the top: the row below starts lower
-            assert below[0].y + below[0].h - t.y == pytest.approx(OVERLAP)
+            assert below[0].trim_top == t.seam_bottom
+            assert t.seam_bottom - t.y == pytest.approx(OVERLAP)
     assert min(t.x for t in plan.tiles) == 0 and max(t.x + t.w for t in plan.tiles) == pytest.approx(w)
     assert min(t.y for t in plan.tiles) == 0 and max(t.y + t.h for t in plan.tiles) == pytest.approx(h)
 
 
-def test_dugi_tiled_pdf_pages_are_a4_with_trimbox_on_the_tile():
-    from pypdf import PdfReader
+def test_dugi_tiled_pdf_is_an_assembly_page_then_tiles_with_trimbox_on_the_tile():
     g = GAMES["dugi"]
-    scene = board_scene(g, g.board(), THEMES["colour"])
-    plan = plan_tiles(scene.width, scene.height, PAPERS["A4"])
-    reader = PdfReader(io.BytesIO(page_pdf(scene, THEMES["colour"], PAPERS["A4"], "Dugi")))
-    assert len(reader.pages) == plan.pages
-    for page, tile in zip(reader.pages, plan.tiles):
+    theme = THEMES["colour"]
+    scene = board_scene(g, g.board(), theme)
+    plan = plan_tiles(scene.width, scene.height, PAPERS["A4"], avoid=keep_clear(scene, theme))
+    reader = PdfReader(io.BytesIO(page_pdf(scene, theme, PAPERS["A4"], "Dugi")))
+    assert len(reader.pages) == plan.pages + 1
+    assert f"assembling {plan.pages} tiles" in reader.pages[0].extract_text()
+    for page, tile in zip(reader.pages[1:], plan.tiles):
         assert float(page.mediabox.width) / PT == pytest.approx(plan.paper[0], abs=0.01)
         assert float(page.mediabox.height) / PT == pytest.approx(plan.paper[1], abs=0.01)
         assert float(page.trimbox.width) / PT == pytest.approx(tile.w, abs=0.01)
         assert float(page.trimbox.height) / PT == pytest.approx(tile.h, abs=0.01)
         assert float(page.trimbox.left) / PT == pytest.approx(MARGIN, abs=0.01)
         text = page.extract_text()
-        assert f"row {tile.row} / column {tile.col}" in text
+        assert f"row {tile.row}, column {tile.col} of {plan.rows} x {plan.cols}" in text
 
 
-def test_a_board_that_fits_is_one_centred_page():
-    from pypdf import PdfReader
+def test_a_board_that_fits_is_one_centred_page_with_crop_marks():
+    from tests.pdfgeom import page_geometry, segments
     g = GAMES["rosenkreuz"]
     scene = board_scene(g, g.board(), THEMES["colour"])
     reader = PdfReader(io.BytesIO(page_pdf(scene, THEMES["colour"], PAPERS["Letter"], "R")))
@@ -68,3 +68,45 @@ def test_a_board_that_fits_is_one_centred_page():
     assert float(page.trimbox.width) / PT == pytest.approx(scene.width, abs=0.01)
     left = float(page.trimbox.left) / PT
     assert left == pytest.approx((215.9 - scene.width) / 2, abs=0.01)
+    x0, y0 = left, float(page.trimbox.bottom) / PT
+    x1, y1 = x0 + scene.width, y0 + scene.height
+    marks = [s for s in segments(page_geometry(page, reader))
+             if not (x0 < s[0][0] < x1 and y0 < s[0][1] < y1)]
+    # two marks per corner, each on the line of a trim edge, outside the sheet
+    assert len(marks) == 8
+    for (ax, ay), (bx, by) in marks:
+        assert min(abs(ax - x0), abs(ax - x1)) < 1e-3 or min(abs(ay - y0), abs(ay - y1)) < 1e-3
+
+
+def test_a_wide_board_goes_on_landscape_paper():
+    g = GAMES["evl"]
+    scene = board_scene(g, g.board(), THEMES["colour"])
+    assert scene.width > scene.height
+    assert page_orientation(scene.width, scene.height, PAPERS["A4"]) == (297.0, 210.0)
+    page = PdfReader(io.BytesIO(page_pdf(scene, THEMES["colour"], PAPERS["A4"], "E"))).pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)
+
+
+def test_readme_and_index_state_the_same_tiling_scheme():
+    import html
+    from pathlib import Path
+    from printables.products.kit import index_html
+    from printables.products.tiling import SCHEME
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    assert SCHEME in readme
+    page = " ".join(html.unescape(index_html([], {}).decode()).split())
+    assert SCHEME in page
+
+
+def test_assembly_page_and_tiles_say_which_edges_are_cut_and_glued():
+    g = GAMES["dugi"]
+    theme = THEMES["colour"]
+    scene = board_scene(g, g.board(), theme)
+    reader = PdfReader(io.BytesIO(page_pdf(scene, theme, PAPERS["A4"], "Dugi board")))
+    first = " ".join(reader.pages[0].extract_text().split())
+    for phrase in ("Cut the LEFT edge", "Cut the TOP edge", "hatched strip", "half crosses"):
+        assert phrase in first
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages[1:]]
+    assert "trim the left and top edges on the line" in texts[4]  # row 2, column 2
+    assert "the hatched right and bottom strips go under the next page" in texts[0]
+    assert "no trimming" in texts[0] and "trim the top edge on the line" in texts[3]

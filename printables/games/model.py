@@ -150,6 +150,16 @@ class GameSpec:
     example_files: tuple[Path, ...] | None = None
     source: Path | None = None
 
+    def credit(self) -> str:
+        """The credit line: designer, then the year and licence a game file may give.
+
+        >>> GameSpec("g", "G", "Ann", "", ("a", "b"), {}, None, None,
+        ...          extra={"year": 2026, "licence": "CC BY 4.0"}).credit()
+        'a game by Ann · 2026 · CC BY 4.0'
+        """
+        return " · ".join([f"a game by {self.designer}"] + [
+            str(self.extra[k]) for k in ("year", "licence") if k in self.extra])
+
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Default options updated with given ones, checked by the game."""
         merged = dict(self.default_options)

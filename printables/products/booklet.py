@@ -148,7 +148,7 @@ def cover(game: GameSpec, ts: Typeset) -> list:
     fh = ts.m.frame_h * MM
     return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
             Paragraph(markup.escape(game.title), ts.st["cover.title"]),
-            Paragraph(f"a game by {markup.escape(game.designer)}", ts.st["cover.by"]),
+            Paragraph(markup.escape(game.credit()), ts.st["cover.by"]),
             Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, ts.m.frame_h * 0.62),
             Spacer(1, fh * 0.05),
             Paragraph("Rules, components, setup and worked examples", ts.st["cover.small"]),

@@ -140,6 +140,8 @@ def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
         note = f"{who} to move."
     else:
         note = f"{who} plays {check.move_text or format_move(game, layout.board, check.move)}."
+        if check.winner not in (None, "none"):
+            note += " Draw." if check.winner == "draw" else f" {side_name(check.winner)} wins."
     return Example(str(path), title, layout.position, check.move if check else None,
                    tuple(check.captures or ()) if check else (), f"{note} {UNCHECKED}",
                    0, checked=False)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -82,27 +81,6 @@ def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     return files
 
 
-def _print_and_play(game: GameSpec, files: dict[str, bytes]) -> bytes:
-    """Everything printable in printing order: board, pieces, imposed booklet."""
-    from pypdf import PdfWriter
-    writer = PdfWriter()
-    for name in ("board.pdf", "pieces.pdf", "booklet-imposed.pdf"):
-        if name in files:
-            writer.append(io.BytesIO(files[name]))
-    writer.add_metadata({"/Title": f"{game.title}: print and play", "/Producer": "printables"})
-    buf = io.BytesIO()
-    writer.write(buf)
-    return _strip_id(buf.getvalue())
-
-
-def _strip_id(pdf: bytes) -> bytes:
-    """pypdf writes a random /ID; replace it with one derived from the content (same bytes)."""
-    import re
-    digest = hashlib.md5(re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]", b"", pdf)).hexdigest()
-    return re.sub(rb"/ID \[<[0-9a-f]+> <[0-9a-f]+>\]",
-                  f"/ID [<{digest}> <{digest}>]".encode(), pdf)
-
-
 def build_game(req: KitRequest) -> dict[str, bytes]:
     """The files of one part of one game's kit, relative path -> bytes."""
     game = get_game(req.game)
@@ -113,7 +91,9 @@ def build_game(req: KitRequest) -> dict[str, bytes]:
     else:
         files = _board_files(game, parse_paper(req.paper))
         files.update(_product_files(game, req.paper))
-        files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files)
+        from printables.products.print_and_play import print_and_play
+        files[f"{game.name}-print-and-play.pdf"] = print_and_play(game, files,
+                                                                  parse_paper(req.paper))
     return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
 
 
@@ -155,6 +135,7 @@ def _links(game: GameSpec, files: dict[str, bytes]) -> str:
 
 def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
     """A page with every game's preview, linking its files."""
+    from printables.products.tiling import SCHEME
     cards = []
     for g in games:
         img = (f'<img src="{html.escape(g.name)}/board.png" alt="{html.escape(g.title)} board">'
@@ -175,8 +156,7 @@ img{{width:100%;height:auto;border:1px solid #eee}} ul{{padding-left:1.2rem;marg
 <h1>Print-and-play kits</h1>
 <p>Print at 100 % (no "fit to page"): every board page carries a 100 mm scale bar, measure it.
 Chameleons pieces are two-sided: print them double-sided, flipping on the long edge.
-Tiled boards: trim each page along the thin line, overlap the 10 mm strip and glue, matching
-the cross marks.</p>
+{html.escape(SCHEME)}</p>
 <main>
 {chr(10).join(cards)}
 </main></body></html>

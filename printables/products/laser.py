@@ -386,8 +386,8 @@ def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
     if req.fmt == "dxf":
         from printables.render.dxf import render_dxf
         return render_dxf(sheet.scene, profile, {name: (dxf, style) for name, dxf, style in LAYERS})
-    from printables.products.laser_svg import render_laser_svg
-    return render_laser_svg(sheet.scene, profile)
+    from printables.render.svg import render_svg
+    return render_svg(sheet.scene, profile, laser=True)
 
 
 def laser_files(game: GameSpec, req: LaserRequest) -> list[tuple[str, bytes]]:

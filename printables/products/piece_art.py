@@ -4,6 +4,11 @@ Every piece is a disc (EVL markers: a regular pentagon) plus a symbol, drawn as 
 whose style keys start with ``piece.`` so a theme picks the inks. Proportions scale with
 the diameter, so a piece reads the same at 9 mm on a diagram and at 20 mm on a sheet.
 
+Punches (``punch_diameters``, ours): piece sheets snap each round piece to the largest
+common craft punch (1 in, 3/4 in, 5/8 in, 25 mm, 20 mm, 15 mm) that is no larger than its
+default size and at least 75 % of it, so a club can punch the discs out; pieces with no such
+punch (and pentagon markers) keep their default size and are cut by hand.
+
 Default sizes (``piece_diameters``): about 80 % of the ``room`` of the smallest space of the
 kind a piece stands on. Danadazo pieces stand on segments whose room is their length; 80 %
 of that would cover the neighbouring segments, so they are sized from the lattice pitch
@@ -221,4 +226,48 @@ def piece_diameters(game: GameSpec, board: Board, diameter: float | None = None,
     if diameter is not None:
         k = diameter / max(sizes.values())
         sizes = {key: round(v * k, 6) for key, v in sizes.items()}
+    return sizes
+
+
+# ----------------------------------------------------------------------------- punches
+
+#: Common craft punches: name and diameter in mm, largest first.
+PUNCHES: tuple[tuple[str, float], ...] = (
+    ("1 in", 25.4), ("25 mm", 25.0), ("20 mm", 20.0), ("3/4 in", 19.05),
+    ("5/8 in", 15.875), ("15 mm", 15.0))
+#: A punch is used only if it is at least this share of the piece's default size.
+PUNCH_SHARE = 0.75
+
+
+def snap_to_punch(diameter: float) -> tuple[str, float] | None:
+    """The largest punch no larger than diameter and at least PUNCH_SHARE of it, or None.
+
+    >>> snap_to_punch(20.8), snap_to_punch(19.8), snap_to_punch(12.5)
+    (('20 mm', 20.0), ('3/4 in', 19.05), None)
+    """
+    for name, d in PUNCHES:
+        if PUNCH_SHARE * diameter - 1e-9 <= d <= diameter + 1e-9:
+            return name, d
+    return None
+
+
+def punch_name(diameter: float) -> str | None:
+    """The name of the punch of exactly this diameter (within 0.01 mm), if any.
+
+    >>> punch_name(19.05), punch_name(19.0)
+    ('3/4 in', None)
+    """
+    return next((n for n, d in PUNCHES if abs(d - diameter) < 0.01), None)
+
+
+def punch_diameters(game: GameSpec, board: Board, options: Mapping | None = None
+                    ) -> dict[tuple[str, str], float]:
+    """(side, kind) -> diameter: the default sizes, each round piece snapped to a punch
+    (see snap_to_punch); pentagon pieces keep their size."""
+    comps = {(c.side, c.kind): c for c in game.components(game.options(options))}
+    sizes = piece_diameters(game, board, None, options)
+    for key, d in sizes.items():
+        punch = None if comps[key].art in PENTAGON_ARTS else snap_to_punch(d)
+        if punch:
+            sizes[key] = punch[1]
     return sizes

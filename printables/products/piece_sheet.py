@@ -2,10 +2,19 @@
 many pages of one paper size as needed.
 
 Layout: pieces are grouped by kind (in the order of the game's components); each group has
-a heading naming the kind and its count, then rows of pieces, 3 mm apart so scissors fit
-between them (two-sided pieces: 4 mm, see below). A group that does not fit continues on
-the next page under a "continued" heading. The top margin names the game and the page; the
-bottom margin carries the 100 mm scale bar.
+a heading naming the kind, its count, its size and the punch it fits, then rows of pieces,
+3 mm apart so scissors fit between them (two-sided pieces: 4 mm, see below). A group that
+does not fit continues on the next page under a "continued" heading. The top margin names
+the game and the page; the bottom margin carries the 100 mm scale bar.
+
+Cutting (ours): pieces sit in a grid of square cells whose cut lines run straight along
+whole rows and columns, so a guillotine or a ruler and knife can cut strips, then cells.
+By default neighbouring cells share a cut line; with a gutter (``gutter`` mm, the CLI's
+--gutter) every cell has its own four lines and a strip of that width between cells is
+waste, so a slightly off cut never eats into the next piece. Crop marks continue every cut
+line into the page margins (left and right for the row lines, top and bottom for the
+column lines of the first and last row), so the first cuts can be lined up from the edge.
+Default sizes snap to common punches (see piece_art.punch_diameters); --diameter does not.
 
 Two-sided pieces (Chameleons) come in page pairs: a page of fronts, then a page of backs in
 mirrored places, so that printing double-sided with flipping on the long edge puts each back
@@ -23,7 +32,8 @@ from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
 from printables.products.common import SCALE_BAR, fit_size, scale_bar
-from printables.products.piece_art import outline_items, piece_diameters, piece_items
+from printables.products.piece_art import (outline_items, piece_diameters, piece_items,
+                                           punch_diameters, punch_name)
 from printables.render.pdf import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
 
@@ -35,6 +45,11 @@ HEADING = 6.0
 HEADING_SIZE = 3.2
 #: Smallest and largest piece diameter --diameter accepts.
 MIN_DIAMETER, MAX_DIAMETER = 5.0, 150.0
+#: Largest --gutter accepted (mm).
+MAX_GUTTER = 20.0
+CROP_LEN = 2.5     # crop marks: length, starting CROP_GAP outside the printed area
+CROP_GAP = 0.5
+CROP_ROOM = 3.0    # pieces keep this much further from the top and bottom margins (crop marks)
 
 
 def spares(count: int) -> int:
@@ -93,24 +108,30 @@ class PieceSheet:
 
 
 def _heading(c: Component, n: int, d: float, continued: bool) -> str:
+    punch = punch_name(d)
+    size = f"{d:g} mm, {punch} punch" if punch and punch.endswith("in") else (
+        f"{d:g} mm punch" if punch else f"{d:g} mm, cut by hand")
     text = f"{c.label}: {c.count} + {n - c.count} spare{'s' if n - c.count != 1 else ''}, " \
-           f"{d:g} mm"
+           f"{size}"
     if c.back:
         text += f" (back: {c.back})"
     return text + (" (continued)" if continued else "")
 
 
-def _row_guides(x0: float, top: float, d: float, gap: float, n: int, first: bool) -> list[Segment]:
-    """Straight cut lines round one row of n cells (the top line only for a block's first
-    row: the rows below share the line above them)."""
-    cell = d + gap
-    left, right = x0 - gap / 2, x0 - gap / 2 + n * cell
+def _row_guides(x0: float, top: float, d: float, gap: float, n: int, first: bool,
+                gutter: float = 0.0) -> list[Segment]:
+    """Straight cut lines round one row of n cells. Without a gutter cells share lines (the
+    top line only for a block's first row: the rows below share the line above them);
+    with one, every cell has its own lines and the gutter between them is waste."""
+    cell, step = d + gap, d + gap + gutter
+    left, right = x0 - gap / 2, x0 - gap / 2 + n * step - gutter
     y_hi, y_lo = top + gap / 2, top - d - gap / 2
     lines = [Segment(Point(left, y_lo), Point(right, y_lo))]
-    if first:
+    if first or gutter:
         lines.append(Segment(Point(left, y_hi), Point(right, y_hi)))
-    lines.extend(Segment(Point(left + k * cell, y_lo), Point(left + k * cell, y_hi))
-                 for k in range(n + 1))
+    xs = sorted({round(left + k * step + e, 6) for k in range(n)
+                 for e in ((0.0, cell) if gutter else (0.0,))} | {round(right, 6)})
+    lines.extend(Segment(Point(x, y_lo), Point(x, y_hi)) for x in xs)
     return lines
 
 
@@ -124,10 +145,10 @@ class _Page:
 
 
 def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, float],
-            gap: float) -> list[_Page]:
+            gap: float, gutter: float = 0.0) -> list[_Page]:
     """Flow every component's pieces into pages, kind by kind, row by row."""
     w, h = paper
-    x0, x1, y_top, y_bot = MARGIN, w - MARGIN, h - MARGIN, MARGIN
+    x0, x1, y_top, y_bot = MARGIN, w - MARGIN, h - MARGIN - CROP_ROOM, MARGIN + CROP_ROOM
     pages = [_Page([], [], [])]
     y = y_top
     for c in comps:
@@ -136,7 +157,8 @@ def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, fl
         if d > x1 - x0 or d + HEADING > y_top - y_bot:
             raise UsageError(f"a {d:g} mm piece does not fit on this paper inside its "
                              f"{MARGIN:g} mm margins; choose a smaller --diameter")
-        cols = max(1, int((x1 - x0 + gap) // (d + gap)))
+        step = d + gap + gutter
+        cols = max(1, int((x1 - x0 + gap + gutter) // step))
         cols = -(-total // -(-total // cols))  # same number of rows, evenly filled
         placed = 0
         while placed < total:
@@ -153,12 +175,12 @@ def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, fl
                 for i in range(row):
                     idx = placed + i + 1
                     page.pieces.append(PlacedPiece(c.side, c.kind, c.art, idx, idx > c.count,
-                                                   "front", Point(x0 + d / 2 + i * (d + gap),
+                                                   "front", Point(x0 + d / 2 + i * step,
                                                                   y - d / 2), d))
-                page.guides.extend(_row_guides(x0, y, d, gap, row, first))
+                page.guides.extend(_row_guides(x0, y, d, gap, row, first, gutter))
                 placed += row
                 first = False
-                y -= d + gap
+                y -= step
     return [p for p in pages if p.pieces]
 
 
@@ -180,17 +202,22 @@ def _back_page(front: list[PlacedPiece], heads: list[Heading], comps: tuple[Comp
 
 
 def piece_sheet(game: GameSpec, paper: tuple[float, float], diameter: float | None = None,
-                options: Mapping[str, Any] | None = None) -> PieceSheet:
-    """Lay out every piece of a game (count plus spares) on pages of a paper size."""
+                options: Mapping[str, Any] | None = None, gutter: float = 0.0) -> PieceSheet:
+    """Lay out every piece of a game (count plus spares) on pages of a paper size: default
+    sizes snapped to punches, or the largest kind at `diameter`; `gutter` mm between cells."""
     if diameter is not None and not MIN_DIAMETER <= diameter <= MAX_DIAMETER:
         raise UsageError(f"diameter {diameter:g} mm is out of range; use "
                          f"{MIN_DIAMETER:g} to {MAX_DIAMETER:g} mm", input=f"{diameter:g}")
+    if not 0.0 <= gutter <= MAX_GUTTER:
+        raise UsageError(f"gutter {gutter:g} mm is out of range; use 0 to {MAX_GUTTER:g} mm",
+                         input=f"{gutter:g}")
     opts = game.options(options)
     board = game.board(opts)
     comps = game.components(opts)
-    sizes = piece_diameters(game, board, diameter, opts)
+    sizes = (punch_diameters(game, board, opts) if diameter is None
+             else piece_diameters(game, board, diameter, opts))
     two_sided = any(c.back for c in comps)
-    fronts = _fronts(comps, sizes, paper, GAP_TWO_SIDED if two_sided else GAP)
+    fronts = _fronts(comps, sizes, paper, GAP_TWO_SIDED if two_sided else GAP, gutter)
     pages: list[SheetPage] = []
     for f in fronts:
         pages.append(SheetPage(len(pages) + 1, "front" if two_sided else "single",
@@ -252,6 +279,30 @@ def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
     return items
 
 
+def crop_marks(guides: tuple[Segment, ...], paper: tuple[float, float]) -> list[Segment]:
+    """Crop marks: every horizontal cut line continued outwards at both ends; the vertical
+    lines of the top and bottom rows marked in the bands above and below the pieces."""
+    w, h = paper
+    marks: list[Segment] = []
+    flat = [g for g in guides if abs(g.a.y - g.b.y) < 1e-9]
+    upright = [g for g in guides if abs(g.a.x - g.b.x) < 1e-9]
+    left = min((min(g.a.x, g.b.x) for g in flat), default=0.0)
+    right = max((max(g.a.x, g.b.x) for g in flat), default=0.0)
+    for y in sorted({round(g.a.y, 6) for g in flat}):
+        marks.append(Segment(Point(left - CROP_GAP, y), Point(left - CROP_GAP - CROP_LEN, y)))
+        marks.append(Segment(Point(right + CROP_GAP, y), Point(right + CROP_GAP + CROP_LEN, y)))
+    if upright:
+        top = max(max(g.a.y, g.b.y) for g in upright)
+        bottom = min(min(g.a.y, g.b.y) for g in upright)
+        band_top, band_bottom = h - MARGIN - CROP_ROOM, MARGIN + CROP_ROOM
+        for end, y0, sign in ((top, band_top, 1), (bottom, band_bottom, -1)):
+            xs = {round(g.a.x, 6) for g in upright if abs(max(g.a.y, g.b.y) - end) < 1e-9
+                  or abs(min(g.a.y, g.b.y) - end) < 1e-9}
+            marks.extend(Segment(Point(x, y0 + sign * CROP_GAP),
+                                 Point(x, y0 + sign * (CROP_GAP + CROP_LEN))) for x in sorted(xs))
+    return marks
+
+
 def page_scene(sheet: PieceSheet, page: SheetPage) -> Scene:
     """The scene of one sheet page: cut guides, pieces by kind layer, page furniture."""
     w, h = sheet.paper
@@ -262,6 +313,8 @@ def page_scene(sheet: PieceSheet, page: SheetPage) -> Scene:
     if page.guides:
         items.insert(0, Group(tuple(Path((g,), "cutguide") for g in page.guides),
                               layer="cut-guides"))
+        items.append(Group(tuple(Path((m,), "mark") for m in crop_marks(page.guides, (w, h))),
+                           layer="crop-marks"))
     items.append(Group(tuple(_furniture(sheet, page)), layer="labels"))
     return Scene(w, h, tuple(items), title=f"{sheet.title} pieces, page {page.number}")
 
@@ -318,7 +371,8 @@ def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, them
 
 
 def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: float | None = None,
-                  theme_name: str = "colour", dpi: int = 150) -> list[tuple[str, bytes]]:
+                  theme_name: str = "colour", dpi: int = 150,
+                  gutter: float = 0.0) -> list[tuple[str, bytes]]:
     """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page."""
     import json
 
@@ -330,8 +384,8 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     theme = get_theme(theme_name)
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
-    sheet = piece_sheet(game, paper, diameter)
-    base = sheet_basename(game, name, diameter, theme_name)
+    sheet = piece_sheet(game, paper, diameter, gutter=gutter)
+    base = sheet_basename(game, name, diameter, theme_name) + (f"-gutter{gutter:g}" if gutter else "")
     if fmt == "json":
         return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
     scenes = sheet_scenes(sheet)

@@ -15,6 +15,7 @@ import math
 from typing import Mapping
 
 from printables.geometry import Arc, Part, Segment
+from printables.render.paths import Run, halves, is_full, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
 from printables.render.theme import Ink, ink
 
@@ -37,26 +38,11 @@ def _colour(i: Ink) -> str:
     return (i.stroke or i.fill or "#000000").upper()
 
 
-def _runs(parts) -> list[list[Part]]:
-    runs: list[list[Part]] = []
-    for p in parts:
-        if runs and runs[-1][-1].end.is_close(p.start, 1e-6):
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return runs
-
-
-def _bulge_points(run: list[Part]) -> list[tuple[float, float, float]]:
+def _bulge_points(run: Run) -> list[tuple[float, float, float]]:
     """(x, y, bulge) vertices of a closed run; full circles split into two halves."""
     pts = []
-    for p in run:
-        if isinstance(p, Arc) and abs(p.sweep) >= 360.0 - 1e-9:
-            halves = [Arc(p.center, p.radius, p.start_angle, p.sweep / 2),
-                      Arc(p.center, p.radius, p.start_angle + p.sweep / 2, p.sweep / 2)]
-        else:
-            halves = [p]
-        for q in halves:
+    for p in run.parts:
+        for q in (halves(p) if isinstance(p, Arc) else [p]):
             bulge = math.tan(math.radians(q.sweep) / 4) if isinstance(q, Arc) else 0.0
             pts.append((q.start.x, q.start.y, bulge))
     return pts
@@ -89,7 +75,7 @@ class _Writer:
     def part(self, p: Part, at: dict) -> None:
         if isinstance(p, Segment):
             self.msp.add_line((p.a.x, p.a.y), (p.b.x, p.b.y), dxfattribs=at)
-        elif abs(p.sweep) >= 360.0 - 1e-9:
+        elif is_full(p):
             self.msp.add_circle((p.center.x, p.center.y), p.radius, dxfattribs=at)
         else:
             a = p if p.sweep > 0 else p.reversed()
@@ -108,8 +94,8 @@ class _Writer:
         elif isinstance(it, Polygon):
             self.msp.add_lwpolyline([(p.x, p.y) for p in it.points], close=True, dxfattribs=at)
         elif isinstance(it, Path) and it.closed and (ink(self.theme, it.style).fill
-                                                     or len(_runs(it.parts)) > 1):
-            for run in _runs(it.parts):
+                                                     or len(runs(it.parts)) > 1):
+            for run in runs(it.parts):
                 self.msp.add_lwpolyline(_bulge_points(run), format="xyb", close=True,
                                         dxfattribs=at)
         elif isinstance(it, Path):

@@ -13,6 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from printables.geometry import Segment
+from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
 
@@ -59,16 +60,15 @@ def _color(value: str) -> HexColor:
 
 def _path(c: rl_canvas.Canvas, parts, closed: bool):
     p = c.beginPath()
-    current = None
-    for part in parts:
-        if current is None or not part.start.is_close(current, 1e-4):
-            p.moveTo(part.start.x, part.start.y)
-        if isinstance(part, Segment):
-            p.lineTo(part.b.x, part.b.y)
-        else:
-            cx, cy, r = part.center.x, part.center.y, part.radius
-            p.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=part.start_angle, extent=part.sweep)
-        current = part.end
+    for run in runs(parts):
+        p.moveTo(*run.start)
+        for part in run.parts:
+            if isinstance(part, Segment):
+                p.lineTo(part.b.x, part.b.y)
+            else:
+                cx, cy, r = part.center.x, part.center.y, part.radius
+                p.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=part.start_angle,
+                        extent=part.sweep)
     if closed:
         p.close()
     return p

@@ -1,40 +1,55 @@
-"""Scene -> SVG bytes: mm-sized, viewBox in mm, Inkscape layers, deterministic, text escaped.
+"""Scene -> SVG bytes through svgwrite: the one module that writes SVG, for print and laser.
 
-Written as text by this module rather than through svgwrite: svgwrite's per-element factory
-and ElementTree round trip made an 8x8 board 2.6x slower than python-chess's board SVG
-(benchmarks/), for output we fully control anyway. Attribute values and text are escaped.
+Every SVG the project writes (boards, setups, piece sheets, laser sheets) comes from
+:func:`render_svg`. Guarantees in both modes: width and height in mm, a viewBox in mm,
+y flipped from the Scene's y-up, arcs as ``A`` commands and full circles as ``<circle>``,
+named groups as Inkscape layers, text escaped (characters XML forbids dropped), and the
+same scene gives the same bytes (svgwrite writes attributes sorted; numbers are ours).
+
+``laser=True`` is the mode for cutter software. Our rulings for it: every closed run of a
+path ends with ``Z`` (an unclosed run is an open line a cutter cannot fill), filled
+(engraved) paths are one compound path with ``fill-rule="evenodd"`` so nested outlines
+knock out, a ``<text>`` item is an error (laser lettering is outlines), and the sheet's
+note goes in ``<title>`` and ``<desc>``. Print mode draws a text halo as a stroked copy of
+the text under it (renderers such as cairosvg ignore ``paint-order``).
+
+svgwrite runs with ``debug=False`` in production; tests set :data:`VALIDATE` so svgwrite's
+validator checks every element and attribute the products write.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Mapping
-from xml.sax.saxutils import escape as _escape
-from xml.sax.saxutils import quoteattr as _quoteattr
 
-from printables.geometry import Arc, Point, Segment
+import svgwrite
+from svgwrite.container import Group as SvgGroup
+from svgwrite.extensions import Inkscape
+from svgwrite.masking import ClipPath
+from svgwrite.path import Path as SvgPath
+from svgwrite.shapes import Circle as SvgCircle
+from svgwrite.shapes import Polygon as SvgPolygon
+from svgwrite.text import Text as SvgText
+
+from printables.geometry import Arc, Segment
+from printables.render.paths import halves, is_full, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
 
 FONT_FAMILY = "Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif"
-INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
-
+#: Tests set this to True: svgwrite then validates every element and attribute.
+VALIDATE = False
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def escape(text: str) -> str:
-    """Text content escaped for XML; characters XML 1.0 forbids are dropped.
+def xml_text(text: str) -> str:
+    """Text without the characters XML 1.0 forbids (svgwrite escapes the rest).
 
-    >>> escape('a<b & "c"\x07')
-    'a&lt;b &amp; "c"'
+    >>> xml_text('a<b\x07')
+    'a<b'
     """
-    return _escape(_NOT_XML.sub("", text))
-
-
-def quoteattr(text: str) -> str:
-    """An attribute value, quoted and escaped, without characters XML forbids."""
-    return _quoteattr(_NOT_XML.sub("", text))
+    return _NOT_XML.sub("", text)
 
 
 def num(v: float) -> str:
@@ -47,116 +62,157 @@ def num(v: float) -> str:
     return s[:-2] if s.endswith(".0") else s
 
 
-def attrs(**kw: str | None) -> str:
-    """Attributes as text, names with '_' written as '-', None skipped; values must be our own
-    numbers and colours (use quoteattr for anything a user typed).
-
-    >>> attrs(fill="#fff", stroke_width="0.3", stroke=None)
-    ' fill="#fff" stroke-width="0.3"'
-    """
-    return "".join(f' {k.replace("_", "-")}="{v}"' for k, v in kw.items() if v is not None)
-
-
 class _Writer:
-    """Holds the page height (for the y flip), theme, clip definitions and paint cache."""
+    """One document: page height (for the y flip), theme, mode, clip count, paint cache."""
 
-    def __init__(self, scene: Scene, theme: Mapping[str, Ink]) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, scene: Scene, theme: Mapping[str, Ink],
+                 laser: bool) -> None:
+        self.dwg = dwg
         self.h = scene.height
         self.theme = theme
-        self.defs: list[str] = []
-        self._paint: dict[tuple, str] = {}
+        self.laser = laser
+        self.clips = 0
+        self._paint: dict[tuple, dict[str, str]] = {}
 
-    def xy(self, p: Point) -> str:
-        return f"{num(p.x)} {num(self.h - p.y)}"
-
-    def paint(self, style: str, width: float | None = None, closed: bool = True) -> str:
+    def paint(self, style: str, width: float | None = None, closed: bool = True) -> dict:
         key = (style, width, closed)
         if key not in self._paint:
-            i = ink(self.theme, style)
-            w = width if width is not None else i.width
-            stroke = i.stroke if (i.stroke and w > 0) else None
-            self._paint[key] = attrs(
-                fill=i.fill if (i.fill and closed) else "none", stroke=stroke,
-                stroke_width=num(w) if stroke else None,
-                stroke_linecap=i.cap if (stroke and not closed) else None,
-                stroke_linejoin="round" if stroke else None)
+            self._paint[key] = (self._laser_paint if self.laser else self._print_paint)(
+                ink(self.theme, style), width, closed)
         return self._paint[key]
 
+    @staticmethod
+    def _print_paint(i: Ink, width: float | None, closed: bool) -> dict[str, str]:
+        w = width if width is not None else i.width
+        out = {"fill": i.fill if (i.fill and closed) else "none"}
+        if i.stroke and w > 0:
+            out.update({"stroke": i.stroke, "stroke-width": num(w), "stroke-linejoin": "round"})
+            if not closed:
+                out["stroke-linecap"] = i.cap
+        return out
+
+    @staticmethod
+    def _laser_paint(i: Ink, width: float | None, closed: bool) -> dict[str, str]:
+        out = {"fill": i.fill or "none"}
+        if i.fill:
+            out["fill-rule"] = "evenodd"
+        if i.stroke:
+            out.update({"stroke": i.stroke, "stroke-width": num(i.width)})
+        return out
+
     def path_d(self, parts, closed: bool) -> str:
+        """M at every gap; Z after a closed path's runs that return to their start (print
+        mode also closes its last run, as SVG's closepath always did here)."""
         out: list[str] = []
-        current: Point | None = None
-        for part in parts:
-            if current is None or not part.start.is_close(current, 1e-4):
-                out.append("M" + self.xy(part.start))
-            if isinstance(part, Segment):
-                out.append("L" + self.xy(part.b))
-            else:
-                out.extend(self.arc_d(part))
-            current = part.end
-        if closed:
-            out.append("Z")
+        h = self.h
+        found = runs(parts)
+        for k, run in enumerate(found):
+            out.append(f"M{num(run.start[0])} {num(h - run.start[1])}")
+            for part, (x, y) in zip(run.parts, run.ends):
+                if type(part) is Segment:
+                    out.append(f"L{num(x)} {num(h - y)}")
+                elif is_full(part):
+                    out.extend(self.arc_d(a, a.end.x, a.end.y) for a in halves(part))
+                else:
+                    out.append(self.arc_d(part, x, y))
+            if closed and (run.closes or (not self.laser and k == len(found) - 1)):
+                out.append("Z")
         return " ".join(out)
 
-    def arc_d(self, arc: Arc) -> list[str]:
-        if abs(arc.sweep) >= 360.0 - 1e-9:  # a full turn: two halves
-            half = Arc(arc.center, arc.radius, arc.start_angle, arc.sweep / 2)
-            rest = Arc(arc.center, arc.radius, half.end_angle, arc.sweep / 2)
-            return self.arc_d(half) + self.arc_d(rest)
+    def arc_d(self, arc: Arc, x: float, y: float) -> str:
+        """The A command of an arc (under a full turn) ending at (x, y), y up."""
         large = 1 if abs(arc.sweep) > 180.0 else 0
         # ccw in y-up stays ccw on screen after the flip: SVG sweep-flag 0 (negative angles)
         sweep = 0 if arc.sweep > 0 else 1
         r = num(arc.radius)
-        return [f"A{r} {r} 0 {large} {sweep} {self.xy(arc.end)}"]
+        return f"A{r} {r} 0 {large} {sweep} {num(x)} {num(self.h - y)}"
 
-    def element(self, item: Item) -> str:
-        if isinstance(item, Polygon):
-            pts = " ".join(f"{num(p.x)},{num(self.h - p.y)}" for p in item.points)
-            return f'<polygon points="{pts}"{self.paint(item.style)}/>'
-        if isinstance(item, Circle):
-            return (f'<circle cx="{num(item.center.x)}" cy="{num(self.h - item.center.y)}" '
-                    f'r="{num(item.radius)}"{self.paint(item.style)}/>')
+    def element(self, item: Item):
+        f = self.dwg
         if isinstance(item, Path):
-            return (f'<path d="{self.path_d(item.parts, item.closed)}"'
-                    f'{self.paint(item.style, item.width, item.closed)}/>')
-        if isinstance(item, Text):
-            return self.text(item)
+            return SvgPath(d=self.path_d(item.parts, item.closed), factory=f,
+                           **self.paint(item.style, item.width, item.closed))
+        if isinstance(item, Polygon):
+            pts = [(num(p.x), num(self.h - p.y)) for p in item.points]
+            return SvgPolygon(pts, factory=f, **self.paint(item.style))
+        if isinstance(item, Circle):
+            return SvgCircle(center=(num(item.center.x), num(self.h - item.center.y)),
+                             r=num(item.radius), factory=f, **self.paint(item.style))
         if isinstance(item, Group):
             return self.group(item)
+        if isinstance(item, Text):
+            if self.laser:
+                raise TypeError("a laser sheet cannot hold text; engrave its outlines")
+            return self.text(item)
         raise TypeError(f"cannot render {type(item).__name__}")
 
-    def text(self, item: Text) -> str:
+    def text(self, item: Text):
+        """One <text>, or a group of a stroked halo copy and the letters on top of it."""
         i = ink(self.theme, item.style)
         x, y = num(item.position.x), num(self.h - item.position.y)
-        bold = ' font-weight="bold"' if i.font == "sans-bold" else ""
-        rot = f' transform="rotate({num(-item.rotation)} {x} {y})"' if item.rotation else ""
-        halo = (f' stroke="{i.halo}" stroke-width="{num(item.size * HALO)}" '
-                f'stroke-linejoin="round" paint-order="stroke"') if i.halo else ""
-        return (f'<text x="{x}" y="{y}" font-size="{num(item.size)}"{bold} '
-                f'text-anchor="{item.anchor}" fill="{i.fill or "#000000"}"{halo}{rot}>'
-                f"{escape(item.text)}</text>")
+        at = {"font-size": num(item.size), "text-anchor": item.anchor}
+        if i.font == "sans-bold":
+            at["font-weight"] = "bold"
+        if item.rotation:
+            at["transform"] = f"rotate({num(-item.rotation)} {x} {y})"
+        words = xml_text(item.text)
+        letters = SvgText(words, insert=(x, y), factory=self.dwg, fill=i.fill or "#000000", **at)
+        if not i.halo:
+            return letters
+        g = SvgGroup(factory=self.dwg)
+        g.add(SvgText(words, insert=(x, y), factory=self.dwg, fill=i.halo, stroke=i.halo,
+                      stroke_width=num(item.size * HALO), stroke_linejoin="round", **at))
+        g.add(letters)
+        return g
 
-    def group(self, item: Group) -> str:
-        a = ""
+    def group(self, item: Group):
+        g = SvgGroup(factory=self.dwg)
         if item.layer:
-            a = (f" id={quoteattr('layer-' + item.layer)} inkscape:groupmode=\"layer\" "
-                 f"inkscape:label={quoteattr(item.layer)}")
+            g.update({"id": "layer-" + _name(item.layer), "inkscape:groupmode": "layer",
+                      "inkscape:label": xml_text(item.layer)})
         if item.clip is not None:
-            cid = f"clip{len(self.defs) + 1}"
-            self.defs.append(f'<clipPath id="{cid}">'
-                             f'{self.element(from_shape(item.clip, "default"))}</clipPath>')
-            a += f' clip-path="url(#{cid})"'
-        return f"<g{a}>" + "".join(self.element(c) for c in item.items) + "</g>"
+            self.clips += 1
+            clip = ClipPath(id=f"clip{self.clips}", factory=self.dwg)
+            clip.add(self.element(from_shape(item.clip, "default")))
+            self.dwg.defs.add(clip)
+            g["clip-path"] = f"url(#clip{self.clips})"
+        for child in item.items:
+            g.add(self.element(child))
+        return g
 
 
-def render_svg(scene: Scene, theme: Mapping[str, Ink]) -> bytes:
-    """The SVG document of a scene, UTF-8 bytes, same scene same bytes."""
-    w = _Writer(scene, theme)
-    body = "".join(w.element(item) for item in scene.items)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE_NS}" '
-            f'version="1.1" width="{num(scene.width)}mm" height="{num(scene.height)}mm" '
-            f'viewBox="0 0 {num(scene.width)} {num(scene.height)}" '
-            f'font-family="{FONT_FAMILY}">')
-    title = f"<title>{escape(scene.title)}</title>" if scene.title else ""
-    defs = f"<defs>{''.join(w.defs)}</defs>" if w.defs else ""
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + head + title + defs + body
-            + "</svg>\n").encode("utf-8")
+def _name(layer: str) -> str:
+    """A layer name as an XML id (letters, digits, '-', '_', '.'; anything else '_')."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", layer)
+
+
+def _drawing(scene: Scene, laser: bool, debug: bool) -> svgwrite.Drawing:
+    w, h = num(scene.width), num(scene.height)
+    dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=debug,
+                           profile="full")
+    Inkscape(dwg)
+    if not laser:
+        dwg["font-family"] = FONT_FAMILY
+    if scene.title:
+        note = xml_text(scene.title)
+        dwg.set_desc(title=note, desc=note if laser else None)
+    return dwg
+
+
+_LAST: list = []  # (scene, theme, laser, debug, bytes) of the last call: kits ask twice
+
+
+def render_svg(scene: Scene, theme: Mapping[str, Ink], laser: bool = False) -> bytes:
+    """The SVG document of a scene, UTF-8 bytes, same scene same bytes; laser=True writes
+    the cutter mode (see the module docstring). Raises TypeError for text on a laser sheet."""
+    if _LAST and _LAST[0] is scene and _LAST[1] is theme and _LAST[2:4] == [laser, VALIDATE]:
+        return _LAST[4]
+    dwg = _drawing(scene, laser, VALIDATE)
+    w = _Writer(dwg, scene, theme, laser)
+    for item in scene.items:
+        dwg.add(w.element(item))
+    if not dwg.defs.elements:  # svgwrite always holds a <defs>; write it only when used
+        dwg.elements.remove(dwg.defs)
+    data = ('<?xml version="1.0" encoding="UTF-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")
+    _LAST[:] = [scene, theme, laser, VALIDATE, data]
+    return data

@@ -59,8 +59,13 @@ def revision(game: GameSpec) -> tuple:
 
 
 def check_games_dir(games_dir: str | None) -> str | None:
-    """The --games folder, with every game file in it read once (a bad one fails here)."""
-    if games_dir is not None and not Path(games_dir).is_dir():
+    """The --games folder, with every game file in it read once (a bad one fails here, and
+    so does a folder without any)."""
+    if games_dir is None:
+        return None
+    if not Path(games_dir).is_dir():
         raise UsageError(f"--games {games_dir!r} is not a folder", input=str(games_dir))
-    game_files(games_dir)
-    return games_dir
+    if not game_files(games_dir):
+        raise UsageError(f"--games {games_dir!r} holds no game file (*.toml with a [game] "
+                         "table); see the README section 'Your own game'", input=str(games_dir))
+    return str(games_dir)
