@@ -39,6 +39,7 @@
     spaces.textContent = body.spaces;
     facts.append(spaces, ` spaces · sheet ${body.sheet_mm[0]} x ${body.sheet_mm[1]} mm`);
     setup.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(body.setup_svg);
+    setup.hidden = false;
   };
 
   const update = async () => {
