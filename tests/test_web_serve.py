@@ -180,8 +180,8 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     page.goto(url + "game/network")
     page.get_by_label("Option size").fill("12")
     page.get_by_label("Theme").select_option("mono")
-    page.keyboard.press("Enter")  # submits the form: the preview comes from the server
-    page.wait_for_load_state()
+    page.get_by_label("Option size").press("Enter")  # submits: the server draws the preview
+    page.wait_for_url("**opt.size=12**")
     from printables.games import GAMES
     assert page.locator("#spaces").inner_text() == str(len(GAMES["network"].board({"size": 12}).spaces))
     with page.expect_download(timeout=30000) as dl:
