@@ -188,7 +188,8 @@ def download(name: str):
     if errors:  # nothing is built: the form comes back with the messages
         return _game_page(game, ch, errors), 400
     if key == "kit":
-        return _kit_zip([game.name], ch.paper, f"printables-{game.name}-{ch.paper}")
+        paper, _ = _kit_paper(request.args)  # its canonical spelling names the zip
+        return _kit_zip([game.name], paper, f"printables-{game.name}-{paper}")
     files = _run(jobs.product_job, game.name, _games_dir(), key, ch)
     return _send(files, f"{game.name}-{key.replace('.', '-')}")
 
