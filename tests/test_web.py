@@ -8,6 +8,7 @@ import json
 import tempfile
 import time
 import zipfile
+from pathlib import Path
 
 import markupsafe
 import pytest
@@ -20,8 +21,9 @@ from printables.web.jobs import BuildError, Runner  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
-    app = create_app(runner=Runner(slots=2, limit=60))
-    return app.test_client()
+    runner = Runner(slots=2, limit=60)
+    yield create_app(runner=runner).test_client()
+    runner.close()
 
 
 @pytest.fixture
@@ -35,6 +37,17 @@ def cli_message(cli, *args) -> str:
     code, _, err = cli(*args)
     assert code == 2 and err.startswith("printables: error: ")
     return err.removeprefix("printables: error: ").strip()
+
+
+def cli_spaces(game: str, option: str) -> int:
+    """How many spaces `printables board GAME --option ... --format json` lists."""
+    import subprocess
+    import sys
+    out = tempfile.mkdtemp()
+    subprocess.run([sys.executable, "-m", "printables", "board", game, "--option", option,
+                    "--format", "json", "-o", out], check=True, capture_output=True)
+    (path,) = Path(out).glob("*.json")
+    return len(json.loads(path.read_text())["spaces"])
 
 
 def preview(client, game, **fields):
@@ -71,7 +84,7 @@ def test_preview_follows_the_options(client):
         assert body["board_svg"].count("<polygon") >= n * n
     assert sizes == {11: 121, 15: 225, 19: 361}
     _, body = preview(client, "network", opt_size="12")
-    assert body["spaces"] == 12 * 12  # the crossed-out corners are named spaces (issue 12)
+    assert body["spaces"] == cli_spaces("network", "size=12") > 8 * 8
     assert body["commands"]["board.svg"] == "printables board network --format svg --option size=12"
 
 
@@ -156,6 +169,8 @@ def test_a_build_past_its_limit_is_stopped():
     with pytest.raises(BuildError, match="longer than 0.5 s"):
         runner.run(time.sleep, 30)
     assert time.perf_counter() - start < 10
+    assert runner.run(sum, [1, 2]) == 3  # a fresh worker took the stopped one's place
+    runner.close()
 
 
 def test_without_the_extra_serve_says_what_to_install(cli, monkeypatch):
@@ -179,4 +194,63 @@ def test_the_kit_of_every_game_refuses_a_paper_as_the_cli_does(client, cli, quie
     assert resp.status_code == 400
     message = cli_message(cli, "kit", "all", "--paper", "Tabloid")
     assert str(markupsafe.escape(message)) in resp.data.decode()
+    assert list(quiet_tmp.iterdir()) == []
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_game_files_in_the_games_folder_get_a_page_and_the_cli_kit(cli, tmp_path, quiet_tmp,
+                                                                    monkeypatch, request):
+    monkeypatch.chdir(ROOT)
+    runner = Runner(slots=2, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(games_dir="examples", runner=runner).test_client()
+    page = app.get("/").data.decode()
+    assert '<img src="/game/orbit/board.svg"' in page and "orbit.toml" in page
+    game = app.get("/game/orbit").data.decode()
+    assert 'data-command="kit">printables kit examples/orbit.toml --paper A4</code>' in game
+    resp = app.get("/game/orbit/download", query_string={"file": "kit"}, buffered=True)
+    assert resp.status_code == 200
+    assert list(quiet_tmp.iterdir()) == []
+    out = tmp_path / "cli"
+    assert cli("kit", "examples/orbit.toml", "-o", out)[0] == 0
+    with zipfile.ZipFile(io.BytesIO(resp.data)) as z:
+        assert z.read("printables-orbit-A4/manifest.json") == (out / "manifest.json").read_bytes()
+    for url in ("/game/examples%2Forbit.toml", "/game/orbit.toml", "/game/..%2Fexamples%2Forbit"):
+        assert app.get(url).status_code == 404
+
+
+def test_a_bad_game_file_in_the_games_folder_stops_serve_with_its_message(cli, tmp_path):
+    (tmp_path / "broken.toml").write_text('[game]\ntitle = "Broken"\n', encoding="utf-8")
+    (tmp_path / "position.toml").write_text('game = "dugi"\n', encoding="utf-8")  # not a game
+    code, out, err = cli("serve", "--games", tmp_path, "--no-browser", "--port", "0")
+    assert code == 2 and out == ""
+    assert err.startswith(f"printables: error: {tmp_path / 'broken.toml'}") and err.count("\n") == 1
+
+
+def test_an_edited_game_file_shows_on_the_next_preview(tmp_path, request):
+    import shutil
+    for name in ("orbit.toml", "orbit.md"):
+        shutil.copy(ROOT / "examples" / name, tmp_path / name)
+    shutil.copytree(ROOT / "examples" / "orbit", tmp_path / "orbit")
+    runner = Runner(slots=1, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(games_dir=str(tmp_path), runner=runner).test_client()
+    before = json.loads(app.get("/game/orbit/preview.json").data)
+    text = (tmp_path / "orbit.toml").read_text(encoding="utf-8")
+    assert 'title = "Orbit"' in text
+    (tmp_path / "orbit.toml").write_text(text.replace('title = "Orbit"', 'title = "Orbit II"'),
+                                         encoding="utf-8")
+    after = json.loads(app.get("/game/orbit/preview.json").data)
+    assert "Orbit board" in before["board_svg"] and "Orbit II board" in after["board_svg"]
+
+
+def test_a_build_past_its_limit_is_a_message_and_leaves_nothing(quiet_tmp, request):
+    runner = Runner(slots=1, limit=0.05)
+    request.addfinalizer(runner.close)
+    app = create_app(runner=runner).test_client()
+    resp = app.get("/game/rosenkreuz/download", query_string={"file": "kit"})
+    assert resp.status_code == 503
+    assert "the build took longer than 0.05 s and was stopped" in resp.data.decode()
     assert list(quiet_tmp.iterdir()) == []

@@ -32,27 +32,40 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SCREENSHOT = ROOT / "docs" / "serve.png"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """`python -m printables serve --port 0` in a subprocess with its own working and
-    temporary folders; yields (url, those folders) and always stops it."""
-    work = tmp_path_factory.mktemp("serve-cwd")
-    temp = tmp_path_factory.mktemp("serve-tmp")
+def start_serve(work: Path, temp: Path, port: int = 0) -> subprocess.Popen:
+    """`python -m printables serve` in a subprocess with its own working and temp folders."""
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", "0",
+    return subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", str(port),
                              "--no-browser"], cwd=work, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
+
+
+def stop(proc: subprocess.Popen) -> int:
+    proc.terminate()
+    try:
+        return proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A server on a free port of 127.0.0.1: yields (url, its folders); always stopped."""
+    work = tmp_path_factory.mktemp("serve-cwd")
+    temp = tmp_path_factory.mktemp("serve-tmp")
+    proc = start_serve(work, temp)
     try:
         line = _first_line(proc, 30)
         assert line.startswith("printables serve: http://127.0.0.1:"), line
+        SERVERS[line.split()[2]] = proc
         yield line.split()[2], work, temp
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop(proc)
+
+
+#: The running server's process by its address (the last test stops it and looks).
+SERVERS: dict[str, subprocess.Popen] = {}
 
 
 def _first_line(proc: subprocess.Popen, seconds: float) -> str:
@@ -167,9 +180,10 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     page.goto(url + "game/network")
     page.get_by_label("Option size").fill("12")
     page.get_by_label("Theme").select_option("mono")
-    page.keyboard.press("Enter")  # submits the form: the preview comes from the server
-    page.wait_for_load_state()
-    assert page.locator("#spaces").inner_text() == str(12 * 12)  # corners are spaces
+    page.get_by_label("Option size").press("Enter")  # submits: the server draws the preview
+    page.wait_for_url("**opt.size=12**")
+    from printables.games import GAMES
+    assert page.locator("#spaces").inner_text() == str(len(GAMES["network"].board({"size": 12}).spaces))
     with page.expect_download(timeout=30000) as dl:
         page.get_by_role("button", name="Board SVG").click()
     assert cli("board", "network", "--format", "svg", "--theme", "mono", "--option", "size=12",
@@ -177,6 +191,36 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     assert Path(dl.value.path()).read_bytes() == \
         (tmp_path / "network-board-size12-mono.svg").read_bytes()
     context.close()
+
+
+def test_the_form_is_keyboard_usable_and_every_field_has_a_label(server, browser):
+    url, work, temp = server
+    page = browser.new_page(accept_downloads=True)
+    page.goto(url + "game/evl")
+    fields = page.locator("#choices input, #choices select")
+    names = [fields.nth(i).get_attribute("name") for i in range(fields.count())]
+    assert {"size", "opt.target", "theme", "paper", "diameter", "sheet", "kerf", "profile",
+            "parts"} <= set(names)
+    for name in names:  # a label names each field, so a screen reader reads it
+        field = page.locator(f'[name="{name}"]')
+        label = page.locator(f'label[for="{field.get_attribute("id")}"]')
+        assert label.count() == 1 and label.inner_text().strip()
+    reached = []
+    page.locator("h1").click()
+    for _ in range(40):  # Tab walks the fields in order, then the downloads
+        page.keyboard.press("Tab")
+        focused = page.locator(":focus")
+        reached.append(focused.get_attribute("name") or focused.inner_text())
+        if reached[-1] == "file":
+            break
+    assert [r for r in reached if r in names] == names
+    assert page.locator(":focus").inner_text() == "The whole kit (zip)"
+    with page.expect_download(timeout=30000) as dl:
+        page.keyboard.press("Tab")
+        assert page.locator(":focus").inner_text() == "Board PDF"
+        page.keyboard.press("Enter")
+    assert dl.value.suggested_filename == "evl-board.pdf"
+    page.close()
 
 
 def test_twenty_simultaneous_kits_each_complete_and_correct(server):
@@ -203,9 +247,57 @@ def test_twenty_simultaneous_kits_each_complete_and_correct(server):
         files = read_zip(data)
         rows = check_manifest(files)
         assert {r["file"].split("/")[0] for r in rows} == {game, "index.html"}
-        page = PdfReader(io.BytesIO(files[f"{game}/pieces.pdf"])).pages[0].mediabox
-        assert sorted((round(float(page.width) / 72 * 25.4), round(float(page.height) / 72 * 25.4))) \
-            == sorted(round(v) for v in parse_paper(paper))
+        box = PdfReader(io.BytesIO(files[f"{game}/pieces.pdf"])).pages[0].mediabox
+        mm = sorted(round(float(v) / 72 * 25.4) for v in (box.width, box.height))
+        assert mm == sorted(round(v) for v in parse_paper(paper))  # the kit asked for
         sheets = {k: v for k, v in files.items() if "/laser/" in k}
         assert laser.setdefault(game, sheets) == sheets  # the same on every paper
     assert leftovers(work, temp) == []
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below pid, from /proc."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, parent in parents.items() if parent == p}
+        todo.extend(kids - found)
+        found |= kids
+    return found
+
+
+def alive(pid: int) -> bool:
+    """pid runs (a zombie waiting to be reaped has stopped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_busy_port_is_one_line_and_serve_stops_cleanly(server, tmp_path):
+    url, work, temp = server
+    proc = SERVERS[url]
+    with urllib.request.urlopen(url + "game/dugi/preview.json", timeout=60) as resp:
+        assert json.loads(resp.read())["spaces"] == 168
+    helpers = descendants(proc.pid)
+    assert helpers, "builds run in worker processes"
+    port = url.rsplit(":", 1)[1].strip("/")
+    second = start_serve(tmp_path, tmp_path, int(port))
+    out, _ = second.communicate(timeout=60)
+    assert second.returncode == 2
+    assert out.strip().splitlines() == [
+        f"printables: error: cannot listen on 127.0.0.1:{port}: Address already in use; "
+        "try another --port"]
+    assert stop(proc) == 0  # SIGTERM: a clean stop
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in helpers):
+        assert time.monotonic() < deadline, "worker processes outlived the server"
+        time.sleep(0.1)

@@ -23,7 +23,7 @@ from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GameSpec
 from printables.web import jobs
-from printables.web.catalog import find_game, game_names
+from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import Choices, field_errors, read_choices
 from printables.web.products import PRODUCTS, command_line, kit_args
 
@@ -69,18 +69,20 @@ def _game(name: str) -> GameSpec:
 
 
 def _preview(game: GameSpec, ch: Choices) -> dict:
-    return _cached_preview(game.name, _games_dir(), ch, current_app.config["RUNNER"])
+    return _cached_preview(game.name, revision(game), _games_dir(), ch,
+                           current_app.config["RUNNER"])
 
 
 @lru_cache(maxsize=128)
-def _cached_preview(game_name: str, games_dir: str | None, ch: Choices, runner) -> dict:
+def _cached_preview(game_name: str, rev: tuple, games_dir: str | None, ch: Choices,
+                    runner) -> dict:
     return runner.run(jobs.preview_job, game_name, games_dir, ch)
 
 
 def _commands(game: GameSpec, ch: Choices) -> dict[str, str]:
     """Each download's command line, as the page shows it."""
     lines = {k: command_line(p.args(game, ch)) for k, p in PRODUCTS.items()}
-    lines["kit"] = command_line(kit_args(game.name, ch))
+    lines["kit"] = command_line(kit_args(game, ch))
     return lines
 
 
@@ -186,18 +188,20 @@ def download(name: str):
     if errors:  # nothing is built: the form comes back with the messages
         return _game_page(game, ch, errors), 400
     if key == "kit":
-        return _kit_zip([game.name], ch.paper, f"printables-{game.name}-{ch.paper}")
+        paper, _ = _kit_paper(request.args)  # its canonical spelling names the zip
+        return _kit_zip([game.name], paper, f"printables-{game.name}-{paper}")
     files = _run(jobs.product_job, game.name, _games_dir(), key, ch)
     return _send(files, f"{game.name}-{key.replace('.', '-')}")
 
 
 @web.get("/kit/all")
 def kit_all():
-    """Every game's kit in one zip."""
+    """The seven games' kits in one zip, as `printables kit all` builds them."""
+    from printables.games import GAMES
     paper, errors = _kit_paper(request.args)
     if errors:
         return _index_page(errors, paper), 400
-    return _kit_zip(game_names(_games_dir()), paper, f"printables-all-{paper}")
+    return _kit_zip(list(GAMES), paper, f"printables-all-{paper}")
 
 
 # ---- files --------------------------------------------------------------------------------
@@ -229,7 +233,7 @@ def _kit_zip(names: list[str], paper: str, stem: str):
     when the visitor leaves mid-download)."""
     tmp = Path(tempfile.mkdtemp(prefix="printables-web-"))
     try:
-        _run(jobs.kit_job, names, paper, str(tmp / "kit"))
+        _run(jobs.kit_job, names, _games_dir(), paper, str(tmp / "kit"))
         target = tmp / (stem + ".zip")
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
             for path in sorted((tmp / "kit").rglob("*")):

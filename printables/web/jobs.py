@@ -1,9 +1,12 @@
-"""Builds for the web page, each in its own short-lived process with a time limit.
+"""Builds for the web page, each in a worker process with a time limit.
 
-A build runs in a child forked from a forkserver that has the core imported, so each starts
-in milliseconds, cannot share state with another request, gives back its memory when it
-ends, and is killed when it runs past its limit. At most `slots` builds run at once (one per
-core by default); others wait their turn for a bounded time.
+Workers are forked from a forkserver that has the core imported, and each keeps its caches
+(boards, glyph outlines) warm from one build to the next. A worker does one build at a
+time, so concurrent requests never share one; a build that runs past its limit is stopped
+by killing its worker (a fresh one takes its place), and a worker retires after
+TASKS_PER_WORKER builds, which bounds what its caches can grow to. At most `slots` builds
+run at once (one per core by default); others wait their turn for a bounded time. Workers
+end with the server: when it goes, their pipe closes and they exit.
 """
 
 from __future__ import annotations
@@ -15,74 +18,122 @@ from typing import Any, Callable
 
 from printables.errors import PrintablesError
 
-#: Modules the forkserver imports once, so forked builds start warm.
+#: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
+#: second to import; the forkserver skips a module that is not installed).
 PRELOAD = ["printables.products.kit", "printables.products.boards_cmd",
            "printables.products.setup_cmd", "printables.products.piece_sheet",
-           "printables.products.booklet", "printables.products.laser", "printables.web.jobs"]
+           "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
+           "printables.web.catalog", "cairocffi", "fontTools.ttLib", "pypdf"]
+TASKS_PER_WORKER = 50
 
 
 class BuildError(PrintablesError):
     """A build the server stopped or could not run (too slow, too busy, crashed)."""
 
 
+class _Worker:
+    """One worker process and the pipe to it."""
+
+    def __init__(self, ctx) -> None:
+        self.conn, theirs = ctx.Pipe()
+        self.proc = ctx.Process(target=_work, args=(theirs,), daemon=True)
+        self.proc.start()
+        theirs.close()
+        self.tasks = 0
+
+    def stop(self) -> None:
+        self.conn.close()
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+
+
 class Runner:
-    """Runs functions in child processes: at most slots at a time, each for limit seconds."""
+    """Runs functions in worker processes: at most slots at a time, each for limit seconds."""
 
     def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0):
         self.limit = limit
         self.wait = wait
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
-        self._ctx = multiprocessing.get_context("forkserver")
-        self._ctx.set_forkserver_preload(PRELOAD)
+        self._idle: list[_Worker] = []
+        self._lock = threading.Lock()
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            self._ctx = multiprocessing.get_context("forkserver")
+            self._ctx.set_forkserver_preload(PRELOAD)
+        else:  # Windows: each worker starts a fresh interpreter
+            self._ctx = multiprocessing.get_context("spawn")
 
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """fn(*args) in a child; its PrintablesError is raised here with the same message."""
+        """fn(*args) in a worker; its PrintablesError is raised here with the same message."""
         if not self._slots.acquire(timeout=self.wait):
             raise BuildError("the server is busy with other builds; try again in a minute")
         try:
-            return self._run(fn, args)
+            with self._lock:
+                worker = self._idle.pop() if self._idle else None
+            status, *rest = self._ask(worker or _Worker(self._ctx), fn, args)
         finally:
             self._slots.release()
-
-    def _run(self, fn: Callable[..., Any], args: tuple) -> Any:
-        receive, send = self._ctx.Pipe(duplex=False)
-        child = self._ctx.Process(target=_child, args=(send, fn, args), daemon=True)
-        child.start()
-        send.close()
-        try:
-            if not receive.poll(self.limit):
-                raise BuildError(f"the build took longer than {self.limit:g} s and was stopped")
-            status, *rest = receive.recv()
-        except EOFError:
-            raise BuildError("the build stopped without a result (out of memory?)") from None
-        finally:
-            receive.close()
-            if child.is_alive():
-                child.kill()
-            child.join()
         if status == "ok":
             return rest[0]
         if status == "user":
             raise PrintablesError(rest[0], input=rest[1])
         raise BuildError(f"the build failed: {rest[0]}")
 
+    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple) -> tuple:
+        try:
+            worker.conn.send((fn, args))
+            if not worker.conn.poll(self.limit):
+                raise BuildError(f"the build took longer than {self.limit:g} s and was stopped")
+            answer = worker.conn.recv()
+        except (EOFError, OSError):
+            worker.stop()
+            raise BuildError("the build stopped without a result (out of memory?)") from None
+        except BaseException:
+            worker.stop()
+            raise
+        worker.tasks += 1
+        if worker.tasks >= TASKS_PER_WORKER:
+            worker.stop()
+        else:
+            with self._lock:
+                self._idle.append(worker)
+        return answer
 
-def _child(conn, fn: Callable[..., Any], args: tuple) -> None:
-    try:
-        conn.send(("ok", fn(*args)))
-    except PrintablesError as e:
-        conn.send(("user", str(e), e.input))
-    except Exception as e:  # reported to the visitor as a failed build, never a traceback
-        conn.send(("crash", f"{type(e).__name__}: {e}"))
-    finally:
-        conn.close()
+    def close(self) -> None:
+        """Stop the idle workers (busy ones stop when their build ends)."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for worker in idle:
+            worker.stop()
+
+
+def _work(conn) -> None:
+    """A worker's loop: run each function it is sent and send back the outcome."""
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple = ("ok", fn(*args))
+        except PrintablesError as e:
+            answer = ("user", str(e), e.input)
+        except Exception as e:  # reported to the visitor as a failed build, never a traceback
+            answer = ("crash", f"{type(e).__name__}: {e}")
+        try:
+            conn.send(answer)
+        except (BrokenPipeError, OSError):
+            return
 
 
 # ---- the jobs (module-level, so a child can be given them) ------------------------------
 
-def kit_job(names: list[str], paper: str, folder: str) -> None:
+def kit_job(names: list[str], games_dir: str | None, paper: str, folder: str) -> None:
     """Build the kits of names into folder with the kit core (one process: one core)."""
     from printables.products.kit import build_kits
+    from printables.web.catalog import find_game
+    for name in names:
+        find_game(name, games_dir)  # a game file is read (and registered) in this process
     build_kits(names, paper, folder, jobs=1)
 
 

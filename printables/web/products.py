@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from printables.games import GameSpec
+from printables.web.catalog import game_arg
 from printables.web.choices import Choices
 
 Files = list[tuple[str, bytes]]
@@ -37,7 +38,7 @@ def _board_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
     def args(game: GameSpec, ch: Choices) -> list[str]:
         size = ["--size", ch.size] if ch.size else []
         opts = [a for o in ch.option_args() for a in ("--option", o)]
-        return ["board", game.name, "--format", fmt, *size, *_theme(ch), *opts]
+        return ["board", game_arg(game), "--format", fmt, *size, *_theme(ch), *opts]
     return args
 
 
@@ -50,7 +51,7 @@ def _board_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
 
 
 def _setup_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
-    return lambda game, ch: ["setup", game.name, "--format", fmt, *_theme(ch)]
+    return lambda game, ch: ["setup", game_arg(game), "--format", fmt, *_theme(ch)]
 
 
 def _setup_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
@@ -62,7 +63,7 @@ def _setup_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
 
 def _pieces_args(game: GameSpec, ch: Choices) -> list[str]:
     diameter = ["--diameter", ch.diameter] if ch.diameter else []
-    return ["pieces", game.name, "--paper", ch.paper, *diameter, *_theme(ch)]
+    return ["pieces", game_arg(game), "--paper", ch.paper, *diameter, *_theme(ch)]
 
 
 def _pieces_build(game: GameSpec, ch: Choices) -> Files:
@@ -78,7 +79,7 @@ def _sheet(ch: Choices) -> str:
 
 def _booklet_args(imposed: bool) -> Callable[[GameSpec, Choices], list[str]]:
     def args(game: GameSpec, ch: Choices) -> list[str]:
-        return ["booklet", game.name, *(["--impose", _sheet(ch)] if imposed else []), *_theme(ch)]
+        return ["booklet", game_arg(game), *(["--impose", _sheet(ch)] if imposed else []), *_theme(ch)]
     return args
 
 
@@ -92,7 +93,7 @@ def _booklet_build(imposed: bool) -> Callable[[GameSpec, Choices], Files]:
 
 def _laser_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
     def args(game: GameSpec, ch: Choices) -> list[str]:
-        return ["laser", game.name, "--sheet", ch.sheet, "--kerf", ch.kerf, "--profile",
+        return ["laser", game_arg(game), "--sheet", ch.sheet, "--kerf", ch.kerf, "--profile",
                 ch.profile, "--format", fmt, "--parts", ch.parts]
     return args
 
@@ -125,9 +126,9 @@ def _products() -> dict[str, Product]:
 PRODUCTS: dict[str, Product] = _products()
 
 
-def kit_args(game_name: str, ch: Choices) -> list[str]:
-    """The kit command for a game (or 'all'): a kit takes only the paper."""
-    return ["kit", game_name, "--paper", ch.paper]
+def kit_args(game: GameSpec, ch: Choices) -> list[str]:
+    """The kit command for a game: a kit takes only the paper."""
+    return ["kit", game_arg(game), "--paper", ch.paper]
 
 
 def command_line(args: list[str]) -> str:

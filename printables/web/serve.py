@@ -6,7 +6,9 @@ the user's explicit choice, and the start-up line then says the page is open to 
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 import webbrowser
 from typing import Callable
@@ -36,7 +38,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
     say(f"printables serve: {url}  (Ctrl-C stops it)")
     if host not in LOOPBACK:
         say("note: the page is open to the network, not only to this computer")
-    if open_browser:
+    if open_browser and has_desktop():
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
@@ -46,6 +48,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
     finally:
         signal.signal(signal.SIGTERM, previous)
         server.close()
+        app.config["RUNNER"].close()
+
+
+def has_desktop(env: dict | None = None, platform: str | None = None) -> bool:
+    """Whether a graphical browser can open here (without one, Python's webbrowser would
+    start a text browser in this very terminal).
+
+    >>> has_desktop({}, "linux"), has_desktop({"DISPLAY": ":0"}, "linux")
+    (False, True)
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    return platform in ("darwin", "win32") or bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
 def _stop(signum, frame) -> None:

@@ -26,6 +26,8 @@
     const board = document.getElementById("board-preview");
     const facts = document.getElementById("board-facts");
     const setup = document.getElementById("setup-preview");
+    board.classList.toggle("stale", !body.board_svg);
+    setup.classList.toggle("stale", !body.board_svg);
     if (!body.board_svg) {
       facts.textContent = "fix the values marked in the form to see the board";
       return;
@@ -37,6 +39,7 @@
     spaces.textContent = body.spaces;
     facts.append(spaces, ` spaces · sheet ${body.sheet_mm[0]} x ${body.sheet_mm[1]} mm`);
     setup.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(body.setup_svg);
+    setup.hidden = false;
   };
 
   const update = async () => {
