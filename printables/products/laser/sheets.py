@@ -20,10 +20,10 @@ from printables.games import GameSpec
 from printables.geometry import TOL, Part, Point, Polygon, bbox_of
 from printables.geometry.paths import (Chain, clean_paths, contains_point, inside_out, is_full,
                                        subtract_parts)
-from printables.products.laser_kerf import kerf_report, offset_chain
-from printables.products.laser_model import (Box, LaserPart, Marks, Placement, placed_box,
+from printables.geometry.offset import kerf_report, offset_chain
+from printables.products.laser.model import (Box, LaserPart, Marks, Placement, placed_box,
                                              placed_marks)
-from printables.products.laser_text import text_outlines, text_width
+from printables.products.laser.text import text_outlines, text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene
 from printables.render.theme import Ink
 
@@ -322,8 +322,8 @@ def _settings(req: LaserRequest) -> tuple[str, str]:
 
 def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
     """The board's sheets (split into parts along space boundaries when it is too big)."""
-    from printables.products.laser_board import board_marks
-    from printables.products.laser_split import split_parts
+    from printables.products.laser.board import board_marks
+    from printables.products.laser.split import split_parts
     board = game.board(options)
     bm = board_marks(game, board)
     parts = split_parts(game.title, board, bm, _avail(req))
@@ -343,7 +343,7 @@ def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
 
 def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
     """The pieces' sheets, one set per tone of material."""
-    from printables.products.laser_pieces import piece_parts
+    from printables.products.laser.pieces import piece_parts
     board = game.board(options)
     short, long = _settings(req)
     out = []

@@ -20,8 +20,8 @@ from printables.boards import Board
 from printables.errors import UsageError
 from printables.geometry import TOL, Arc, Circle, Point, Polygon, Segment, bbox_of, part_key
 from printables.geometry.paths import clip_parts, merge_parts, shape_parts, unit_direction
-from printables.products.laser_board import BoardMarks
-from printables.products.laser_model import Box, LaserPart, Marks
+from printables.products.laser.board import BoardMarks
+from printables.products.laser.model import Box, LaserPart, Marks
 
 #: Most candidate line combinations tried before giving up.
 BUDGET = 20000

@@ -28,8 +28,8 @@ from printables.geometry import (TOL, Arc, Circle, Part, Point, Polygon, Segment
                                  hatch_lines)
 from printables.geometry.paths import (clip_parts, contains_point, intersections, merge_parts,
                                        shape_parts)
-from printables.products.laser_model import Box, Fill, LaserPart, Marks, ccw_contour
-from printables.products.laser_text import outlines_bbox, text_outlines, text_width
+from printables.products.laser.model import Box, Fill, LaserPart, Marks, ccw_contour
+from printables.products.laser.text import outlines_bbox, text_outlines, text_width
 from printables.render.scene import baseline
 from printables.render.theme import THEMES, ink
 

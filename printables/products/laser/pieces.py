@@ -20,7 +20,7 @@ from printables.boards import Board
 from printables.games import Component, GameSpec
 from printables.geometry import Arc, Part, Point, bbox_of
 from printables.geometry.paths import clip_parts, contains_point, intersections, signed_area
-from printables.products.laser_model import Fill, LaserPart, Marks, ccw_contour
+from printables.products.laser.model import Fill, LaserPart, Marks, ccw_contour
 from printables.products.piece_art import piece_diameters, piece_items
 from printables.render.scene import Circle, Item, Path, Polygon
 from printables.render.theme import THEMES, ink
