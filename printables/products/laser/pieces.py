@@ -16,17 +16,25 @@ attacker/defender) go on their own sheets, to be cut from a material of that col
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from printables.boards import Board
 from printables.games import Component, GameSpec
-from printables.geometry import Arc, Part, Point, bbox_of
-from printables.geometry.paths import clip_parts, contains_point, intersections, signed_area
-from printables.products.laser.model import Fill, LaserPart, Marks, ccw_contour
+from printables.geometry import TOL, Arc, Part, Point, bbox_of
+from printables.geometry.offset import part_distance
+from printables.geometry.paths import (clip_parts, contains_point, intersections, is_full,
+                                       signed_area)
+from printables.products.laser.model import Fill, LaserPart, Marks, Placement, ccw_contour
+from printables.products.laser.stroke import stroke_text
 from printables.products.piece_art import piece_diameters, piece_items
 from printables.render.scene import Circle, Item, Path, Polygon
 from printables.render.theme import THEMES, ink
 
 #: A filled shape at least this share of the outline's area is a face, not a symbol.
 FACE_SHARE = 0.5
+#: No scored line comes within this many mm of the piece's own cut.
+CLEAR = 1.0
 
 
 def _closed(item: Item) -> tuple[Part, ...] | None:
@@ -85,7 +93,7 @@ def piece_marks(art: str, diameter: float) -> tuple[Marks, tuple[Part, ...]]:
         score.extend(visible_edges(symbol))
     else:
         fills = tuple(Fill((ccw_contour(s),), Point(0.0, 0.0)) for s in symbol)
-    return Marks(outline, tuple(score), fills), outline
+    return Marks(outline, clear_of_outline(tuple(score), outline), fills), outline
 
 
 def tone_of(art: str) -> str:
@@ -97,22 +105,125 @@ def tone_of(art: str) -> str:
     return art.rsplit("-", 1)[-1]
 
 
-def piece_parts(game: GameSpec, board: Board, options=None) -> dict[str, list[LaserPart]]:
-    """Every piece of a game as a laser part, grouped by tone (largest pieces first)."""
+def piece_parts(game: GameSpec, board: Board, options=None
+                ) -> dict[str, tuple[list[LaserPart], str]]:
+    """Every piece of a game, count plus spares as on the printed sheet, as laser parts
+    grouped by tone (largest first), each tone with a note for the person gluing up.
+
+    A two-sided piece (a component with a back) is two discs glued back to back: its front
+    from the side's material, its back from the other side's, both marked with the same
+    pair number on the face that shows (the bare faces go together)."""
+    from printables.products.piece_sheet import spares
     opts = game.options(options)
     sizes = piece_diameters(game, board, None, opts)
     out: dict[str, list[LaserPart]] = {}
+    pair = 0
     for c in game.components(opts):
         d = sizes[(c.side, c.kind)]
-        part = component_part(c, d)
-        out.setdefault(part.tone, []).extend([part] * c.count)
+        n = c.count + spares(c.count)
+        if not c.back:
+            part = component_part(c, d)
+            out.setdefault(part.tone, []).extend([part] * n)
+            continue
+        back = c.art.rsplit("-", 1)[0] + "-" + c.back
+        for _ in range(n):
+            pair += 1
+            for art, face in ((c.art, "front"), (back, "back")):
+                part = component_part(c, d, art, pair)
+                out.setdefault(part.tone, []).append(
+                    replace(part, note=f"{c.label} {face}s, {d:g} mm, numbered for glue-up"))
+    how = ""
+    if pair:
+        how = (f"two-sided pieces: {pair} glue-up pairs; glue disc N of one material to disc "
+               "N of the other, unmarked faces together, so both numbered faces show")
     for parts in out.values():
         parts.sort(key=lambda p: -(p.box[3] - p.box[1]))
-    return out
+    return {tone: (parts, how if pair else "") for tone, parts in out.items()}
 
 
-def component_part(c: Component, d: float) -> LaserPart:
-    """One piece of a component, as a laser part."""
-    marks, outline = piece_marks(c.art, d)
+def component_part(c: Component, d: float, art: str | None = None, pair: int = 0
+                   ) -> LaserPart:
+    """One piece of a component (or one face of a two-sided piece), as a laser part."""
+    art = art or c.art
+    marks, outline = piece_marks(art, d)
+    if pair:
+        marks = marks + Marks((), pair_number(pair, d), ())
     return LaserPart(c.label, marks, bbox_of(outline), note=f"{c.label}, {d:g} mm",
-                     tone=tone_of(c.art))
+                     tone=tone_of(art))
+
+
+def pair_number(n: int, d: float) -> tuple[Part, ...]:
+    """A glue-up pair's number in the stroke font, scored near the rim of a disc of
+    diameter d centred on the origin, CLEAR mm inside the cut."""
+    size = 0.07 * d  # fits between the rim's clearance and the symbol (0.35 d across)
+    y = -d / 2 + CLEAR + 0.3
+    runs = stroke_text(str(n), size, Point(0.0, y), "middle")
+    return tuple(p for r in runs for p in r)
+
+
+def clear_of_outline(parts: tuple[Part, ...], outline: tuple[Part, ...]) -> tuple[Part, ...]:
+    """Scored parts less those that come within CLEAR mm of the piece's cut (print art
+    such as a rim ring just inside the edge: a real beam merges it with the cut)."""
+    out = []
+    for p in parts:
+        pts = [p.start, p.midpoint(), p.end]
+        if all(part_distance(o, q) >= CLEAR for o in outline for q in pts):
+            out.append(p)
+    return tuple(out)
+
+
+def pack_pieces(parts: list[LaserPart], req) -> list[list[Placement]]:
+    """Pieces on sheets: discs in hexagonal rows (each row shifted half a pitch), cut lines
+    req.spacing apart, clear of the reference strip; other shapes go in shelf rows."""
+    from printables.products.laser.sheets import _pack_parts
+    if not all(_is_disc(p) for p in parts):
+        return _pack_parts(parts, req)
+    return hex_pack(parts, req)
+
+
+def _is_disc(part: LaserPart) -> bool:
+    cut = part.marks.cut
+    return len(cut) == 1 and isinstance(cut[0], Arc) and is_full(cut[0])
+
+
+def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
+    """Discs (largest first) in hexagonal rows; a new row block when the size changes."""
+    from printables.products.laser.sheets import MARGIN, reserve_box
+    w, h = req.sheet
+    reserve = reserve_box(req)
+    k, gap = req.kerf, req.spacing
+    sheets: list[list[Placement]] = [[]]
+    y, row, prev = None, 0, None
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        r = (part.box[2] - part.box[0]) / 2
+        g = 2 * r + k  # the grown (kerf) diameter
+        pitch = g + gap
+        if y is None:
+            y, row = MARGIN + g / 2, 0
+        elif prev != r:
+            y, row = y + prev_g / 2 + gap + g / 2, 0
+        prev, prev_g = r, g
+        if y + g / 2 > h - MARGIN + TOL:
+            sheets.append([])
+            y, row = MARGIN + g / 2, 0
+        x = MARGIN + g / 2 + (pitch / 2 if row % 2 else 0.0)
+        placed = False
+        while x + g / 2 <= w - MARGIN + TOL and i < len(parts) and parts[i].box == part.box:
+            box = (x - g / 2, y - g / 2, x + g / 2, y + g / 2)
+            if not (reserve and _hit(box, reserve, gap)):
+                sheets[-1].append(Placement(parts[i], x - r, y - r))
+                i += 1
+                placed = True
+            x += pitch
+        if not placed and not sheets[-1] and row > 0:
+            raise ValueError(f"a {2 * r:g} mm disc does not fit an empty sheet")
+        y += pitch * math.sqrt(3) / 2
+        row += 1
+    return [s for s in sheets if s]
+
+
+def _hit(a, b, gap: float) -> bool:
+    return not (a[0] >= b[2] + gap or a[2] <= b[0] - gap or a[1] >= b[3] + gap
+                or a[3] <= b[1] - gap)

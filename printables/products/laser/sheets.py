@@ -12,30 +12,42 @@ the kerf so parts come out at their nominal size.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Mapping
 
 from printables.errors import UsageError, did_you_mean
 from printables.games import GameSpec
-from printables.geometry import TOL, Part, Point, Polygon, bbox_of
+from printables.geometry import TOL, Arc, Part, Point, Polygon, bbox_of
 from printables.geometry.paths import (Chain, clean_paths, contains_point, inside_out, is_full,
+                                       move_part,
                                        subtract_parts)
 from printables.geometry.offset import kerf_report, offset_chain
 from printables.products.laser.model import (Box, LaserPart, Marks, Placement, placed_box,
                                              placed_marks)
-from printables.products.laser.text import text_outlines, text_width
+from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
+from printables.products.laser.stroke import stroke_text, stroke_width
 from printables.render.scene import Circle, Group, Item, Path, Scene
 from printables.render.theme import Ink
 
 HAIRLINE = 0.025
-#: Distance in mm from the sheet edge to any part, and between parts.
+#: Distance in mm from the sheet edge to any part.
 MARGIN = 5.0
-GAP = 3.0
+#: Part spacing is kerf + SPACING mm between the cut lines of neighbouring parts.
+SPACING = 2.0
+#: No score or engrave line comes within this many mm of a cut it does not belong to.
+CLEAR = 1.0
 REFERENCE = 100.0
-NOTE_SIZE = 2.6
+#: The small-sheet reference: a 100 mm bar BAR mm high with a BAR_SQUARE mm square on it.
+BAR = 3.0
+BAR_SQUARE = 10.0
+NOTE_SIZE = 2.0
 DEFAULT_SHEET = (600.0, 400.0)
 MAX_KERF = 2.0
-FORMATS = ("svg", "dxf")
+MAX_TABS = 1.0
+#: Holding tabs go on discs smaller than this (mm): they drop through a honeycomb bed.
+TAB_BELOW = 12.0
+FORMATS = ("svg", "dxf", "lbrn2")
 PART_KINDS = ("board", "pieces")
 DXF_HINT = 'DXF output needs the dxf extra: pip install "printables[dxf]"'
 
@@ -44,8 +56,8 @@ LAYERS: tuple[tuple[str, str, str], ...] = (
     ("reference", "REFERENCE", "reference"),
     ("engrave", "ENGRAVE", "engrave"),
     ("score", "SCORE", "score"),
-    ("cut-inner", "CUT", "cut.inner"),
-    ("cut-outer", "CUT", "cut.outer"),
+    ("cut-inner", "CUT_INNER", "cut.inner"),
+    ("cut-outer", "CUT_OUTER", "cut.outer"),
 )
 
 
@@ -59,13 +71,24 @@ def laser_profile(cut_outer: str, cut_inner: str, score: str, engrave: str,
             "engrave": Ink(fill=engrave)}
 
 
+#: Every operation has a colour of its own in every profile (laser software makes one
+#: layer per colour). lightburn uses LightBurn's palette: C00 engrave, C01 score, C02 inner
+#: cuts, C03 outer cuts, C04 reference, in the order the laser runs them.
 PROFILES: dict[str, dict[str, Ink]] = {
-    "default": laser_profile("#FF0000", "#FF0000", "#0000FF", "#000000", "#00A000"),
-    # boxes.py's colours: outer cut black, inner cut blue, etching green, annotations red
-    "boxes": laser_profile("#000000", "#0000FF", "#00FF00", "#00FF00", "#FF0000"),
+    "default": laser_profile("#FF0000", "#FF00FF", "#0000FF", "#000000", "#00A000"),
+    # boxes.py's colours: outer cut black, inner cut blue, etching green, deep etching cyan
+    # (our scored lines), annotations red
+    "boxes": laser_profile("#000000", "#0000FF", "#00FFFF", "#00FF00", "#FF0000"),
+    "lightburn": laser_profile("#00E000", "#FF0000", "#0000FF", "#000000", "#D0D000"),
 }
-PROFILE_WORDS = {"default": "cut red, score blue, engrave black, reference green (not cut)",
-                 "boxes": "outer cut black, inner cut blue, etch green, reference red (not cut)"}
+PROFILE_WORDS = {
+    "default": "outer cut red, inner cut magenta, score blue, engrave black, reference green "
+               "(not cut)",
+    "boxes": "outer cut black, inner cut blue, score cyan, engrave green, reference red "
+             "(not cut)",
+    "lightburn": "LightBurn layers C00 engrave, C01 score, C02 inner cut, C03 outer cut, C04 "
+                 "reference (not cut)",
+}
 
 
 @dataclass(frozen=True)
@@ -77,6 +100,15 @@ class LaserRequest:
     profile: str = "default"
     fmt: str = "svg"
     parts: tuple[str, ...] = PART_KINDS
+    material: str = DEFAULT_MATERIAL
+    reference: bool = True
+    tabs: float = 0.0
+    options: tuple[str, ...] = ()
+
+    @property
+    def spacing(self) -> float:
+        """Distance between the cut lines of neighbouring parts."""
+        return self.kerf + SPACING
 
 
 @dataclass(frozen=True)
@@ -88,42 +120,55 @@ class Sheet:
 
 
 def laser_request(sheet: str | None = None, kerf: str | float | None = None,
-                  profile: str = "default", fmt: str = "svg",
-                  parts: str | None = None) -> LaserRequest:
+                  profile: str = "default", fmt: str = "svg", parts: str | None = None,
+                  material: str = DEFAULT_MATERIAL, reference: bool = True,
+                  tabs: str | float | None = None, options: tuple[str, ...] = ()
+                  ) -> LaserRequest:
     """Check the laser command's options; UsageError names the bad value and what is valid."""
     from printables.units import parse_sheet
     size = parse_sheet(sheet) if sheet else DEFAULT_SHEET
     low = 2 * MARGIN + REFERENCE
     if min(size) < low:
         raise UsageError(f"sheet {sheet!r} is too small: at least {low:g} x {low:g} mm, so the "
-                         f"{REFERENCE:g} mm reference square fits", input=str(sheet))
-    k = _kerf(kerf)
+                         f"{REFERENCE:g} mm reference fits", input=str(sheet))
+    k = _length(kerf, "kerf", MAX_KERF, "a laser's kerf is usually 0.1 to 0.3 mm")
+    t = _length(tabs, "tabs", MAX_TABS, "holding tabs are usually 0.2 to 0.5 mm wide")
     if profile not in PROFILES:
         raise UsageError(f"unknown laser profile {profile!r}; "
                          f"{did_you_mean(profile, list(PROFILES))}", input=profile)
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
+    if material not in MATERIALS:
+        raise UsageError(f"unknown material {material!r}; "
+                         f"{did_you_mean(material, list(MATERIALS))}", input=material)
     given = (parts or ",".join(PART_KINDS)).split(",")
     kinds = tuple(p.strip().lower() for p in given if p.strip())
     bad = [p for p in kinds if p not in PART_KINDS]
     if bad or not kinds:
         raise UsageError(f"--parts {parts!r}: valid parts are board and pieces "
                          "(for example board,pieces)", input=str(parts))
-    return LaserRequest(size, k, profile, fmt, tuple(dict.fromkeys(kinds)))
+    return LaserRequest(size, k, profile, fmt, tuple(dict.fromkeys(kinds)), material,
+                        bool(reference), t, tuple(options))
 
 
-def _kerf(kerf) -> float:
-    if kerf is None:
+def _length(value, what: str, most: float, hint: str) -> float:
+    """A width in mm from 0 to most: a plain number is mm, other units go through
+    units.parse_length (which refuses zero, so zero is read here)."""
+    from printables.units import parse_length
+    if value is None:
         return 0.0
-    text = str(kerf).strip().lower().removesuffix("mm").strip()
+    text = str(value).strip().lower()
     try:
-        k = float(text)
+        k = float(text.removesuffix("mm").strip())
     except ValueError:
-        raise UsageError(f"kerf {kerf!r} is not a width in mm; use for example 0.15",
-                         input=str(kerf)) from None
-    if not 0 <= k <= MAX_KERF:
-        raise UsageError(f"kerf {kerf!r} must be between 0 and {MAX_KERF:g} mm (a laser's kerf "
-                         "is usually 0.1 to 0.3 mm)", input=str(kerf))
+        try:
+            k = parse_length(text, what)
+        except UsageError:
+            raise UsageError(f"{what} {value!r} is not a width in mm; use for example 0.15",
+                             input=str(value)) from None
+    if not 0 <= k <= most:
+        raise UsageError(f"{what} {value!r} must be between 0 and {most:g} mm ({hint})",
+                         input=str(value))
     return k
 
 
@@ -134,15 +179,70 @@ def _avail(req: LaserRequest) -> tuple[float, float]:
     return (w - 2 * MARGIN - req.kerf, h - 2 * MARGIN - req.kerf)
 
 
-def reference_box(width: float, height: float, corner: str = "tr") -> Box:
-    """Where the reference square goes: a sheet corner inside the margin."""
-    x0 = width - MARGIN - REFERENCE if corner[1] == "r" else MARGIN
-    y0 = height - MARGIN - REFERENCE if corner[0] == "t" else MARGIN
-    return (x0, y0, x0 + REFERENCE, y0 + REFERENCE)
+def bar_height() -> float:
+    """Height of the small-sheet reference: the bar, its square and the note line above."""
+    return BAR + BAR_SQUARE
+
+
+def split_room(req: LaserRequest) -> tuple[float, float]:
+    """Room a board part may take: the sheet less its margins, and, when the reference is
+    on, less a strip for the reference bar, so every sheet can carry one."""
+    aw, ah = _avail(req)
+    if req.reference:
+        ah -= bar_height() + req.spacing
+    return aw, ah
+
+
+def whole_with_reference(box: Box, req: LaserRequest) -> bool:
+    """True when a part of this extent fits the sheet with the reference bar beside it
+    (standing upright) or above it."""
+    aw, ah = _avail(req)
+    w, h = box[2] - box[0] + req.kerf, box[3] - box[1] + req.kerf
+    foot = bar_height() + req.spacing
+    for pw, ph in ((w, h), (h, w)):
+        if pw > aw + TOL or ph > ah + TOL:
+            continue
+        if not req.reference or (aw - pw >= foot and ah >= REFERENCE) or (
+                ah - ph >= foot and aw >= REFERENCE):
+            return True
+    return False
+
+
+def reserve_box(req: LaserRequest) -> Box | None:
+    """The top-right strip kept free for the reference bar (None without a reference)."""
+    if not req.reference:
+        return None
+    w, h = req.sheet
+    return (w - MARGIN - REFERENCE, h - MARGIN - bar_height(), w - MARGIN, h - MARGIN)
+
+
+def _overlaps(a: Box, b: Box, gap: float) -> bool:
+    return not (a[0] >= b[2] + gap - TOL or a[2] <= b[0] - gap + TOL
+                or a[1] >= b[3] + gap - TOL or a[3] <= b[1] - gap + TOL)
+
+
+def free_spot(boxes: list[Box], width: float, height: float, size: tuple[float, float],
+              gap: float) -> Box | None:
+    """A place for a size (w, h) box on a sheet, gap clear of every box and inside the
+    margin, as far up and right as possible; None when there is none."""
+    sw, sh = size
+    xs = sorted({width - MARGIN - sw, MARGIN} | {b[2] + gap for b in boxes}, reverse=True)
+    ys = sorted({height - MARGIN - sh, MARGIN} | {b[3] + gap for b in boxes}, reverse=True)
+    for y in ys:
+        if y < MARGIN - TOL or y + sh > height - MARGIN + TOL:
+            continue
+        band = [b for b in boxes if b[1] < y + sh + gap and b[3] > y - gap]
+        for x in xs:
+            if x < MARGIN - TOL or x + sw > width - MARGIN + TOL:
+                continue
+            spot = (x, y, x + sw, y + sh)
+            if not any(_overlaps(spot, b, gap) for b in band):
+                return spot
+    return None
 
 
 def shelf_pack(sizes: list[tuple[float, float]], width: float, height: float,
-               reserve: Box | None) -> list[list[tuple[int, float, float]]]:
+               reserve: Box | None, gap: float) -> list[list[tuple[int, float, float]]]:
     """Boxes (w, h) in rows from the bottom left, a new sheet when one is full, keeping
     clear of a reserved box; ValueError for a box that fits no empty sheet."""
     sheets: list[list[tuple[int, float, float]]] = []
@@ -151,18 +251,18 @@ def shelf_pack(sizes: list[tuple[float, float]], width: float, height: float,
     row = 0.0
 
     def limit(y0: float, h: float) -> float:
-        if reserve and y0 + h > reserve[1] - GAP and y0 < reserve[3] + GAP:
-            return reserve[0] - GAP
+        if reserve and y0 + h > reserve[1] - gap and y0 < reserve[3] + gap:
+            return reserve[0] - gap
         return width - MARGIN
     for i, (w, h) in enumerate(sizes):
         while True:
             if x + w <= limit(y, h) + TOL and y + h <= height - MARGIN + TOL:
                 cur.append((i, x, y))
-                x += w + GAP
+                x += w + gap
                 row = max(row, h)
                 break
             if x > MARGIN:
-                x, y, row = MARGIN, y + row + GAP, 0.0
+                x, y, row = MARGIN, y + row + gap, 0.0
             elif cur:
                 sheets.append(cur)
                 cur, x, y, row = [], MARGIN, MARGIN, 0.0
@@ -179,8 +279,8 @@ def _grown(part: LaserPart, k: float) -> tuple[float, float]:
 
 
 def _pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placement]]:
-    """Parts on sheets; a part too big to share its sheet with the reference square goes on
-    a sheet of its own."""
+    """Parts on sheets, clear of the reference strip; a part too big to share its sheet
+    with the strip goes on a sheet of its own."""
     w, h = req.sheet
     aw, ah = _avail(req)
     turns = []
@@ -188,17 +288,17 @@ def _pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placemen
         pw, ph = _grown(p, req.kerf)
         turns.append(0.0 if (pw <= aw + TOL and ph <= ah + TOL) else 90.0)
     sizes = [_grown(p, req.kerf)[::-1] if t else _grown(p, req.kerf) for p, t in zip(parts, turns)]
-    reserve = reference_box(w, h)
+    reserve = reserve_box(req)
     small, big = [], []
     for i, s in enumerate(sizes):
         try:
-            shelf_pack([s], w, h, reserve)
+            shelf_pack([s], w, h, reserve, req.spacing)
             small.append(i)
         except ValueError:
             big.append(i)
     out: list[tuple[int, list[Placement]]] = []
     k2 = req.kerf / 2
-    for sheet in shelf_pack([sizes[i] for i in small], w, h, reserve):
+    for sheet in shelf_pack([sizes[i] for i in small], w, h, reserve, req.spacing):
         out.append((min(small[j] for j, _, _ in sheet),
                     [Placement(parts[small[j]], x + k2, y + k2, turns[small[j]])
                      for j, x, y in sheet]))
@@ -207,15 +307,21 @@ def _pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placemen
     return [sheet for _, sheet in sorted(out, key=lambda s: s[0])]
 
 
-def _reference_spot(placements: list[Placement], width: float, height: float) -> tuple[Box, bool]:
-    """A free sheet corner for the reference square, or the top right (overlapping)."""
-    boxes = [placed_box(p) for p in placements]
-    for corner in ("tr", "tl", "br", "bl"):
-        r = reference_box(width, height, corner)
-        if all(b[0] >= r[2] + GAP or b[2] <= r[0] - GAP or b[1] >= r[3] + GAP
-               or b[3] <= r[1] - GAP for b in boxes):
-            return r, True
-    return reference_box(width, height), False
+def reference_spot(placements: list[Placement], req: LaserRequest) -> tuple[Box, bool] | None:
+    """Where the reference goes: (box, True) for the 100 mm square in free space, (box,
+    False) for the bar, None when neither fits clear of the parts."""
+    w, h = req.sheet
+    k2 = req.kerf / 2
+    boxes = [(b[0] - k2, b[1] - k2, b[2] + k2, b[3] + k2) for b in map(placed_box, placements)]
+    gap = req.spacing
+    square = free_spot(boxes, w, h, (REFERENCE, REFERENCE), gap)
+    if square:
+        return square, True
+    bar = free_spot(boxes, w, h, (REFERENCE, bar_height()), gap)
+    if bar:
+        return bar, False
+    upright = free_spot(boxes, w, h, (bar_height(), REFERENCE), gap)
+    return (upright, False) if upright else None
 
 
 # ----------------------------------------------------------------------------- sheet scenes
@@ -249,44 +355,62 @@ def _inside_box(a: Box, b: Box) -> bool:
     return a[0] >= b[0] - TOL and a[1] >= b[1] - TOL and a[2] <= b[2] + TOL and a[3] <= b[3] + TOL
 
 
-def note_lines(lines: list[str], width: float, size: float = NOTE_SIZE) -> list[str]:
-    """Lines wrapped at word boundaries to fit a width at a text size."""
-    out: list[str] = []
-    for line in lines:
-        words, cur = line.split(), ""
-        for w in words:
-            trial = f"{cur} {w}".strip()
-            if cur and text_width(trial, size) > width:
-                out.append(cur)
-                cur = w
-            else:
-                cur = trial
-        out.append(cur)
-    return out
+def _rect_parts(x0: float, y0: float, x1: float, y1: float) -> tuple[Part, ...]:
+    return Polygon((Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1))).edges()
 
 
-def reference_items(box: Box, lines: list[str]) -> tuple[Item, ...]:
-    """The 100 mm square and the sheet's note written inside it, as outlines."""
+def reference_items(box: Box, square: bool, note: str) -> tuple[Item, ...]:
+    """The reference and its one-line note in the stroke font: a 100 mm square with the
+    note inside, or the small-sheet form, a 100 mm bar with a 10 mm square standing on its
+    left end and the note beside the square."""
     x0, y0, x1, y1 = box
-    square = Polygon((Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)))
-    items: list[Item] = [Path(square.edges(), "reference", closed=True)]
-    pad = 3.0
-    y = y1 - pad - NOTE_SIZE
-    glyphs = []
-    for line in note_lines(lines, REFERENCE - 2 * pad):
-        glyphs.extend(p for c in text_outlines(line, NOTE_SIZE, Point(x0 + pad, y), "start")
-                      for p in c)
-        y -= NOTE_SIZE * 1.35
-    if glyphs:
-        items.append(Path(tuple(glyphs), "reference", closed=True))
-    return tuple(items)
+    if not square and y1 - y0 > x1 - x0:  # upright: draw it lying, then turn it
+        flat = reference_items((0.0, 0.0, REFERENCE, bar_height()), False, note)
+        return tuple(Path(tuple(move_part(p, x1, y0, 90.0) for p in it.parts), it.style,
+                          it.closed) for it in flat)
+    if square:
+        outline = [Path(_rect_parts(x0, y0, x1, y1), "reference", closed=True)]
+        at, room = Point(x0 + 3.0, y1 - 3.0 - NOTE_SIZE), REFERENCE - 6.0
+    else:
+        outline = [Path(_rect_parts(x0, y0, x1, y0 + BAR), "reference", closed=True),
+                   Path(_rect_parts(x0, y0 + BAR, x0 + BAR_SQUARE, y0 + BAR + BAR_SQUARE),
+                        "reference", closed=True)]
+        at, room = Point(x0 + BAR_SQUARE + 2.0, y0 + BAR + 2.0), REFERENCE - BAR_SQUARE - 3.0
+    size = NOTE_SIZE
+    while stroke_width(note, size) > room and size > 1.0:
+        size -= 0.1
+    runs = stroke_text(note, size, at)
+    return tuple(outline) + tuple(Path(r, "reference") for r in runs)
 
 
-def sheet_scene(placements: list[Placement], req: LaserRequest, lines: list[str],
-                note: str = "") -> Scene:
+def reference_note(square: bool, req: LaserRequest) -> str:
+    """The reference's one line: what to measure, that it is not cut, the settings."""
+    what = "100 MM SQUARE" if square else "BAR 100 MM, SQUARE 10 MM"
+    return f"{what}: CHECK SCALE. NOT CUT. KERF {req.kerf:g}"
+
+
+def _tabbed(chain: Chain, width: float) -> tuple[Item, ...]:
+    """A disc's cut with two holding tabs (left and right) of a width left uncut."""
+    a = chain.parts[0]
+    half = math.degrees(width / 2 / a.radius)
+    return tuple(Path((Arc(a.center, a.radius, start + half, 180.0 - 2 * half),), "cut.outer")
+                 for start in (0.0, 180.0))
+
+
+def _outer_items(outer: list[Chain], req: LaserRequest) -> tuple[Item, ...]:
+    out: list[Item] = []
+    for c in outer:
+        p = c.parts[0]
+        if (req.tabs and len(c.parts) == 1 and is_full(p) and 2 * p.radius < TAB_BELOW):
+            out.extend(_tabbed(c, req.tabs))
+        else:
+            out.append(_item(c, "cut.outer"))
+    return tuple(out)
+
+
+def sheet_scene(placements: list[Placement], req: LaserRequest, note: str) -> Scene:
     """One sheet: every placed part's marks through path hygiene and kerf, plus the
-    reference square with a few short lines in it; note (default: the lines) becomes the
-    file's title."""
+    reference in free space (unless --no-reference); note becomes the file's title."""
     w, h = req.sheet
     marks = Marks()
     for pl in placements:
@@ -294,70 +418,92 @@ def sheet_scene(placements: list[Placement], req: LaserRequest, lines: list[str]
     inner, outer = _cut_layers(marks.cut, req.kerf)
     score = inside_out(clean_paths(subtract_parts(marks.score, marks.cut)))
     contours = tuple(p for f in marks.fills for c in f.contours for p in c)
-    ref, free = _reference_spot(placements, w, h)
-    if not free:
-        lines = lines + ["may overlap a part: layer not cut"]
-        note += ("; no free corner for the reference square: it may overlap a part "
-                 "(its layer is not cut)")
+    ref: tuple[Item, ...] = ()
+    if req.reference:
+        spot = reference_spot(placements, req)
+        if spot is None:
+            raise ValueError("no room for the reference on a sheet")
+        ref = reference_items(spot[0], spot[1], reference_note(spot[1], req))
     layers: dict[str, tuple[Item, ...]] = {
-        "reference": reference_items(ref, lines),
+        "reference": ref,
         "engrave": (Path(contours, "engrave", closed=True),) if contours else (),
         "score": tuple(_item(c, "score") for c in score),
         "cut-inner": tuple(_item(c, "cut.inner") for c in inner),
-        "cut-outer": tuple(_item(c, "cut.outer") for c in outer),
+        "cut-outer": _outer_items(outer, req),
     }
     groups = tuple(Group(layers[name], layer=name) for name, _, _ in LAYERS if layers[name])
-    return Scene(w, h, groups, title=note or " / ".join(lines))
+    return Scene(w, h, groups, title=note)
 
 
 # ----------------------------------------------------------------------------- products
 
-def _settings(req: LaserRequest) -> tuple[str, str]:
-    """(short line for the reference square, sentence for the file note)."""
-    short = f"sheet {req.sheet[0]:g}x{req.sheet[1]:g} mm, kerf {req.kerf:g}, {req.profile}"
-    long = (f"sheet {req.sheet[0]:g} x {req.sheet[1]:g} mm; {kerf_report(req.kerf)}; "
-            f"profile {req.profile}: {PROFILE_WORDS[req.profile]}")
-    return short, long
+def _settings(req: LaserRequest) -> str:
+    """The settings sentence for the file note."""
+    return (f"sheet {req.sheet[0]:g} x {req.sheet[1]:g} mm; {kerf_report(req.kerf)}; parts "
+            f"{req.spacing:g} mm apart (kerf + {SPACING:g} mm); profile {req.profile}: "
+            f"{PROFILE_WORDS[req.profile]}")
+
+
+def _options(game: GameSpec, req: LaserRequest) -> dict:
+    from printables.products.boards_cmd import board_request
+    return board_request(game, None, req.options).options
 
 
 def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
-    """The board's sheets (split into parts along space boundaries when it is too big)."""
+    """The board's sheets (split into parts that assemble when it is too big)."""
     from printables.products.laser.board import board_marks
     from printables.products.laser.split import split_parts
-    board = game.board(options)
+    opts = dict(options) if options is not None else _options(game, req)
+    board = game.board(opts)
     bm = board_marks(game, board)
-    parts = split_parts(game.title, board, bm, _avail(req))
-    if bm.plate is not None:
-        parts.append(bm.plate)
+    parts = split_parts(game.title, board, bm, split_room(req),
+                        whole_with_reference(bbox_of([board.outline]), req))
     sheets = _pack_parts(parts, req)
-    short, long = _settings(req)
+    if bm.plate is not None:
+        sheets = _add_plate(sheets, bm.plate, req)
     out = []
     for i, sheet in enumerate(sheets, 1):
         head = f"{game.title} board, sheet {i} of {len(sheets)}"
-        names = [pl.part.name for pl in sheet if pl.part.name.startswith("board part")]
-        lines = [f"{REFERENCE:g} mm reference square, not cut", head] + names + [short]
-        note = "; ".join([head] + [pl.part.note for pl in sheet] + [long])
-        out.append(Sheet(f"{game.name}-laser-board-{i}", sheet_scene(sheet, req, lines, note)))
+        note = "; ".join([head] + [pl.part.note for pl in sheet] + [_settings(req)])
+        out.append(Sheet(f"{game.name}-laser-board-{i}", sheet_scene(sheet, req, note)))
     return out
 
 
+def _add_plate(sheets: list[list[Placement]], plate: LaserPart, req: LaserRequest
+               ) -> list[list[Placement]]:
+    """The title plate in free space on a board sheet, so no sheet holds only a title;
+    a sheet of its own only when no board sheet has room."""
+    w, h = req.sheet
+    size = _grown(plate, req.kerf)
+    for sheet in sheets:
+        boxes = [placed_box(p) for p in sheet]
+        reserve = reserve_box(req)
+        taken = boxes + ([reserve] if reserve else [])
+        spot = free_spot(taken, w, h, size, req.spacing + req.kerf)
+        if spot:
+            k2 = req.kerf / 2
+            sheet.append(Placement(plate, spot[0] + k2, spot[1] + k2))
+            return sheets
+    return sheets + [[Placement(plate, MARGIN + req.kerf / 2, MARGIN + req.kerf / 2)]]
+
+
 def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
-    """The pieces' sheets, one set per tone of material."""
-    from printables.products.laser.pieces import piece_parts
-    board = game.board(options)
-    short, long = _settings(req)
+    """The pieces' sheets, one set per tone of material, discs packed hexagonally."""
+    from printables.products.laser.pieces import pack_pieces, piece_parts
+    opts = dict(options) if options is not None else _options(game, req)
+    board = game.board(opts)
     out = []
-    for tone, parts in piece_parts(game, board, options).items():
-        sheets = _pack_parts(parts, req)
+    for tone, (parts, how) in piece_parts(game, board, opts).items():
+        sheets = pack_pieces(parts, req)
         for i, sheet in enumerate(sheets, 1):
             counts: dict[str, int] = {}
             for pl in sheet:
                 counts[pl.part.note] = counts.get(pl.part.note, 0) + 1
             head = f"{game.title} pieces, {tone} material, sheet {i} of {len(sheets)}"
-            lines = [f"{REFERENCE:g} mm reference square, not cut", head, short]
-            note = "; ".join([head] + [f"{n} x {what}" for what, n in counts.items()] + [long])
+            note = "; ".join([head] + [f"{n} x {what}" for what, n in counts.items()]
+                             + ([how] if how else []) + [_settings(req)])
             out.append(Sheet(f"{game.name}-laser-pieces-{tone}-{i}",
-                             sheet_scene(sheet, req, lines, note)))
+                             sheet_scene(sheet, req, note)))
     return out
 
 
@@ -383,11 +529,32 @@ def dxf_available() -> bool:
 def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
     """A sheet's file contents in the requested format."""
     profile = PROFILES[req.profile]
+    layers = {name: (dxf, style) for name, dxf, style in LAYERS}
     if req.fmt == "dxf":
         from printables.render.dxf import render_dxf
-        return render_dxf(sheet.scene, profile, {name: (dxf, style) for name, dxf, style in LAYERS})
+        return render_dxf(sheet.scene, profile, layers)
+    if req.fmt == "lbrn2":
+        from printables.render.lbrn2 import render_lbrn2
+        return render_lbrn2(sheet.scene, profile, lbrn2_layers(req))
     from printables.products.laser_svg import render_laser_svg
     return render_laser_svg(sheet.scene, profile)
+
+
+def lbrn2_layers(req: LaserRequest):
+    """The LightBurn layers of a request: one per operation, named, with the preset's
+    speed, power and passes and the colour index of the profile's colour."""
+    from printables.render.lbrn2 import CutLayer, palette_index
+    preset = MATERIALS[req.material]
+    profile = PROFILES[req.profile]
+    out = {}
+    for name, dxf, style in LAYERS:
+        op = preset[name]
+        i = profile[style]
+        colour = i.stroke or i.fill
+        out[name] = CutLayer(dxf.replace("_", " ").title(), palette_index(colour), op.speed,
+                             op.power, op.passes, fill=name == "engrave",
+                             output=name != "reference")
+    return out
 
 
 def laser_files(game: GameSpec, req: LaserRequest) -> list[tuple[str, bytes]]:

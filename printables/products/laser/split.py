@@ -169,13 +169,13 @@ def _where(p: Point, box: Box) -> str:
         "middle ", "").replace(" centre", "")
 
 
-def split_parts(title: str, board: Board, bm: BoardMarks, avail: tuple[float, float]
-                ) -> list[LaserPart]:
-    """The board as one part when it fits avail, else its parts split along space
-    boundaries (UsageError when no split fits)."""
+def split_parts(title: str, board: Board, bm: BoardMarks, avail: tuple[float, float],
+                whole_fits: bool = False) -> list[LaserPart]:
+    """The board as one part when whole_fits or it fits avail, else its parts split along
+    space boundaries, each fitting avail (UsageError when no split fits)."""
     box = bbox_of([board.outline])
     whole = LaserPart("board", bm.marks, box, note=f"{title} board, in one piece")
-    if _fits(box, avail):
+    if whole_fits or _fits(box, avail):
         return [whole]
     need = f"{box[2] - box[0]:g} x {box[3] - box[1]:g} mm"
     if bm.outline is None or not bm.outline.is_convex():
