@@ -197,7 +197,7 @@ def test_a_board_larger_than_the_sheet_is_split_along_space_boundaries(small_dug
 
 def test_unsplittable_board_on_a_small_sheet_is_a_clear_error():
     with pytest.raises(UsageError, match="use a larger --sheet"):
-        laser_sheets(GAMES["evl"], laser_request(sheet="150x130", parts="board"))
+        laser_sheets(GAMES["dugi"], laser_request(sheet="110x110", parts="board"))
 
 
 # ----------------------------------------------------------------------------- pieces

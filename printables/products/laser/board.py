@@ -21,6 +21,7 @@ How each drawn thing becomes a laser operation (one table, :data:`AREA_OPS`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from printables.boards import Board
 from printables.games import GameSpec
@@ -58,9 +59,10 @@ class Obstacle:
     closed: bool
     half: float = 0.0
 
-    @property
+    @cached_property
     def box(self) -> Box:
-        """Bounding box including the half width."""
+        """Bounding box including the half width (computed once: title placement and
+        splitting ask for it many times)."""
         x0, y0, x1, y1 = bbox_of(self.parts)
         return (x0 - self.half, y0 - self.half, x1 + self.half, y1 + self.half)
 

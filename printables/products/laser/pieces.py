@@ -212,7 +212,7 @@ def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
         placed = False
         while x + g / 2 <= w - MARGIN + TOL and i < len(parts) and parts[i].box == part.box:
             box = (x - g / 2, y - g / 2, x + g / 2, y + g / 2)
-            if not (reserve and _hit(box, reserve, gap)):
+            if not (reserve and _hit(box, reserve, gap + 0.01)):
                 sheets[-1].append(Placement(parts[i], x - r, y - r))
                 i += 1
                 placed = True

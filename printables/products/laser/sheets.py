@@ -43,6 +43,8 @@ BAR = 3.0
 BAR_SQUARE = 10.0
 NOTE_SIZE = 2.0
 DEFAULT_SHEET = (600.0, 400.0)
+#: Title sizes (mm) tried for a title plate, largest first, to find it room on a sheet.
+PLATE_SIZES = (8.0, 6.0, 5.0, 4.0)
 MAX_KERF = 2.0
 MAX_TABS = 1.0
 #: Holding tabs go on discs smaller than this (mm): they drop through a honeycomb bed.
@@ -189,7 +191,7 @@ def split_room(req: LaserRequest) -> tuple[float, float]:
     on, less a strip for the reference bar, so every sheet can carry one."""
     aw, ah = _avail(req)
     if req.reference:
-        ah -= bar_height() + req.spacing
+        ah -= bar_height() + req.spacing + 0.01  # a hair more, so rounding never bites
     return aw, ah
 
 
@@ -279,23 +281,22 @@ def _grown(part: LaserPart, k: float) -> tuple[float, float]:
 
 
 def _pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placement]]:
-    """Parts on sheets, clear of the reference strip; a part too big to share its sheet
-    with the strip goes on a sheet of its own."""
+    """Parts on sheets, clear of the reference strip (turned a quarter when that lets them
+    share a sheet with it); a part too big to share its sheet with the strip goes on a
+    sheet of its own."""
     w, h = req.sheet
     aw, ah = _avail(req)
-    turns = []
-    for p in parts:
-        pw, ph = _grown(p, req.kerf)
-        turns.append(0.0 if (pw <= aw + TOL and ph <= ah + TOL) else 90.0)
-    sizes = [_grown(p, req.kerf)[::-1] if t else _grown(p, req.kerf) for p, t in zip(parts, turns)]
     reserve = reserve_box(req)
-    small, big = [], []
-    for i, s in enumerate(sizes):
-        try:
-            shelf_pack([s], w, h, reserve, req.spacing)
-            small.append(i)
-        except ValueError:
-            big.append(i)
+    turns, sizes, small, big = [], [], [], []
+    for i, p in enumerate(parts):
+        flat = _grown(p, req.kerf)
+        options = [(0.0, flat), (90.0, flat[::-1])]
+        shared = [o for o in options if _fits_empty(o[1], w, h, reserve, req.spacing)]
+        alone = [o for o in options if o[1][0] <= aw + TOL and o[1][1] <= ah + TOL]
+        turn, size = (shared or alone or options)[0]
+        turns.append(turn)
+        sizes.append(size)
+        (small if shared else big).append(i)
     out: list[tuple[int, list[Placement]]] = []
     k2 = req.kerf / 2
     for sheet in shelf_pack([sizes[i] for i in small], w, h, reserve, req.spacing):
@@ -305,6 +306,14 @@ def _pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placemen
     for i in big:
         out.append((i, [Placement(parts[i], MARGIN + k2, MARGIN + k2, turns[i])]))
     return [sheet for _, sheet in sorted(out, key=lambda s: s[0])]
+
+
+def _fits_empty(size, w: float, h: float, reserve: Box | None, gap: float) -> bool:
+    try:
+        shelf_pack([size], w, h, reserve, gap)
+    except ValueError:
+        return False
+    return True
 
 
 def reference_spot(placements: list[Placement], req: LaserRequest) -> tuple[Box, bool] | None:
@@ -422,7 +431,8 @@ def sheet_scene(placements: list[Placement], req: LaserRequest, note: str) -> Sc
     if req.reference:
         spot = reference_spot(placements, req)
         if spot is None:
-            raise ValueError("no room for the reference on a sheet")
+            raise UsageError(f"a part leaves no room for the reference on a {w:g} x {h:g} mm "
+                             "sheet; use a larger --sheet or --no-reference", input=f"{w}x{h}")
         ref = reference_items(spot[0], spot[1], reference_note(spot[1], req))
     layers: dict[str, tuple[Item, ...]] = {
         "reference": ref,
@@ -460,7 +470,7 @@ def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
                         whole_with_reference(bbox_of([board.outline]), req))
     sheets = _pack_parts(parts, req)
     if bm.plate is not None:
-        sheets = _add_plate(sheets, bm.plate, req)
+        sheets = _add_plate(sheets, game, req)
     out = []
     for i, sheet in enumerate(sheets, 1):
         head = f"{game.title} board, sheet {i} of {len(sheets)}"
@@ -469,22 +479,30 @@ def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
     return out
 
 
-def _add_plate(sheets: list[list[Placement]], plate: LaserPart, req: LaserRequest
+def _add_plate(sheets: list[list[Placement]], game: GameSpec, req: LaserRequest
                ) -> list[list[Placement]]:
-    """The title plate in free space on a board sheet, so no sheet holds only a title;
-    a sheet of its own only when no board sheet has room."""
+    """The title plate in free space on a board sheet, as large as fits (title 8 mm down
+    to 4 mm), so no sheet holds only a title; a sheet of its own only when none has room."""
+    from printables.products.laser.board import title_block, title_plate
     w, h = req.sheet
-    size = _grown(plate, req.kerf)
-    for sheet in sheets:
-        boxes = [placed_box(p) for p in sheet]
-        reserve = reserve_box(req)
-        taken = boxes + ([reserve] if reserve else [])
-        spot = free_spot(taken, w, h, size, req.spacing + req.kerf)
-        if spot:
-            k2 = req.kerf / 2
-            sheet.append(Placement(plate, spot[0] + k2, spot[1] + k2))
-            return sheets
+    reserve = reserve_box(req)
+    for size in PLATE_SIZES:
+        plate = title_plate(game, title_block(game), size)
+        grown = _grown(plate, req.kerf)
+        for sheet in sheets:
+            taken = [_grown_box(placed_box(p), req.kerf) for p in sheet] + (
+                [reserve] if reserve else [])
+            spot = free_spot(taken, w, h, grown, req.spacing)
+            if spot:
+                k2 = req.kerf / 2
+                sheet.append(Placement(plate, spot[0] + k2, spot[1] + k2))
+                return sheets
+    plate = title_plate(game, title_block(game))
     return sheets + [[Placement(plate, MARGIN + req.kerf / 2, MARGIN + req.kerf / 2)]]
+
+
+def _grown_box(b: Box, k: float) -> Box:
+    return (b[0] - k / 2, b[1] - k / 2, b[2] + k / 2, b[3] + k / 2)
 
 
 def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
