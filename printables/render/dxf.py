@@ -150,7 +150,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
     """The DXF file of a scene, in mm; layers maps a scene layer to (DXF layer name, style
     key of the layer's colour). Raises ImportError without ezdxf."""
     import ezdxf
-    from ezdxf import bbox
+    from ezdxf import appsettings
     fixed = ezdxf.options.write_fixed_meta_data_for_testing
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no clock, no random GUIDs
     try:
@@ -162,10 +162,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
             w.layer(name)
         for item in scene.items:
             w.item(item, w.layer(None) if not isinstance(item, Group) else ("0", "#000000"))
-        ext = bbox.extents(doc.modelspace(), fast=True)
-        if ext.has_data:
-            doc.header["$EXTMIN"] = (ext.extmin.x, ext.extmin.y, 0.0)
-            doc.header["$EXTMAX"] = (ext.extmax.x, ext.extmax.y, 0.0)
+        appsettings.update_extents(doc)  # $EXTMIN/$EXTMAX from the entities
         stream = io.StringIO()
         doc.write(stream)
     finally:

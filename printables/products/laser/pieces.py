@@ -149,7 +149,7 @@ def component_part(c: Component, d: float, art: str | None = None, pair: int = 0
     if pair:
         marks = marks + Marks((), pair_number(pair, d), ())
     return LaserPart(c.label, marks, bbox_of(outline), note=f"{c.label}, {d:g} mm",
-                     tone=tone_of(art))
+                     tone=tone_of(art), pair=pair)
 
 
 def pair_number(n: int, d: float) -> tuple[Part, ...]:

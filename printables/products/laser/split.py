@@ -428,7 +428,8 @@ def strip_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
         return None
     x0, y0, x1, y1 = bbox_of([bm.outline])
     for n in range(2, 6):
-        seams = [_strip_seam(board, x0 + (x1 - x0) * k / n, y0, y1) for k in range(1, n)]
+        seams = [_clear_strip_seam(board, x0 + (x1 - x0) * k / n, y0, y1, bm)
+                 for k in range(1, n)]
         if any(s is None for s in seams):
             continue
         bounds = [[Point(x0, y0), Point(x0, y1)]] + seams + [[Point(x1, y0), Point(x1, y1)]]
@@ -460,6 +461,37 @@ def _dedupe(pts: list[Point]) -> list[Point]:
 def _on_rect(e: Segment, x0, y0, x1, y1) -> bool:
     return ((abs(e.a.x - e.b.x) <= TOL and (abs(e.a.x - x0) <= TOL or abs(e.a.x - x1) <= TOL))
             or (abs(e.a.y - e.b.y) <= TOL and (abs(e.a.y - y0) <= TOL or abs(e.a.y - y1) <= TOL)))
+
+
+def _segment_clear(seg: Segment, bm: BoardMarks) -> bool:
+    """True when a segment crosses no obstacle's outline (touching at its own ends is
+    allowed) and does not run inside a closed one."""
+    sb = bbox_of([seg])
+    for ob in bm.obstacles:
+        b = ob.box
+        if b[0] > sb[2] or b[2] < sb[0] or b[1] > sb[3] or b[3] < sb[1]:
+            continue
+        for part in ob.parts:
+            if any(not (x.is_close(seg.a, 1e-6) or x.is_close(seg.b, 1e-6))
+                   for x in intersections(seg, part)):
+                return False
+        if ob.closed and contains_point(ob.parts, seg.midpoint()):
+            return False
+    return True
+
+
+def _clear_strip_seam(board: Board, x: float, y0: float, y1: float, bm: BoardMarks
+                      ) -> list[Point] | None:
+    """The strip seam nearest to x whose straight ends cross no space or label."""
+    for d in sorted({k * s for k in range(0, 11) for s in (3.0, -3.0)}, key=abs):
+        pts = _strip_seam(board, x + d, y0, y1)
+        if pts is None:
+            continue
+        ends = [Segment(a, b) for a, b in ((pts[0], pts[1]), (pts[-2], pts[-1]))
+                if not a.is_close(b)]
+        if all(_segment_clear(e, bm) for e in ends):
+            return pts
+    return None
 
 
 def _strip_seam(board: Board, x: float, y0: float, y1: float) -> list[Point] | None:
@@ -569,13 +601,14 @@ def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], bo
             near, r.boundary, r.inside)
         marks = Marks(cut, clip_parts(score, r.boundary + near, keep),
                       tuple(f for f in bm.marks.fills if keep(f.at)))
-        label = part_label(f"{title} {number}/{n}", f"{number}/{n}", board, r, marks)
+        label, text = part_label(f"{title} {number}/{n}", f"{number}/{n}", board, r, marks)
         marks = marks + Marks((), label, ())
         where = r.where or _where(r.centre, box)
         out.append(LaserPart(f"board part {number} of {n}", marks, bbox_of(cut),
                              note=f"{title} board part {number} of {n} ({where}); the board is "
                                   f"cut into {n} parts along space boundaries, with round "
-                                  f"notches on the seams for {2 * KEY_RADIUS:g} mm dowels"))
+                                  f"notches on the seams for {2 * KEY_RADIUS:g} mm dowels",
+                             label=text))
     return out
 
 
@@ -629,9 +662,10 @@ def _box_near(p: Point, b: Box) -> bool:
 # ----------------------------------------------------------------------------- part labels
 
 def part_label(text: str, short: str, board: Board, r: Region, marks: Marks
-               ) -> tuple[Part, ...]:
-    """A part's label in the stroke font, in the first space (or spot between spaces) of
-    the part where its box stays LABEL_CLEAR mm from every line; () when there is none."""
+               ) -> tuple[tuple[Part, ...], str]:
+    """A part's label in the stroke font and the text set, in the first space (or spot
+    between spaces) of the part where its box stays LABEL_CLEAR mm from every line; ((),
+    "") when there is none."""
     contours = [c for f in marks.fills for c in f.contours]
     lines = list(marks.cut) + list(marks.score) + [p for c in contours for p in c]
     boxes = [(bbox_of([p]), p) for p in lines]
@@ -641,18 +675,19 @@ def part_label(text: str, short: str, board: Board, r: Region, marks: Marks
     step = 4.0
     spots += [Point(x0 + step * (i + 0.5), y0 + step * (j + 0.5))
               for j in range(int((y1 - y0) / step)) for i in range(int((x1 - x0) / step))]
-    for t in (text, short):
-        for size in (LABEL_SIZE, 1.5, 1.2):
-            w, h = stroke_width(t, size), size
-            for at in spots:
-                rect = (at.x - w / 2 - LABEL_CLEAR, at.y - h / 2 - LABEL_CLEAR,
-                        at.x + w / 2 + LABEL_CLEAR, at.y + h / 2 + LABEL_CLEAR)
-                if _rect_free(rect, boxes, r) and not any(
-                        b[0] <= at.x <= b[2] and b[1] <= at.y <= b[3] and contains_point(c, at)
-                        for b, c in areas):
-                    runs = stroke_text(t, size, Point(at.x, at.y - h / 2), "middle")
-                    return tuple(p for run in runs for p in run)
-    return ()
+    for over_fills in (False, True):  # over an engraved area only when nothing else fits
+        for t in (text, short):
+            for size in (LABEL_SIZE, 1.5, 1.2):
+                w, h = stroke_width(t, size), size
+                for at in spots:
+                    rect = (at.x - w / 2 - LABEL_CLEAR, at.y - h / 2 - LABEL_CLEAR,
+                            at.x + w / 2 + LABEL_CLEAR, at.y + h / 2 + LABEL_CLEAR)
+                    if _rect_free(rect, boxes, r) and (over_fills or not any(
+                            b[0] <= at.x <= b[2] and b[1] <= at.y <= b[3] and contains_point(c, at)
+                            for b, c in areas)):
+                        runs = stroke_text(t, size, Point(at.x, at.y - h / 2), "middle")
+                        return tuple(p for run in runs for p in run), t
+    return (), ""
 
 
 def _rect_free(rect: Box, boxes, r: Region) -> bool:
