@@ -116,9 +116,10 @@ def _shared_lines(board: Board) -> list[Line]:
     return list(lines.values())
 
 
-def _hard(bm: BoardMarks, soft_strokes: bool) -> list[tuple[list[Point], float]]:
-    """(sample points, half width) of every obstacle a seam must not cross; islands are
-    left out (a seam may run through one) and so are strokes when soft_strokes."""
+def _hard(bm: BoardMarks, soft_strokes: bool) -> list[tuple[list[Point], float, Box]]:
+    """(sample points, half width, box of the points) of every obstacle a seam must not
+    cross; islands are left out (a seam may run through one) and so are strokes when
+    soft_strokes."""
     out = []
     for ob in bm.obstacles:
         if soft_strokes and not ob.closed and ob.half > 0:
@@ -126,7 +127,9 @@ def _hard(bm: BoardMarks, soft_strokes: bool) -> list[tuple[list[Point], float]]
         pts = _samples(ob.parts)
         if any(all(p.distance(i.center) <= i.radius + TOL for p in pts) for i in bm.islands):
             continue
-        out.append((pts, ob.half))
+        box = (min(p.x for p in pts), min(p.y for p in pts), max(p.x for p in pts),
+               max(p.y for p in pts))
+        out.append((pts, ob.half, box))
     return out
 
 
@@ -134,9 +137,9 @@ class _Index:
     """Obstacles projected on the normal of one direction: merged open intervals, for
     bisection."""
 
-    def __init__(self, u: Point, hard: list[tuple[list[Point], float]]) -> None:
+    def __init__(self, u: Point, hard: list[tuple[list[Point], float, Box]]) -> None:
         ivs = []
-        for pts, half in hard:
+        for pts, half, _ in hard:
             v = [u.x * p.y - u.y * p.x for p in pts]
             ivs.append((min(v) - half, max(v) + half))
         ivs.sort()
@@ -348,12 +351,20 @@ def _polar_candidates(board: Board, c: Point) -> tuple[list[float], float]:
     return [r for r in shared if r > inner], sweeps[0]
 
 
-def _seam_clear(seam: Part, hard: list[tuple[list[Point], float]]) -> bool:
-    """True when a seam crosses no obstacle (samples on both sides of it)."""
+def _seam_clear(seam: Part, hard: list, memo: dict) -> bool:
+    """True when a seam crosses no obstacle (samples on both sides of it); answers are
+    kept in memo by the seam's key (the search asks about the same seams many times)."""
+    key = part_key(seam)
+    if key not in memo:
+        memo[key] = _seam_clear_now(seam, hard)
+    return memo[key]
+
+
+def _seam_clear_now(seam: Part, hard) -> bool:
     sb = bbox_of([seam])
-    for pts, half in hard:
-        if (min(p.x for p in pts) > sb[2] + half or max(p.x for p in pts) < sb[0] - half
-                or min(p.y for p in pts) > sb[3] + half or max(p.y for p in pts) < sb[1] - half):
+    for pts, half, box in hard:
+        if (box[0] > sb[2] + half or box[2] < sb[0] - half or box[1] > sb[3] + half
+                or box[3] < sb[1] - half):
             continue
         if isinstance(seam, Arc):
             d = [p.distance(seam.center) - seam.radius for p in pts
@@ -384,14 +395,17 @@ def polar_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
     n_sectors = round(360.0 / step)
     counts = [n for n in range(1, n_sectors + 1) if n_sectors % n == 0]
     best = None
+    memo: dict = {}
+    combos = sorted(itertools.product(counts, counts), key=lambda nn: (sum(nn), nn))
     for ring in radii:
-        for n_in, n_out in itertools.product(counts, counts):
+        for n_in, n_out in combos:
             total = n_in + n_out + (1 if core else 0)
             if best is not None and total >= best[0]:
-                continue
-            found = _polar_try(c, r_in, ring, n_in, n_out, step, outline, hard, avail)
+                break
+            found = _polar_try(c, r_in, ring, n_in, n_out, step, outline, (hard, memo), avail)
             if found is not None:
                 best = (total, found)
+                break
     if best is None:
         return None
     out = best[1]
@@ -402,19 +416,52 @@ def polar_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
     return out
 
 
-def _polar_try(c, r_in, ring, n_in, n_out, step, outline, hard, avail) -> list[Region] | None:
+def _polar_try(c, r_in, ring, n_in, n_out, step, outline, checks, avail) -> list[Region] | None:
     """The first sector offsets for which every wedge fits and no seam crosses a label."""
+    hard, memo = checks
+
     def ring_of(r0, r1, n):
-        for k in range(round(360.0 / n / step)):
-            regs = [_wedge(c, r0, r1, k * step + i * 360.0 / n, 360.0 / n, outline)
-                    for i in range(n)]
-            if all(_fits(bbox_of(list(r.boundary)), avail) for r in regs) and all(
-                    _seam_clear(s, hard) for r in regs for s in r.seams[1:]):
-                return regs
+        sweep = 360.0 / n
+        for k in range(round(sweep / step)):
+            starts = [k * step + i * sweep for i in range(n)]
+            if not all(_fits(_wedge_box(c, r0, r1, a, sweep, outline, memo), avail)
+                       for a in starts):
+                continue
+            seams = [Arc(c, r0, a, sweep) for a in starts] if r1 is None and n > 0 else []
+            seams += [_radial(c, r0, r1, a, outline, memo) for a in starts if n > 1]
+            if all(_seam_clear(sm, hard, memo) for sm in seams):
+                return [_wedge(c, r0, r1, a, sweep, outline) for a in starts]
         return None
     inner = ring_of(r_in, ring, n_in)
     outer = ring_of(ring, None, n_out) if inner is not None else None
     return inner + outer if outer is not None else None
+
+
+def _radial(c: Point, r0: float, r1: float | None, a: float, outline, memo) -> Segment:
+    end = Point.polar(c, r1, a) if r1 is not None else _ray_end_memo(outline, c, a, memo)
+    return Segment(Point.polar(c, r0, a), end)
+
+
+def _ray_end_memo(outline, c: Point, a: float, memo: dict) -> Point:
+    key = ("ray", round(a % 360.0, 6))
+    if key not in memo:
+        memo[key] = _ray_end(outline, c, a)
+    return memo[key]
+
+
+def _wedge_box(c: Point, r0: float, r1: float | None, a0: float, sweep: float, outline,
+               memo: dict) -> Box:
+    """Bounding box of a wedge from its corners, the quarter points of its arcs and the
+    outline's corners inside it (cheap: the search tries many wedges)."""
+    angles = [a0, a0 + sweep] + [q for q in range(0, 720, 90) if a0 < q < a0 + sweep]
+    pts = [Point.polar(c, r0, a) for a in angles]
+    if r1 is not None:
+        pts += [Point.polar(c, r1, a) for a in angles]
+    else:
+        pts += [_ray_end_memo(outline, c, a, memo) for a in (a0, a0 + sweep)]
+        pts += [e.a for e in outline if _in_wedge(_angle(c, e.a), a0 % 360.0, sweep)]
+    return (min(p.x for p in pts), min(p.y for p in pts), max(p.x for p in pts),
+            max(p.y for p in pts))
 
 
 # ----------------------------------------------------------------------------- strips
@@ -672,7 +719,7 @@ def part_label(text: str, short: str, board: Board, r: Region, marks: Marks
     areas = [(bbox_of(list(c)), c) for c in contours]
     spots = [s.anchor for s in board.spaces if r.inside(s.anchor)] + [r.centre]
     x0, y0, x1, y1 = bbox_of(list(r.boundary))
-    step = 4.0
+    step = 6.0
     spots += [Point(x0 + step * (i + 0.5), y0 + step * (j + 0.5))
               for j in range(int((y1 - y0) / step)) for i in range(int((x1 - x0) / step))]
     for over_fills in (False, True):  # over an engraved area only when nothing else fits
