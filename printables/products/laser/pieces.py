@@ -12,6 +12,12 @@ printed piece sheets use), read as follows:
 
 Pieces of one tone (the last word of the art key: dark/light, black/white,
 attacker/defender) go on their own sheets, to be cut from a material of that colour.
+
+Rulings made here: every kind comes with its spares (as on the printed piece sheet); a
+scored line within CLEAR (1 mm) of the piece's own cut is left out (print art such as a
+light piece's rim ring would merge with the cut); a two-sided piece is a glue-up pair of
+discs, one from each material, both numbered (stroke font, near the rim) on the face that
+shows; discs are packed in hexagonal rows.
 """
 
 from __future__ import annotations

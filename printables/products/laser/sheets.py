@@ -1,13 +1,26 @@
-"""Laser-cut files: a game's board and pieces laid out on sheets of material, one SVG or DXF
-file per sheet, ready for LightBurn, Inkscape, a Glowforge or a shop's software.
+"""Laser sheets: the request, packing parts on sheets of material, the sheet scenes and
+the files (SVG, DXF, LightBurn project).
 
-Every sheet file holds layers by operation (reference, engrave, score, inner cuts, outer
-cuts, in that order, so everything inside a part is done before the part is cut free),
-coloured by a named profile; cut and score lines are hairlines (0.025 mm); a 100 mm
-reference square on a layer that is not cut shows whether the file was imported at the
-right scale. Cut and score lines go through path hygiene (no line twice, collinear runs
-merged, arcs kept as arcs) and the kerf step moves closed cutting paths outward by half
-the kerf so parts come out at their nominal size.
+Every sheet holds layers by operation (reference, engrave, score, inner cuts, outer cuts,
+in that order, so everything inside a part is done before the part is cut free), each
+operation a colour of its own in every profile; cut and score lines are hairlines
+(0.025 mm). Cut and score lines go through path hygiene (no line twice, collinear runs
+merged, arcs kept as arcs) and closed cutting paths move by half the kerf so parts come
+out at their nominal size.
+
+Rulings made here:
+
+- parts are kerf + SPACING (2 mm) apart, cut line to cut line, and MARGIN (5 mm) from the
+  sheet's edge;
+- the reference is a 100 mm square in free space when one fits, else a 100 mm bar with a
+  10 mm square (lying along the top, or upright beside a part); packing keeps a strip for
+  the bar at the top right and board parts are split small enough to leave it, so every
+  sheet has a reference that touches no part; its note is one line of the stroke font;
+- a title plate (only when the board has no free corner) goes in free space on a board
+  sheet, shrinking from 8 to 4 mm lettering until it fits; small parts first fill the room
+  a big part leaves on its sheet;
+- holding tabs (--tabs W): two uncut bridges W mm wide, left and right, on discs under
+  TAB_BELOW (12 mm).
 """
 
 from __future__ import annotations
@@ -20,8 +33,7 @@ from printables.errors import UsageError, did_you_mean
 from printables.games import GameSpec
 from printables.geometry import TOL, Arc, Part, Point, Polygon, bbox_of
 from printables.geometry.paths import (Chain, clean_paths, contains_point, inside_out, is_full,
-                                       move_part,
-                                       subtract_parts)
+                                       move_part, subtract_parts)
 from printables.geometry.offset import kerf_report, offset_chain
 from printables.products.laser.model import (Box, LaserPart, Marks, Placement, placed_box,
                                              placed_marks)
@@ -299,13 +311,33 @@ def _pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placemen
         (small if shared else big).append(i)
     out: list[tuple[int, list[Placement]]] = []
     k2 = req.kerf / 2
-    for sheet in shelf_pack([sizes[i] for i in small], w, h, reserve, req.spacing):
-        out.append((min(small[j] for j, _, _ in sheet),
-                    [Placement(parts[small[j]], x + k2, y + k2, turns[small[j]])
-                     for j, x, y in sheet]))
     for i in big:
         out.append((i, [Placement(parts[i], MARGIN + k2, MARGIN + k2, turns[i])]))
+    rest = []
+    for i in small:  # small parts first fill the room a big part leaves on its sheet
+        if not _into_free_space(out, parts[i], sizes[i], turns[i], req):
+            rest.append(i)
+    for sheet in shelf_pack([sizes[i] for i in rest], w, h, reserve, req.spacing):
+        out.append((min(rest[j] for j, _, _ in sheet),
+                    [Placement(parts[rest[j]], x + k2, y + k2, turns[rest[j]])
+                     for j, x, y in sheet]))
     return [sheet for _, sheet in sorted(out, key=lambda s: s[0])]
+
+
+def _into_free_space(sheets: list[tuple[int, list[Placement]]], part: LaserPart,
+                     size: tuple[float, float], turn: float, req: LaserRequest) -> bool:
+    """Place a part in free space on one of the sheets (clear of the reference strip);
+    False when none has room."""
+    w, h = req.sheet
+    reserve = reserve_box(req)
+    for _, sheet in sheets:
+        taken = [_grown_box(placed_box(p), req.kerf) for p in sheet] + (
+            [reserve] if reserve else [])
+        spot = free_spot(taken, w, h, size, req.spacing)
+        if spot:
+            sheet.append(Placement(part, spot[0] + req.kerf / 2, spot[1] + req.kerf / 2, turn))
+            return True
+    return False
 
 
 def _fits_empty(size, w: float, h: float, reserve: Box | None, gap: float) -> bool:
@@ -484,19 +516,11 @@ def _add_plate(sheets: list[list[Placement]], game: GameSpec, req: LaserRequest
     """The title plate in free space on a board sheet, as large as fits (title 8 mm down
     to 4 mm), so no sheet holds only a title; a sheet of its own only when none has room."""
     from printables.products.laser.board import title_block, title_plate
-    w, h = req.sheet
-    reserve = reserve_box(req)
     for size in PLATE_SIZES:
         plate = title_plate(game, title_block(game), size)
-        grown = _grown(plate, req.kerf)
-        for sheet in sheets:
-            taken = [_grown_box(placed_box(p), req.kerf) for p in sheet] + (
-                [reserve] if reserve else [])
-            spot = free_spot(taken, w, h, grown, req.spacing)
-            if spot:
-                k2 = req.kerf / 2
-                sheet.append(Placement(plate, spot[0] + k2, spot[1] + k2))
-                return sheets
+        indexed = [(0, sheet) for sheet in sheets]
+        if _into_free_space(indexed, plate, _grown(plate, req.kerf), 0.0, req):
+            return sheets
     plate = title_plate(game, title_block(game))
     return sheets + [[Placement(plate, MARGIN + req.kerf / 2, MARGIN + req.kerf / 2)]]
 
