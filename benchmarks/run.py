@@ -129,6 +129,22 @@ def bench_validate() -> dict:
     return {"files": len(paths), "checks": checks, "ms": round(ms, 1)}
 
 
+def bench_laser(runs: int = 3) -> dict:
+    """The kit's laser work (every game's files, 600 x 400 mm sheets, no kerf): median
+    CPU seconds in this process, and the bytes written."""
+    from printables.games import GAMES
+    from printables.products.laser import laser_files, laser_request
+    req = laser_request()
+    times, size = [], 0
+    for _ in range(runs):
+        t = time.process_time()
+        files = [f for g in GAMES.values() for f in laser_files(g, req)]
+        times.append(time.process_time() - t)
+        size = sum(len(data) for _, data in files)
+    return {"laser_s": round(statistics.median(times), 2), "files": len(files),
+            "kb": round(size / 1024)}
+
+
 def table(results: dict) -> str:
     """The results as a readable text table with targets."""
     kit, chess_r, val = results["kit"], results["chess"], results["validate"]
@@ -138,7 +154,9 @@ def table(results: dict) -> str:
              f"{'8x8 SVG: ours / python-chess':<44}{chess_r['ratio']:>12}  <= 1.0"
              f"   ({chess_r['ours_ms']} ms vs {chess_r['python_chess_ms']} ms)",
              f"{'validate all layouts (ms)':<44}{val['ms']:>12}  <= 1000"
-             f"   ({val['files']} files, {val['checks']} checks)", "",
+             f"   ({val['files']} files, {val['checks']} checks)",
+             f"{'kit laser files, all games (CPU s)':<44}{results['laser']['laser_s']:>12}"
+             f"   ({results['laser']['files']} files, {results['laser']['kb']} KB)", "",
              f"{'board render, median of ' + str(RUNS):<28}{'svg ms':>10}{'pdf ms':>10}"
              f"{'playouts/s':>12}{'plies/s':>10}"]
     for name, r in results["render"].items():
@@ -159,7 +177,8 @@ def main() -> None:
     results = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
                           f"{platform.python_version()}",
                "kit": kit, "chess": bench_chess(), "validate": bench_validate(),
-               "render": bench_render(), "playouts": bench_playouts()}
+               "render": bench_render(), "playouts": bench_playouts(),
+               "laser": bench_laser()}
     print(table(results))
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
 

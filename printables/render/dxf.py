@@ -56,14 +56,15 @@ def _colour(i: Ink) -> str:
     return (i.stroke or i.fill or "#000000").upper()
 
 
-def _runs(parts) -> list[list[Part]]:
-    runs: list[list[Part]] = []
+def runs(parts) -> list[list[Part]]:
+    """Parts grouped into runs that continue end to end (a new run at every gap)."""
+    out: list[list[Part]] = []
     for p in parts:
-        if runs and runs[-1][-1].end.is_close(p.start, 1e-6):
-            runs[-1].append(p)
+        if out and out[-1][-1].end.is_close(p.start, 1e-6):
+            out[-1].append(p)
         else:
-            runs.append([p])
-    return runs
+            out.append([p])
+    return out
 
 
 def _bulge_points(run: list[Part], closed: bool) -> list[tuple[float, float, float]]:
@@ -113,7 +114,7 @@ class _Writer:
         return out
 
     def polylines(self, parts, at: dict) -> None:
-        for run in _runs(parts):
+        for run in runs(parts):
             closed = _closed(run)
             self.msp.add_lwpolyline(_bulge_points(run, closed), format="xyb", close=closed,
                                     dxfattribs=at)
@@ -123,7 +124,7 @@ class _Writer:
         h.set_solid_fill(color=aci(_colour(ink(self.theme, "engrave"))), style=0)
         if "true_color" in at:
             h.dxf.true_color = at["true_color"]
-        for run in _runs(parts):
+        for run in runs(parts):
             h.paths.add_polyline_path(_bulge_points(run, True), is_closed=True)
 
     def item(self, it: Item, layer: tuple[str, str]) -> None:

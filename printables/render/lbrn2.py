@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from printables.geometry import Arc, Part, Point
+from printables.render.dxf import runs
 from printables.render.scene import Circle, Group, Item, Path, Scene
 from printables.render.theme import Ink
 
@@ -86,16 +87,6 @@ def _cubics(a: Arc) -> list[tuple[Point, Point, Point, Point]]:
     return out
 
 
-def _runs(parts) -> list[list[Part]]:
-    runs: list[list[Part]] = []
-    for p in parts:
-        if runs and runs[-1][-1].end.is_close(p.start, 1e-6):
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return runs
-
-
 def path_lists(run: list[Part]) -> tuple[str, str]:
     """(VertList, PrimList) text of one run; a run ending at its start is closed."""
     closed = run[-1].end.is_close(run[0].start, 1e-6)
@@ -151,7 +142,7 @@ def _shapes(root: ET.Element, item: Item, index: int) -> None:
                            Rx=num(item.radius), Ry=num(item.radius))
         ET.SubElement(sh, "XForm").text = f"1 0 0 1 {num(item.center.x)} {num(item.center.y)}"
     elif isinstance(item, Path):
-        for run in _runs(item.parts):
+        for run in runs(item.parts):
             sh = ET.SubElement(root, "Shape", Type="Path", CutIndex=str(index))
             ET.SubElement(sh, "XForm").text = "1 0 0 1 0 0"
             verts, prims = path_lists(run)
