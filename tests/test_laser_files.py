@@ -13,14 +13,14 @@ import pytest
 
 from printables.cli import main
 from printables.games import GAMES
-from printables.geometry import Arc, Point, Segment, bbox_of
+from printables.geometry import Arc, Point, Segment, bbox_of, part_key
 from printables.geometry.offset import part_distance
-from printables.geometry.paths import contains_point, is_full
+from printables.geometry.paths import contains_point, is_full, merge_parts
 from printables.products.laser import (LAYERS, PROFILES, laser_request, laser_sheets,
                                        render_sheet)
 from printables.products.laser.board import board_marks
 from printables.products.laser.materials import MATERIALS
-from printables.products.laser.pieces import piece_parts
+from printables.products.laser.pieces import component_part, piece_parts
 from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, split_room
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
@@ -81,6 +81,17 @@ def test_reference_is_100_mm_and_touches_no_part(sized):
             for it in items(s.scene, name):
                 b = bbox_of(list(parts(it)))
                 assert b[0] >= x1 or b[2] <= x0 or b[1] >= y1 or b[3] <= y0, (size, s.name)
+
+
+def test_nothing_is_cut_or_scored_twice_and_all_lies_on_the_sheet(sized):
+    size, sheets = sized
+    for s in sheets:
+        lines = [p for n in ("cut-inner", "cut-outer", "score") for it in items(s.scene, n)
+                 for p in parts(it)]
+        keys = [part_key(p) for p in lines]
+        assert len(keys) == len(set(keys)) and len(merge_parts(lines)) == len(lines), s.name
+        x0, y0, x1, y1 = bbox_of(lines)
+        assert x0 >= 0 and y0 >= 0 and x1 <= s.scene.width and y1 <= s.scene.height
 
 
 def test_no_sheet_holds_only_a_reference_or_a_title(sized):
@@ -310,9 +321,12 @@ def test_chameleons_pieces_are_glue_up_pairs_in_two_materials():
         assert len(ps) == n and "glue" in how
         assert sorted(p.pair for p in ps) == list(range(1, n + 1))
     plain = piece_parts(GAMES["rosenkreuz"], GAMES["rosenkreuz"].board())
-    dark = tones["dark"][0]
-    bare = [p for p in dark[:1]]
-    assert len(bare[0].marks.score) > 0
+    comp = game.components(game.options())[0]
+    unnumbered = component_part(comp, 20.0)
+    numbered = component_part(comp, 20.0, pair=12)
+    extra = set(numbered.marks.score) - set(unnumbered.marks.score)
+    assert extra and all(isinstance(p, Segment) for p in extra)  # "12" in the stroke font
+    assert all(part_distance(numbered.marks.cut[0], q.start) >= 1.0 for q in extra)
     sheets = laser_sheets(game, laser_request(parts="pieces"))
     discs = sum(len(list(items(s.scene, "cut-outer"))) for s in sheets)
     assert discs == 2 * n  # 96 discs plus 8 spares
