@@ -182,7 +182,9 @@ def test_dugi_rings_are_true_circles_and_arcs_in_svg(default_sheets, small_dugi)
 
 def test_a_board_larger_than_the_sheet_is_split_along_space_boundaries(small_dugi):
     boards = [s for s in small_dugi if "-board-" in s.name]
-    assert len(boards) == 5  # four parts round the dead zone, and the dead zone disc
+    notes = [s.scene.title for s in boards]
+    # four parts round the dead zone, and the dead zone disc (in the room a part leaves)
+    assert sum(t.count("Dugi board part") for t in notes) == 5
     for s in boards:
         assert "along space boundaries" in s.scene.title
         cut = parts_of(s.scene, ("cut-outer",))
@@ -299,7 +301,8 @@ def test_laser_command_writes_one_file_per_sheet(tmp_path, capsys):
     assert main(["laser", "dugi", "--sheet", "300x200", "--kerf", "0.1", "--parts", "board",
                  "-o", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == [f"dugi-laser-board-{i}.svg" for i in range(1, 6)]
+    n = len(board_sheets(GAMES["dugi"], laser_request(sheet="300x200", kerf="0.1")))
+    assert n >= 3 and names == sorted(f"dugi-laser-board-{i}.svg" for i in range(1, n + 1))
 
 
 @pytest.mark.parametrize("args, word", [

@@ -110,7 +110,7 @@ def _marks(scene):
 
 def test_no_score_or_engrave_within_1_mm_of_a_foreign_cut(sized):
     """A mark that lies inside one part's outline keeps 1 mm from every other part's cut
-    (its own part's cut, notches included, is its own business)."""
+    (its own part's cuts, notches and holes included, are its own business)."""
     size, sheets = sized
     for s in sheets:
         chains = []
@@ -125,7 +125,9 @@ def test_no_score_or_engrave_within_1_mm_of_a_foreign_cut(sized):
             home = [c for c in near if c[0][0] <= m.x <= c[0][2] and c[0][1] <= m.y <= c[0][3]
                     and contains_point(c[1], m)]
             for b, ps in near:
-                if home and all(ps is not h[1] for h in home):
+                hole = any(h[0][0] <= b[0] and b[2] <= h[0][2] and h[0][1] <= b[1]
+                           and b[3] <= h[0][3] and ps is not h[1] for h in home)
+                if home and not hole and all(ps is not h[1] for h in home):
                     for q in (p.start, m, p.end):
                         assert min(part_distance(c, q) for c in ps) >= 1.0, (size, s.name)
 

@@ -14,13 +14,14 @@ How each drawn thing becomes a laser operation (one table, :data:`AREA_OPS`):
   dots) are fill-engraved; White's goal cells get scored hatching, as on the mono sheet,
   so both goal areas read differently;
 - coordinate labels and the title are engraved glyph outlines (Bitstream Vera). A label
-  inside an engraved area is knocked out of it. The title goes in a free corner of the
+  inside an engraved area is knocked out of it; scored lines stop short of a label's box
+  (our ruling: Dugi's ring letters sit on a sector line). The title goes in a free corner of the
   board when one is large enough, else on a small title plate cut from the same sheet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from printables.boards import Board
@@ -48,6 +49,8 @@ TITLE_SIZES = (10.0, 9.0, 8.0, 7.0, 6.0, 5.0)
 CREDIT_SHARE = 0.45
 #: Clearance in mm round the title block.
 TITLE_PAD = 1.5
+#: Scored lines stop this many mm short of a label's box.
+LABEL_PAD = 0.4
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,29 @@ def _label_fill(lb) -> tuple[Fill, Obstacle]:
                              lb.rotation, font)
     x0, y0, x1, y1 = outlines_bbox(contours)
     return Fill(contours, lb.position), Obstacle(_rect(x0, y0, x1, y1), True)
+
+
+def _off_tone_edge(lb, board: Board):
+    """A label that straddles the edge between an engraved space and a bare one (Dugi's
+    ring letters sit on a sector line: half would be knocked out, half engraved) moved to
+    the middle of the bare space it overlaps, where it is engraved whole; other labels
+    unchanged. Our ruling for the laser: the printed board keeps the letters on the line."""
+    w = text_width(lb.text, lb.size) / 2 + 0.2
+    h = 0.4 * lb.size
+    corners = [Point(lb.position.x + dx, lb.position.y + dy) for dx in (-w, w) for dy in (-h, h)]
+    dark, bare = [], []
+    for sp in board.spaces:
+        if isinstance(sp.shape, Stroke):
+            continue
+        x0, y0, x1, y1 = bbox_of([sp.shape])
+        if not any(x0 <= c.x <= x1 and y0 <= c.y <= y1 for c in corners):
+            continue
+        parts = shape_parts(sp.shape)
+        if any(contains_point(parts, c) for c in corners):
+            (dark if area_op("space." + sp.colour) == "fill" else bare).append(sp)
+    if not dark or not bare:
+        return lb
+    return replace(lb, position=bare[0].anchor)
 
 
 def _space_marks(board: Board) -> tuple[list[Part], list[Fill], list[Obstacle]]:
@@ -190,10 +216,13 @@ def board_marks(game: GameSpec, board: Board) -> BoardMarks:
     score += s2
     fills += f2
     obstacles += o2
+    labels = []
     for lb in board.labels:
-        f, o = _label_fill(lb)
+        f, o = _label_fill(_off_tone_edge(lb, board))
         fills.append(f)
         obstacles.append(o)
+        labels.append(o)
+    score = _clear_of_labels(score, labels)
     outline = board.outline if isinstance(board.outline, Polygon) else None
     title = title_block(game)
     placed = place_title(title, board, tuple(obstacles))
@@ -207,6 +236,26 @@ def board_marks(game: GameSpec, board: Board) -> BoardMarks:
     score = _outside_dots(score, board)
     marks = Marks(shape_parts(board.outline), tuple(score), tuple(fills))
     return BoardMarks(marks, tuple(obstacles), islands, outline, plate)
+
+
+def _clear_of_labels(score: list[Part], labels: list[Obstacle]) -> list[Part]:
+    """Scored lines less their runs through a label's box (LABEL_PAD mm round it): Dugi's
+    ring letters sit on a sector line, and a scored line through lettering makes it hard
+    to read."""
+    boxes = [tuple(b + d for b, d in zip(ob.box, (-LABEL_PAD, -LABEL_PAD, LABEL_PAD,
+                                                  LABEL_PAD))) for ob in labels]
+    out: list[Part] = []
+    for p in score:
+        pb = bbox_of([p])
+        near = [b for b in boxes if b[0] < pb[2] and b[2] > pb[0] and b[1] < pb[3]
+                and b[3] > pb[1]]
+        if not near:
+            out.append(p)
+            continue
+        edges = tuple(e for b in near for e in _rect(*b))
+        out.extend(clip_parts((p,), edges, lambda m, near=near: not any(
+            b[0] < m.x < b[2] and b[1] < m.y < b[3] for b in near)))
+    return out
 
 
 # ----------------------------------------------------------------------------- the title

@@ -644,8 +644,8 @@ def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], bo
         def keep(p: Point, r=r) -> bool:
             return r.inside(p) and not in_key(p)
         near = tuple(rg for rg, k in zip(rings, keys) if r.inside(k))
-        cut = clip_parts(r.boundary, near, lambda p: not in_key(p)) + clip_parts(
-            near, r.boundary, r.inside)
+        cut = r.boundary if not near else clip_parts(
+            r.boundary, near, lambda p: not in_key(p)) + clip_parts(near, r.boundary, r.inside)
         marks = Marks(cut, clip_parts(score, r.boundary + near, keep),
                       tuple(f for f in bm.marks.fills if keep(f.at)))
         label, text = part_label(f"{title} {number}/{n}", f"{number}/{n}", board, r, marks)
@@ -684,21 +684,32 @@ def seam_keys(regs: list[Region], bm: BoardMarks) -> list[Point]:
                 continue
             seen.add(k)
             count = 2 if seam.length > 40 else 1
-            keys += _key_spots(seam, count, regs, fills, boxes)
+            keys += _key_spots(seam, count, regs, fills, boxes, keys)
     return keys
 
 
-def _key_spots(seam: Part, count: int, regs, fills, boxes) -> list[Point]:
+def _key_spots(seam: Part, count: int, regs, fills, boxes, taken: list[Point]) -> list[Point]:
     fractions = [0.3, 0.36, 0.24, 0.42, 0.18] if count == 2 else [0.4, 0.33, 0.47, 0.27]
     picks = []
     for wanted in ([fractions, [1 - f + 0.08 for f in fractions]] if count == 2 else [fractions]):
         spots = [_point_on(seam, f) for f in wanted if 0.1 < f < 0.9]
-        shared = [p for p in spots if sum(1 for r in regs if r.inside(p)) >= 2]
+        shared = [p for p in spots if _between_two(p, regs) and all(
+            p.distance(k) > 2 * KEY_RADIUS + 1.0 for k in taken + picks)]
         clear = [p for p in shared if not any(_box_near(p, b) for b in fills + boxes)]
         pick = (clear or shared or [None])[0]
         if pick is not None:
             picks.append(pick)
     return picks
+
+
+def _between_two(p: Point, regs: list[Region]) -> bool:
+    """True when a notch at p lies on the seam of exactly two regions and its whole disc
+    (with 0.5 mm to spare) is inside those two: not into an island or a third part."""
+    owners = [r for r in regs if r.inside(p)]
+    if len(owners) != 2:
+        return False
+    ring = [Point.polar(p, KEY_RADIUS + 0.5, 30.0 * k) for k in range(12)]
+    return all(any(o.inside(q) for o in owners) for q in ring)
 
 
 def _box_near(p: Point, b: Box) -> bool:
