@@ -170,8 +170,9 @@ def candidate_lines(board: Board, bm: BoardMarks) -> list[Line]:
     indexes: dict[tuple, _Index] = {}
     for ln in shared:
         key = (round(ln.u.x, 9), round(ln.u.y, 9))
-        idx = indexes.setdefault(key, _Index(ln.u, hard))
-        if not idx.crosses(ln.c):
+        if key not in indexes:
+            indexes[key] = _Index(ln.u, hard)
+        if not indexes[key].crosses(ln.c):
             out.append(ln)
     if shared:
         return out
