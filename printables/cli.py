@@ -276,9 +276,12 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
                    "drop through a honeycomb bed.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option, e.g. size=19 (dag-en-nacht), size=12 (network).")
+@click.option("--joints", type=click.Choice(["dowels", "tabs"]), default="dowels",
+              show_default=True, help="How split board parts line up: round notches for "
+                                      "4 mm dowels, or puzzle tabs.")
 @OUTPUT
 def laser(game, all_, sheet, kerf, profile, fmt, material, parts, no_reference, tabs, options,
-          output) -> None:
+          joints, output) -> None:
     """Make laser-cutter files: one file per sheet of material (GAME or --all).
 
     Layers: engrave, score, inner cuts, outer cuts and a 100 mm reference that is not cut.
@@ -287,7 +290,7 @@ def laser(game, all_, sheet, kerf, profile, fmt, material, parts, no_reference, 
     """
     from printables.products.laser import laser_files, laser_request
     req = laser_request(sheet, kerf, profile, fmt, parts, material, not no_reference, tabs,
-                        options)
+                        options, joints)
     games = _games(game, all_)
     files, failed = [], []
     for g in games:

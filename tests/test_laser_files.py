@@ -414,3 +414,22 @@ def test_bad_laser_options_are_one_line(tmp_path, capsys, args, word):
     assert main(["laser", "network", *args, "-o", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert word in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["rosenkreuz", "dugi", "evl"])
+def test_puzzle_tabs_fit_their_sockets(name):
+    from printables.geometry.paths import clean_paths
+    game = GAMES[name]
+    board = game.board()
+    bm = board_marks(game, board)
+    got = split_parts(game.title, board, bm, split_room(laser_request(sheet="150x150")),
+                      joints="tabs")
+    arcs = [(i, a) for i, p in enumerate(got) for a in p.marks.cut
+            if isinstance(a, Arc) and abs(a.radius - KEY_RADIUS) < 1e-9]
+    assert arcs
+    for i, a in arcs:  # the knob's arc in one part is the socket's arc in the other
+        twins = [b for j, b in arcs if j != i and b.center.distance(a.center) <= 0.05]
+        assert twins and all(abs(abs(b.sweep) - abs(a.sweep)) < 0.05 for b in twins)
+        assert abs(a.sweep) > 180.0  # a knob wider than its neck: the parts lock
+    for p in got:
+        assert all(c.closed for c in clean_paths(p.marks.cut)), (name, p.name)

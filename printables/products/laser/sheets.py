@@ -118,6 +118,7 @@ class LaserRequest:
     reference: bool = True
     tabs: float = 0.0
     options: tuple[str, ...] = ()
+    joints: str = "dowels"
 
     @property
     def spacing(self) -> float:
@@ -136,8 +137,8 @@ class Sheet:
 def laser_request(sheet: str | None = None, kerf: str | float | None = None,
                   profile: str = "default", fmt: str = "svg", parts: str | None = None,
                   material: str = DEFAULT_MATERIAL, reference: bool = True,
-                  tabs: str | float | None = None, options: tuple[str, ...] = ()
-                  ) -> LaserRequest:
+                  tabs: str | float | None = None, options: tuple[str, ...] = (),
+                  joints: str = "dowels") -> LaserRequest:
     """Check the laser command's options; UsageError names the bad value and what is valid."""
     from printables.units import parse_sheet
     size = parse_sheet(sheet) if sheet else DEFAULT_SHEET
@@ -155,6 +156,9 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
     if material not in MATERIALS:
         raise UsageError(f"unknown material {material!r}; "
                          f"{did_you_mean(material, list(MATERIALS))}", input=material)
+    from printables.products.laser.split import JOINTS
+    if joints not in JOINTS:
+        raise UsageError(f"unknown joints {joints!r}; valid: {', '.join(JOINTS)}", input=joints)
     given = (parts or ",".join(PART_KINDS)).split(",")
     kinds = tuple(p.strip().lower() for p in given if p.strip())
     bad = [p for p in kinds if p not in PART_KINDS]
@@ -162,7 +166,7 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
         raise UsageError(f"--parts {parts!r}: valid parts are board and pieces "
                          "(for example board,pieces)", input=str(parts))
     return LaserRequest(size, k, profile, fmt, tuple(dict.fromkeys(kinds)), material,
-                        bool(reference), t, tuple(options))
+                        bool(reference), t, tuple(options), joints)
 
 
 def _length(value, what: str, most: float, hint: str) -> float:
@@ -499,7 +503,7 @@ def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
     board = game.board(opts)
     bm = board_marks(game, board)
     parts = split_parts(game.title, board, bm, split_room(req),
-                        whole_with_reference(bbox_of([board.outline]), req))
+                        whole_with_reference(bbox_of([board.outline]), req), req.joints)
     sheets = _pack_parts(parts, req)
     if bm.plate is not None:
         sheets = _add_plate(sheets, game, req)

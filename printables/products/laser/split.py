@@ -21,7 +21,9 @@ Each part gets a part label ("TITLE 2/5") scored in the stroke font inside a spa
 margin clear of every line, and registration: round dowel notches (KEY_RADIUS) centred on
 each seam, half in each part, at unequal distances along the seam so the parts go together
 one way only. A 4 mm dowel pin (or a disc cut from scrap) is glued into each pair. Both
-parts' notches come from the same circle, so they line up exactly.
+parts' notches come from the same circle, so they line up exactly. With joints="tabs" the
+circle is pushed TAB_SHIFT into one part and added to the other: a round knob with a
+narrower neck, its socket cut from the same arc, the side alternating from key to key.
 
 Lines are checked against obstacles through an interval index per direction (sorted
 projections), so the search grows with the number of spaces times log, not with lines
@@ -49,8 +51,11 @@ from printables.products.laser.stroke import stroke_text, stroke_width
 #: Most candidate line combinations tried before giving up.
 BUDGET = 20000
 MAX_LINES = 4
-#: Radius of the round registration notches on seams (a 4 mm dowel).
+#: Radius of the round registration notches on seams (a 4 mm dowel), and of puzzle tabs.
 KEY_RADIUS = 2.0
+#: How far a puzzle tab's disc sits past the seam (its neck is then narrower than it).
+TAB_SHIFT = 1.4
+JOINTS = ("dowels", "tabs")
 #: Cap height of the part labels (mm) and their clearance from any line.
 LABEL_SIZE = 2.0
 LABEL_CLEAR = 1.0
@@ -577,7 +582,7 @@ def _where(p: Point, box: Box) -> str:
 
 
 def split_parts(title: str, board: Board, bm: BoardMarks, avail: tuple[float, float],
-                whole_fits: bool = False) -> list[LaserPart]:
+                whole_fits: bool = False, joints: str = "dowels") -> list[LaserPart]:
     """The board as one part when whole_fits or it fits avail, else its parts split along
     space boundaries, each fitting avail (UsageError when no split fits)."""
     box = bbox_of([board.outline])
@@ -594,7 +599,7 @@ def split_parts(title: str, board: Board, bm: BoardMarks, avail: tuple[float, fl
                          f"{avail[0]:.0f} x {avail[1]:.0f} mm of room and cannot be split along "
                          "space boundaries into parts that do; use a larger --sheet",
                          input=title)
-    return build_parts(title, board, bm, found, box)
+    return build_parts(title, board, bm, found, box, joints)
 
 
 def _split_regions(board: Board, bm: BoardMarks, avail) -> list[Region] | None:
@@ -626,38 +631,87 @@ def _with_islands(regs: list[Region], isl: tuple[Circle, ...]) -> list[Region]:
     return out
 
 
-def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], box: Box
-                ) -> list[LaserPart]:
-    """One LaserPart per region, with its registration notches and its scored label."""
+def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], box: Box,
+                joints: str = "dowels") -> list[LaserPart]:
+    """One LaserPart per region, with its registration (dowel notches, or puzzle tabs)
+    and its scored label."""
     keys = seam_keys(regs, bm)
-    rings = tuple(Arc(k, KEY_RADIUS, 0.0, 360.0) for k in keys)
+    discs = _joint_discs(keys, regs, joints)
     score = merge_parts(bm.marks.score)
-
-    def in_key(p: Point) -> bool:
-        return any(p.distance(k) < KEY_RADIUS - TOL for k in keys)
     order = sorted(range(len(regs)), key=lambda i: (-round(regs[i].centre.y, 3),
                                                     round(regs[i].centre.x, 3)))
     n = len(regs)
     out = []
     for number, i in enumerate(order, 1):
-        r = regs[i]
-
-        def keep(p: Point, r=r) -> bool:
-            return r.inside(p) and not in_key(p)
-        near = tuple(rg for rg, k in zip(rings, keys) if r.inside(k))
-        cut = r.boundary if not near else clip_parts(
-            r.boundary, near, lambda p: not in_key(p)) + clip_parts(near, r.boundary, r.inside)
-        marks = Marks(cut, clip_parts(score, r.boundary + near, keep),
-                      tuple(f for f in bm.marks.fills if keep(f.at)))
+        r = _jointed(regs[i], [(c, i == a) for c, a, b in discs if i in (a, b)])
+        marks = Marks(r.boundary, clip_parts(score, r.seams, r.inside),
+                      tuple(f for f in bm.marks.fills if r.inside(f.at)))
         label, text = part_label(f"{title} {number}/{n}", f"{number}/{n}", board, r, marks)
         marks = marks + Marks((), label, ())
         where = r.where or _where(r.centre, box)
-        out.append(LaserPart(f"board part {number} of {n}", marks, bbox_of(cut),
+        how = ("round notches on the seams for 4 mm dowels" if joints == "dowels" else
+               "puzzle tabs on the seams")
+        out.append(LaserPart(f"board part {number} of {n}", marks, bbox_of(r.boundary),
                              note=f"{title} board part {number} of {n} ({where}); the board is "
-                                  f"cut into {n} parts along space boundaries, with round "
-                                  f"notches on the seams for {2 * KEY_RADIUS:g} mm dowels",
+                                  f"cut into {n} parts along space boundaries, with {how}",
                              label=text))
     return out
+
+
+def _joint_discs(keys: list[Point], regs: list[Region], joints: str
+                 ) -> list[tuple[Point, int, int]]:
+    """(disc centre, region that gains the disc or -1, region that loses it) per key.
+    Dowels: a disc centred on the seam, cut from both parts. Tabs: a disc pushed
+    TAB_SHIFT into one part, added to the other (a knob with a narrower neck), the side
+    alternating from seam to seam so the parts go together one way."""
+    out = []
+    for k, p in enumerate(keys):
+        owners = [i for i, r in enumerate(regs) if r.inside(p)]
+        if joints == "dowels":
+            out.append((p, owners[0], owners[1]))
+            continue
+        give, take = (owners[0], owners[1]) if k % 2 == 0 else (owners[1], owners[0])
+        c = _pushed(p, regs[take], regs[give])
+        out.append((c, give, take) if c is not None else (p, owners[0], owners[1]))
+    if joints == "dowels":
+        return [(c, -1, b) for c, _, b in out] + [(c, -1, a) for c, a, _ in out]
+    return out
+
+
+def _pushed(p: Point, into: Region, other: Region) -> Point | None:
+    """p moved TAB_SHIFT into a region, along the direction (of 16) that goes deepest,
+    its disc (with 0.5 mm to spare) inside the two regions; None when there is none."""
+    best = None
+    for k in range(16):
+        q = Point.polar(p, TAB_SHIFT, 22.5 * k)
+        ring = [Point.polar(q, KEY_RADIUS + 0.5, 30.0 * j) for j in range(12)]
+        if not into.inside(q) or not all(into.inside(x) or other.inside(x) for x in ring):
+            continue
+        depth = sum(into.inside(x) for x in ring)
+        if best is None or depth > best[0]:
+            best = (depth, q)
+    return best[1] if best else None
+
+
+def _jointed(r: Region, discs: list[tuple[Point, bool]]) -> Region:
+    """A region with joint discs added (True) or cut away (False)."""
+    if not discs:
+        return Region(r.boundary, r.inside, r.centre, r.boundary, r.where)
+    rings = tuple(Arc(c, KEY_RADIUS, 0.0, 360.0) for c, _ in discs)
+    added = [c for c, add in discs if add]
+    cut = [c for c, add in discs if not add]
+
+    def inside(p: Point) -> bool:
+        if any(p.distance(c) < KEY_RADIUS - TOL for c in added):
+            return True
+        return r.inside(p) and not any(p.distance(c) < KEY_RADIUS - TOL for c in cut)
+
+    def in_any(p: Point) -> bool:
+        return any(p.distance(c) < KEY_RADIUS - TOL for c, _ in discs)
+    edge = clip_parts(r.boundary, rings, lambda m: not in_any(m))
+    for ring, (c, add) in zip(rings, discs):
+        edge += clip_parts((ring,), r.boundary, (lambda m: not r.inside(m)) if add else r.inside)
+    return Region(edge, inside, r.centre, edge, r.where)
 
 
 # ----------------------------------------------------------------------------- registration
