@@ -140,6 +140,9 @@ class _Carrier:
     members: list
 
 
+_NEIGHBOURS = tuple(itertools.product((-1, 0, 1), repeat=2))
+
+
 def _group(parts: Iterable[Part]) -> list[_Carrier]:
     """Parts sorted onto their carriers (in first-seen order); zero-length parts dropped.
     Carriers are indexed by their offset (lines) or centre (circles) in buckets wider than
@@ -149,8 +152,12 @@ def _group(parts: Iterable[Part]) -> list[_Carrier]:
     q = 10 * TOL
 
     def near(key: tuple) -> Iterator[_Carrier]:
-        for dk in itertools.product((-1, 0, 1), repeat=len(key) - 1):
-            yield from index.get((key[0],) + tuple(k + d for k, d in zip(key[1:], dk)), ())
+        if len(key) == 2:
+            for d in (-1, 0, 1):
+                yield from index.get((key[0], key[1] + d), ())
+            return
+        for dx, dy in _NEIGHBOURS:
+            yield from index.get((key[0], key[1] + dx, key[2] + dy), ())
     for p in parts:
         if p.length <= TOL:
             continue

@@ -114,7 +114,17 @@ def _label_fill(lb) -> tuple[Fill, Obstacle]:
     return Fill(contours, lb.position), Obstacle(_rect(x0, y0, x1, y1), True)
 
 
-def _off_tone_edge(lb, board: Board):
+def _tones(board: Board) -> list[tuple[Box, tuple[Part, ...], bool, Point]]:
+    """(box, outline parts, engraved?, anchor) of every closed space, computed once."""
+    out = []
+    for sp in board.spaces:
+        if not isinstance(sp.shape, Stroke):
+            out.append((bbox_of([sp.shape]), shape_parts(sp.shape),
+                        area_op("space." + sp.colour) == "fill", sp.anchor))
+    return out
+
+
+def _off_tone_edge(lb, tones):
     """A label that straddles the edge between an engraved space and a bare one (Dugi's
     ring letters sit on a sector line: half would be knocked out, half engraved) moved to
     the middle of the bare space it overlaps, where it is engraved whole; other labels
@@ -123,18 +133,14 @@ def _off_tone_edge(lb, board: Board):
     h = 0.4 * lb.size
     corners = [Point(lb.position.x + dx, lb.position.y + dy) for dx in (-w, w) for dy in (-h, h)]
     dark, bare = [], []
-    for sp in board.spaces:
-        if isinstance(sp.shape, Stroke):
-            continue
-        x0, y0, x1, y1 = bbox_of([sp.shape])
+    for (x0, y0, x1, y1), parts, engraved, anchor in tones:
         if not any(x0 <= c.x <= x1 and y0 <= c.y <= y1 for c in corners):
             continue
-        parts = shape_parts(sp.shape)
         if any(contains_point(parts, c) for c in corners):
-            (dark if area_op("space." + sp.colour) == "fill" else bare).append(sp)
+            (dark if engraved else bare).append(anchor)
     if not dark or not bare:
         return lb
-    return replace(lb, position=bare[0].anchor)
+    return replace(lb, position=bare[0])
 
 
 def _space_marks(board: Board) -> tuple[list[Part], list[Fill], list[Obstacle]]:
@@ -217,8 +223,9 @@ def board_marks(game: GameSpec, board: Board) -> BoardMarks:
     fills += f2
     obstacles += o2
     labels = []
+    tones = _tones(board)
     for lb in board.labels:
-        f, o = _label_fill(_off_tone_edge(lb, board))
+        f, o = _label_fill(_off_tone_edge(lb, tones))
         fills.append(f)
         obstacles.append(o)
         labels.append(o)
