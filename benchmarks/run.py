@@ -238,6 +238,22 @@ def bench_validate() -> dict:
     return {"files": len(paths), "checks": checks, "ms": round(ms, 1)}
 
 
+def bench_laser(runs: int = 3) -> dict:
+    """The kit's laser work (every game's files, 600 x 400 mm sheets, no kerf): median
+    CPU seconds in this process, and the bytes written."""
+    from printables.games import GAMES
+    from printables.products.laser import laser_files, laser_request
+    req = laser_request()
+    times, size = [], 0
+    for _ in range(runs):
+        t = time.process_time()
+        files = [f for g in GAMES.values() for f in laser_files(g, req)]
+        times.append(time.process_time() - t)
+        size = sum(len(data) for _, data in files)
+    return {"laser_s": round(statistics.median(times), 2), "files": len(files),
+            "kb": round(size / 1024)}
+
+
 def kit_table(kit: dict, chess_r: dict) -> list[str]:
     """The kit's medians against targets and baselines."""
     lines = [f"{'kit all, cold process, median of ' + str(KIT_RUNS):<44}{'value':>10}  target"]
@@ -273,6 +289,8 @@ def table(results: dict) -> str:
     lines = [f"machine: {results['machine']}", ""] + kit_table(results["kit"], results["chess"])
     lines += [f"{'validate all layouts (ms)':<44}{val['ms']:>10}  <= 1000"
               f"   ({val['files']} files, {val['checks']} checks)", "",
+              f"{'kit laser files, all games (CPU s)':<44}{results['laser']['laser_s']:>10}"
+              f"   ({results['laser']['files']} files, {results['laser']['kb']} KB)", "",
               "scaling: square boards, cpu ms (board 300 mm; split: 700 mm on 600 x 400 sheets)"]
     lines += scaling_table(results["scaling"]) + [
         "", f"{'board render, median of ' + str(RUNS):<28}{'svg ms':>10}{'pdf ms':>10}"
@@ -294,7 +312,7 @@ def main() -> None:
                           f"{platform.python_version()}, load {os.getloadavg()[0]:.1f}",
                "kit": bench_kit(), "chess": bench_chess(), "validate": bench_validate(),
                "scaling": bench_scaling(), "render": bench_render(),
-               "playouts": bench_playouts()}
+               "playouts": bench_playouts(), "laser": bench_laser()}
     print(table(results))
     (HERE / "results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
 

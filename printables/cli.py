@@ -269,24 +269,52 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
               help="Width your laser burns away, e.g. 0.15; cut lines move out by half of it "
                    "so parts come out at their true size.")
 @click.option("--profile", default="default", show_default=True,
-              help="Layer colours: default (cut red, score blue, engrave black) or boxes "
-                   "(outer cut black, inner cut blue, etch green).")
-@click.option("--format", "fmt", type=click.Choice(["svg", "dxf"]), default="svg",
-              show_default=True, help='dxf needs the extra: pip install "printables[dxf]".')
+              help="Layer colours, one per operation: default (outer cut red, inner cut "
+                   "magenta, score blue, engrave black), boxes (boxes.py's colours) or "
+                   "lightburn (LightBurn layers C00 engrave .. C03 outer cut).")
+@click.option("--format", "fmt", type=click.Choice(["svg", "dxf", "lbrn2"]), default="svg",
+              show_default=True, help='lbrn2: a LightBurn project with layer settings; dxf '
+                                      'needs the extra: pip install "printables[dxf]".')
+@click.option("--material", default="3mm-plywood", show_default=True,
+              help="Settings preset for --format lbrn2 (starting points): 3mm-plywood, "
+                   "3mm-acrylic or 2mm-card.")
 @click.option("--parts", default="board,pieces", show_default=True,
               help="What to make: board, pieces or board,pieces.")
+@click.option("--no-reference", "no_reference", is_flag=True,
+              help="Leave out the 100 mm reference (square, or bar on small sheets).")
+@click.option("--tabs", default="0", show_default=True, metavar="MM",
+              help="Holding tabs this wide on pieces under 12 mm, e.g. 0.3, so they do not "
+                   "drop through a honeycomb bed.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Game option, e.g. size=19 (dag-en-nacht), size=12 (network).")
+@click.option("--joints", type=click.Choice(["dowels", "tabs"]), default="dowels",
+              show_default=True, help="How split board parts line up: round notches for "
+                                      "4 mm dowels, or puzzle tabs.")
 @OUTPUT
-def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
+def laser(game, all_, sheet, kerf, profile, fmt, material, parts, no_reference, tabs, options,
+          joints, output) -> None:
     """Make laser-cutter files: one file per sheet of material (GAME or --all).
 
-    Layers: cut, score, engrave and a 100 mm reference square that is not cut. Check the
-    square measures 100 mm in your laser software before you cut.
+    Layers: engrave, score, inner cuts, outer cuts and a 100 mm reference that is not cut.
+    Check the reference measures 100 mm in your laser software before you cut. With --all,
+    a game whose board cannot be made on the sheet is reported and the others are made.
     """
     from printables.products.laser import laser_files, laser_request
-    req = laser_request(sheet, kerf, profile, fmt, parts)
+    req = laser_request(sheet, kerf, profile, fmt, parts, material, not no_reference, tabs,
+                        options, joints)
     games = _games(game, all_)
-    files = [f for g in games for f in laser_files(g, req)]
+    files, failed = [], []
+    for g in games:
+        try:
+            files += laser_files(g, req)
+        except UsageError as e:
+            if len(games) == 1:
+                raise
+            failed.append(f"{g.name} ({e})")
     _write_files(files, output, len(games) == 1, "laser files")
+    if failed:
+        click.echo(f"not made: {'; '.join(failed)}", err=True)
+        raise click.exceptions.Exit(EXIT_USAGE)
 
 
 @cli.command()

@@ -12,8 +12,8 @@ from printables.geometry import Arc, Point, Polygon, Segment, part_key
 from printables.geometry.paths import (Chain, chain_parts, clip_parts, contains_point,
                                        merge_parts, signed_area, split_part, subtract_parts,
                                        total_length)
-from printables.products.laser_kerf import offset_chain
-from printables.products.laser_text import FIT, quad_arcs, text_outlines
+from printables.geometry.offset import offset_chain
+from printables.products.laser.text import FIT, quad_arcs, text_outlines
 
 P = Point
 O = P(0, 0)

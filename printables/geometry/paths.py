@@ -18,9 +18,10 @@ Every comparison uses the one tolerance :data:`printables.geometry.TOL`.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from printables.geometry import TOL, Arc, Circle, Outline, Part, Point, Polygon, Segment, Stroke
 from printables.geometry import part_key
@@ -139,26 +140,44 @@ class _Carrier:
     members: list
 
 
+_NEIGHBOURS = tuple(itertools.product((-1, 0, 1), repeat=2))
+
+
 def _group(parts: Iterable[Part]) -> list[_Carrier]:
-    """Parts sorted onto their carriers (in first-seen order); zero-length parts dropped."""
+    """Parts sorted onto their carriers (in first-seen order); zero-length parts dropped.
+    Carriers are indexed by their offset (lines) or centre (circles) in buckets wider than
+    TOL, so each part looks at a few carriers, not all of them."""
     groups: list[_Carrier] = []
+    index: dict[tuple, list[_Carrier]] = {}
+    q = 10 * TOL
+
+    def near(key: tuple) -> Iterator[_Carrier]:
+        if len(key) == 2:
+            for d in (-1, 0, 1):
+                yield from index.get((key[0], key[1] + d), ())
+            return
+        for dx, dy in _NEIGHBOURS:
+            yield from index.get((key[0], key[1] + dx, key[2] + dy), ())
     for p in parts:
         if p.length <= TOL:
             continue
         if isinstance(p, Segment):
             u = unit_direction(p)
             c = _cross(u, p.a)
-            g = next((g for g in groups if g.line and abs(_cross(u, g.u)) <= PARALLEL
+            key: tuple = (True, round(c / q))
+            g = next((g for g in near(key) if abs(_cross(u, g.u)) <= PARALLEL
                       and abs(c - g.c) <= TOL), None)
             if g is None:
                 g = _Carrier(True, u, c, [])
-                groups.append(g)
         else:
-            g = next((g for g in groups if not g.line and g.u.is_close(p.center)
+            key = (False, round(p.center.x / q), round(p.center.y / q))
+            g = next((g for g in near(key) if g.u.is_close(p.center)
                       and abs(p.radius - g.c) <= TOL), None)
             if g is None:
                 g = _Carrier(False, p.center, p.radius, [])
-                groups.append(g)
+        if not g.members:
+            groups.append(g)
+            index.setdefault(key, []).append(g)
         g.members.append(p)
     return groups
 

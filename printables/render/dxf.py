@@ -1,11 +1,14 @@
 """Scene -> DXF bytes (needs ezdxf, the optional `dxf` extra): millimetres, one DXF layer per
 scene layer, true arcs.
 
-Lines become LINE, arcs ARC and full circles CIRCLE entities. A closed path in a filled
-style (an engraved area), or one made of several outlines (lettering), becomes closed
-LWPOLYLINEs, one per outline, arcs kept exact as bulges, so laser software can fill them.
-Units are declared as millimetres ($INSUNITS = 4, $MEASUREMENT = 1). Same scene, same
-bytes: the time stamps and GUIDs ezdxf would write are fixed.
+Every run of a path (end to end segments and arcs) becomes one LWPOLYLINE, arcs kept exact
+as bulges; a run that returns to its start, and every circle, is a *closed* LWPOLYLINE, so
+laser software sees each cut as one closed shape. Paths in a filled style (engraved areas)
+become solid HATCH entities with the same polyline boundaries. Each layer gets the
+profile's colour as true colour and the nearest AutoCAD colour index (ACI) for programs
+that ignore true colour. Units are declared as millimetres ($INSUNITS = 4, $MEASUREMENT =
+1) and the header's $EXTMIN/$EXTMAX hold the drawing's extents. Same scene, same bytes:
+the time stamps and GUIDs ezdxf would write are fixed.
 """
 
 from __future__ import annotations
@@ -14,15 +17,10 @@ import io
 import math
 from typing import Mapping
 
-from printables.geometry import Arc, Part, Segment
-from printables.render.paths import Run, halves, is_full, runs
+from printables.geometry import Arc
+from printables.render.paths import Run, halves, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
 from printables.render.theme import Ink, ink
-
-#: AutoCAD colour indices of the plain colours, for programs that ignore true colour.
-ACI = {"#FF0000": 1, "#FFFF00": 2, "#00FF00": 3, "#00FFFF": 4, "#0000FF": 5, "#FF00FF": 6,
-       "#000000": 7, "#FFFFFF": 7}
-
 
 def rgb(colour: str) -> tuple[int, int, int]:
     """'#rrggbb' as a tuple of ints.
@@ -34,17 +32,37 @@ def rgb(colour: str) -> tuple[int, int, int]:
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
+def aci(colour: str) -> int:
+    """The AutoCAD colour index nearest to a '#rrggbb' colour (1..255; 7 for black).
+
+    >>> aci("#FF0000"), aci("#0000FF"), aci("#000000")
+    (1, 5, 7)
+    """
+    from ezdxf.colors import DXF_DEFAULT_COLORS, int2rgb
+    r, g, b = rgb(colour)
+    if (r, g, b) in ((0, 0, 0), (255, 255, 255)):
+        return 7
+
+    def dist(i: int) -> int:
+        q = int2rgb(DXF_DEFAULT_COLORS[i])
+        return (q[0] - r) ** 2 + (q[1] - g) ** 2 + (q[2] - b) ** 2
+    return min(range(1, 256), key=lambda i: (dist(i), i))
+
+
 def _colour(i: Ink) -> str:
     return (i.stroke or i.fill or "#000000").upper()
 
 
-def _bulge_points(run: Run) -> list[tuple[float, float, float]]:
-    """(x, y, bulge) vertices of a closed run; full circles split into two halves."""
+def _bulge_points(run: Run, closed: bool) -> list[tuple[float, float, float]]:
+    """(x, y, bulge) vertices of a run; full circles split into two halves; an open run
+    ends with its last point."""
     pts = []
     for p in run.parts:
         for q in (halves(p) if isinstance(p, Arc) else [p]):
             bulge = math.tan(math.radians(q.sweep) / 4) if isinstance(q, Arc) else 0.0
             pts.append((q.start.x, q.start.y, bulge))
+    if not closed:
+        pts.append((*run.ends[-1], 0.0))
     return pts
 
 
@@ -61,7 +79,7 @@ class _Writer:
         colour = _colour(ink(self.theme, style))
         if dxf_name not in self.doc.layers:
             lay = self.doc.layers.add(dxf_name)
-            lay.color = ACI.get(colour, 7)
+            lay.color = aci(colour)
             lay.rgb = rgb(colour)
         return dxf_name, colour
 
@@ -72,15 +90,19 @@ class _Writer:
             out["true_color"] = (lambda r, g, b: (r << 16) | (g << 8) | b)(*rgb(colour))
         return out
 
-    def part(self, p: Part, at: dict) -> None:
-        if isinstance(p, Segment):
-            self.msp.add_line((p.a.x, p.a.y), (p.b.x, p.b.y), dxfattribs=at)
-        elif is_full(p):
-            self.msp.add_circle((p.center.x, p.center.y), p.radius, dxfattribs=at)
-        else:
-            a = p if p.sweep > 0 else p.reversed()
-            self.msp.add_arc((a.center.x, a.center.y), a.radius, a.start_angle % 360.0,
-                             (a.start_angle + a.sweep) % 360.0, dxfattribs=at)
+    def polylines(self, parts, at: dict) -> None:
+        for run in runs(parts):
+            closed = run.closes
+            self.msp.add_lwpolyline(_bulge_points(run, closed), format="xyb", close=closed,
+                                    dxfattribs=at)
+
+    def hatch(self, parts, at: dict) -> None:
+        h = self.msp.add_hatch(dxfattribs=at)
+        h.set_solid_fill(color=aci(_colour(ink(self.theme, "engrave"))), style=0)
+        if "true_color" in at:
+            h.dxf.true_color = at["true_color"]
+        for run in runs(parts):
+            h.paths.add_polyline_path(_bulge_points(run, True), is_closed=True)
 
     def item(self, it: Item, layer: tuple[str, str]) -> None:
         if isinstance(it, Group):
@@ -90,17 +112,13 @@ class _Writer:
             return
         at = self.attribs(layer, getattr(it, "style", "default"))
         if isinstance(it, Circle):
-            self.msp.add_circle((it.center.x, it.center.y), it.radius, dxfattribs=at)
+            self.polylines((Arc(it.center, it.radius, 0.0, 360.0),), at)
         elif isinstance(it, Polygon):
             self.msp.add_lwpolyline([(p.x, p.y) for p in it.points], close=True, dxfattribs=at)
-        elif isinstance(it, Path) and it.closed and (ink(self.theme, it.style).fill
-                                                     or len(runs(it.parts)) > 1):
-            for run in runs(it.parts):
-                self.msp.add_lwpolyline(_bulge_points(run), format="xyb", close=True,
-                                        dxfattribs=at)
+        elif isinstance(it, Path) and it.closed and ink(self.theme, it.style).fill:
+            self.hatch(it.parts, at)
         elif isinstance(it, Path):
-            for p in it.parts:
-                self.part(p, at)
+            self.polylines(it.parts, at)
         else:
             raise TypeError(f"no DXF entity for {type(it).__name__}")
 
@@ -110,6 +128,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
     """The DXF file of a scene, in mm; layers maps a scene layer to (DXF layer name, style
     key of the layer's colour). Raises ImportError without ezdxf."""
     import ezdxf
+    from ezdxf import appsettings
     fixed = ezdxf.options.write_fixed_meta_data_for_testing
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no clock, no random GUIDs
     try:
@@ -121,6 +140,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
             w.layer(name)
         for item in scene.items:
             w.item(item, w.layer(None) if not isinstance(item, Group) else ("0", "#000000"))
+        appsettings.update_extents(doc)  # $EXTMIN/$EXTMAX from the entities
         stream = io.StringIO()
         doc.write(stream)
     finally:

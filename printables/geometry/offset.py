@@ -10,8 +10,8 @@ which is the path the beam's edge needs to leave that corner sharp.
 from __future__ import annotations
 
 from printables.geometry import Arc, Part, Point, Segment
-from printables.geometry.paths import (FULL, Chain, angle_of, intersections, is_full, signed_area,
-                                       tangent)
+from printables.geometry.paths import (FULL, Chain, angle_of, intersections, is_full, on_arc,
+                                       signed_area, tangent)
 
 
 def offset_chain(chain: Chain, d: float) -> Chain:
@@ -110,3 +110,14 @@ def kerf_report(k: float) -> str:
         return "kerf 0: cutting paths on the nominal outlines"
     return f"kerf {k:g} mm: cutting paths moved {k / 2:g} mm outward"
 
+
+def part_distance(part: Part, x: Point) -> float:
+    """Distance from a point to a segment or arc (to its nearer end off the arc)."""
+    if isinstance(part, Segment):
+        d = part.b - part.a
+        ln2 = d.x * d.x + d.y * d.y
+        t = max(0.0, min(1.0, ((x.x - part.a.x) * d.x + (x.y - part.a.y) * d.y) / ln2))
+        return x.distance(Point(part.a.x + d.x * t, part.a.y + d.y * t))
+    if on_arc(part, x):
+        return abs(x.distance(part.center) - part.radius)
+    return min(x.distance(part.start), x.distance(part.end))

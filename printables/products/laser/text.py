@@ -20,7 +20,7 @@ import os
 from functools import lru_cache
 
 from printables.geometry import Arc, Part, Point, Segment, bbox_of
-from printables.geometry.paths import on_arc
+from printables.geometry.offset import part_distance
 
 #: Largest distance in mm between a glyph's curve and its fitted arcs (a tenth of a
 #: typical beam diameter).
@@ -179,17 +179,6 @@ def _bez(p0: Point, p1: Point, p2: Point, t: float) -> Point:
                  u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
 
 
-def _distance(part: Part, x: Point) -> float:
-    if isinstance(part, Segment):
-        d = part.b - part.a
-        ln2 = d.x * d.x + d.y * d.y
-        t = max(0.0, min(1.0, ((x.x - part.a.x) * d.x + (x.y - part.a.y) * d.y) / ln2))
-        return x.distance(Point(part.a.x + d.x * t, part.a.y + d.y * t))
-    if on_arc(part, x):
-        return abs(x.distance(part.center) - part.radius)
-    return min(x.distance(part.start), x.distance(part.end))
-
-
 def _straight_quad(p0: Point, p1: Point, p2: Point) -> list[Part]:
     """A curve whose control points line up: one segment, or two when it turns back."""
     d = p2 - p0
@@ -220,7 +209,7 @@ def quad_arcs(p0: Point, p1: Point, p2: Point, fit: float = FIT, depth: int = 0)
     j = Point((a * p0.x + b * p1.x + c * p2.x) / s, (a * p0.y + b * p1.y + c * p2.y) / s)
     first = _arc_from(p0, _unit(p1 - p0), j)
     second = _arc_from(j, _unit(p2 - p0), p2)
-    err = max(min(_distance(first, x), _distance(second, x))
+    err = max(min(part_distance(first, x), part_distance(second, x))
               for x in (_bez(p0, p1, p2, k / 16) for k in range(1, 16)))
     if err <= fit or depth >= 12:
         return [first, second]

@@ -14,13 +14,15 @@ How each drawn thing becomes a laser operation (one table, :data:`AREA_OPS`):
   dots) are fill-engraved; White's goal cells get scored hatching, as on the mono sheet,
   so both goal areas read differently;
 - coordinate labels and the title are engraved glyph outlines (Bitstream Vera). A label
-  inside an engraved area is knocked out of it. The title goes in a free corner of the
+  inside an engraved area is knocked out of it; scored lines stop short of a label's box
+  (our ruling: Dugi's ring letters sit on a sector line). The title goes in a free corner of the
   board when one is large enough, else on a small title plate cut from the same sheet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 from printables.boards import Board
 from printables.games import GameSpec
@@ -28,8 +30,8 @@ from printables.geometry import (TOL, Arc, Circle, Part, Point, Polygon, Segment
                                  hatch_lines)
 from printables.geometry.paths import (clip_parts, contains_point, intersections, merge_parts,
                                        shape_parts)
-from printables.products.laser_model import Box, Fill, LaserPart, Marks, ccw_contour
-from printables.products.laser_text import outlines_bbox, text_outlines, text_width
+from printables.products.laser.model import Box, Fill, LaserPart, Marks, ccw_contour
+from printables.products.laser.text import outlines_bbox, text_outlines, text_width
 from printables.render.scene import baseline
 from printables.render.theme import THEMES, ink
 
@@ -47,6 +49,8 @@ TITLE_SIZES = (10.0, 9.0, 8.0, 7.0, 6.0, 5.0)
 CREDIT_SHARE = 0.45
 #: Clearance in mm round the title block.
 TITLE_PAD = 1.5
+#: Scored lines stop this many mm short of a label's box.
+LABEL_PAD = 0.4
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,10 @@ class Obstacle:
     closed: bool
     half: float = 0.0
 
-    @property
+    @cached_property
     def box(self) -> Box:
-        """Bounding box including the half width."""
+        """Bounding box including the half width (computed once: title placement and
+        splitting ask for it many times)."""
         x0, y0, x1, y1 = bbox_of(self.parts)
         return (x0 - self.half, y0 - self.half, x1 + self.half, y1 + self.half)
 
@@ -107,6 +112,35 @@ def _label_fill(lb) -> tuple[Fill, Obstacle]:
                              lb.rotation, font)
     x0, y0, x1, y1 = outlines_bbox(contours)
     return Fill(contours, lb.position), Obstacle(_rect(x0, y0, x1, y1), True)
+
+
+def _tones(board: Board) -> list[tuple[Box, tuple[Part, ...], bool, Point]]:
+    """(box, outline parts, engraved?, anchor) of every closed space, computed once."""
+    out = []
+    for sp in board.spaces:
+        if not isinstance(sp.shape, Stroke):
+            out.append((bbox_of([sp.shape]), shape_parts(sp.shape),
+                        area_op("space." + sp.colour) == "fill", sp.anchor))
+    return out
+
+
+def _off_tone_edge(lb, tones):
+    """A label that straddles the edge between an engraved space and a bare one (Dugi's
+    ring letters sit on a sector line: half would be knocked out, half engraved) moved to
+    the middle of the bare space it overlaps, where it is engraved whole; other labels
+    unchanged. Our ruling for the laser: the printed board keeps the letters on the line."""
+    w = text_width(lb.text, lb.size) / 2 + 0.2
+    h = 0.4 * lb.size
+    corners = [Point(lb.position.x + dx, lb.position.y + dy) for dx in (-w, w) for dy in (-h, h)]
+    dark, bare = [], []
+    for (x0, y0, x1, y1), parts, engraved, anchor in tones:
+        if not any(x0 <= c.x <= x1 and y0 <= c.y <= y1 for c in corners):
+            continue
+        if any(contains_point(parts, c) for c in corners):
+            (dark if engraved else bare).append(anchor)
+    if not dark or not bare:
+        return lb
+    return replace(lb, position=bare[0])
 
 
 def _space_marks(board: Board) -> tuple[list[Part], list[Fill], list[Obstacle]]:
@@ -188,10 +222,14 @@ def board_marks(game: GameSpec, board: Board) -> BoardMarks:
     score += s2
     fills += f2
     obstacles += o2
+    labels = []
+    tones = _tones(board)
     for lb in board.labels:
-        f, o = _label_fill(lb)
+        f, o = _label_fill(_off_tone_edge(lb, tones))
         fills.append(f)
         obstacles.append(o)
+        labels.append(o)
+    score = _clear_of_labels(score, labels)
     outline = board.outline if isinstance(board.outline, Polygon) else None
     title = title_block(game)
     placed = place_title(title, board, tuple(obstacles))
@@ -205,6 +243,26 @@ def board_marks(game: GameSpec, board: Board) -> BoardMarks:
     score = _outside_dots(score, board)
     marks = Marks(shape_parts(board.outline), tuple(score), tuple(fills))
     return BoardMarks(marks, tuple(obstacles), islands, outline, plate)
+
+
+def _clear_of_labels(score: list[Part], labels: list[Obstacle]) -> list[Part]:
+    """Scored lines less their runs through a label's box (LABEL_PAD mm round it): Dugi's
+    ring letters sit on a sector line, and a scored line through lettering makes it hard
+    to read."""
+    boxes = [tuple(b + d for b, d in zip(ob.box, (-LABEL_PAD, -LABEL_PAD, LABEL_PAD,
+                                                  LABEL_PAD))) for ob in labels]
+    out: list[Part] = []
+    for p in score:
+        pb = bbox_of([p])
+        near = [b for b in boxes if b[0] < pb[2] and b[2] > pb[0] and b[1] < pb[3]
+                and b[3] > pb[1]]
+        if not near:
+            out.append(p)
+            continue
+        edges = tuple(e for b in near for e in _rect(*b))
+        out.extend(clip_parts((p,), edges, lambda m, near=near: not any(
+            b[0] < m.x < b[2] and b[1] < m.y < b[3] for b in near)))
+    return out
 
 
 # ----------------------------------------------------------------------------- the title

@@ -37,13 +37,16 @@ class Marks:
 @dataclass(frozen=True)
 class LaserPart:
     """One piece of material to cut out: its marks in its own frame, its nominal extent
-    (the cut outline's bounding box) and a note for the person at the machine."""
+    (the cut outline's bounding box), a note for the person at the machine and what is
+    written on it (part label, glue-up pair)."""
 
     name: str
     marks: Marks
     box: Box
     note: str = ""
     tone: str = ""
+    label: str = ""  # the text scored on the part (a split board's part label)
+    pair: int = 0  # the glue-up pair number of one face of a two-sided piece
 
 
 @dataclass(frozen=True)

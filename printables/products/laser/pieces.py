@@ -1,0 +1,235 @@
+"""Playing pieces as laser parts: the piece's outline cut, its symbol engraved or scored.
+
+The drawing comes from :func:`printables.products.piece_art.piece_items` (the same art the
+printed piece sheets use), read as follows:
+
+- the largest disc or polygon is the piece's outline: it is cut;
+- a filled shape nearly as large as the outline (a marker's face) has its edge scored;
+- lines drawn with a pen width (rims, spirals, rings) are scored along their middle;
+- other filled shapes (a cross, a dot) are fill-engraved; when filled shapes overlap (the
+  rose's petals and barbs) the symbol is scored as line art instead: every shape's edge
+  as far as it shows, with the parts hidden under later shapes left out.
+
+Pieces of one tone (the last word of the art key: dark/light, black/white,
+attacker/defender) go on their own sheets, to be cut from a material of that colour.
+
+Rulings made here: every kind comes with its spares (as on the printed piece sheet); a
+scored line within CLEAR (1 mm) of the piece's own cut is left out (print art such as a
+light piece's rim ring would merge with the cut); a two-sided piece is a glue-up pair of
+discs, one from each material, both numbered (stroke font, near the rim) on the face that
+shows; discs are packed in hexagonal rows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from printables.boards import Board
+from printables.games import Component, GameSpec
+from printables.geometry import TOL, Arc, Part, Point, bbox_of
+from printables.geometry.offset import part_distance
+from printables.geometry.paths import (clip_parts, contains_point, intersections, is_full,
+                                       signed_area)
+from printables.products.laser.model import Fill, LaserPart, Marks, Placement, ccw_contour
+from printables.products.laser.stroke import stroke_text
+from printables.products.piece_art import piece_diameters, piece_items
+from printables.render.scene import Circle, Item, Path, Polygon
+from printables.render.theme import THEMES, ink
+
+#: A filled shape at least this share of the outline's area is a face, not a symbol.
+FACE_SHARE = 0.5
+#: No scored line comes within this many mm of the piece's own cut.
+CLEAR = 1.0
+
+
+def _closed(item: Item) -> tuple[Part, ...] | None:
+    if isinstance(item, Circle):
+        return (Arc(item.center, item.radius, 0.0, 360.0),)
+    if isinstance(item, Polygon):
+        pts = item.points
+        from printables.geometry import Segment
+        return tuple(Segment(a, b) for a, b in zip(pts, pts[1:] + pts[:1]))
+    if isinstance(item, Path) and item.closed:
+        return tuple(item.parts)
+    return None
+
+
+def _filled(item: Item) -> bool:
+    return _closed(item) is not None and bool(ink(THEMES["colour"], item.style).fill)
+
+
+def _overlap(a: tuple[Part, ...], b: tuple[Part, ...]) -> bool:
+    if any(intersections(p, q) for p in a for q in b):
+        return True
+    return contains_point(b, a[0].start) or contains_point(a, b[0].start)
+
+
+def visible_edges(shapes: list[tuple[Part, ...]]) -> tuple[Part, ...]:
+    """The edges of filled shapes drawn in order, less what later shapes cover."""
+    out: list[Part] = []
+    for i, parts in enumerate(shapes):
+        later = shapes[i + 1:]
+        cutters = tuple(p for s in later for p in s)
+        out.extend(clip_parts(parts, cutters,
+                              lambda m, later=later: not any(contains_point(s, m) for s in later)))
+    return tuple(out)
+
+
+def piece_marks(art: str, diameter: float) -> tuple[Marks, tuple[Part, ...]]:
+    """(marks, outline parts) of one piece centred on the origin."""
+    items = [it for it in piece_items(art, Point(0.0, 0.0), diameter)]
+    shapes = [(it, _closed(it)) for it in items if isinstance(it, (Circle, Polygon))]
+    outline_item, outline = max(shapes, key=lambda s: abs(signed_area(s[1])))
+    full = abs(signed_area(outline))
+    score: list[Part] = []
+    symbol: list[tuple[Part, ...]] = []
+    for it in items:
+        if it is outline_item:
+            continue
+        parts = _closed(it)
+        if not _filled(it):
+            score.extend(parts if parts is not None else it.parts)
+        elif abs(signed_area(parts)) >= FACE_SHARE * full:
+            score.extend(parts)
+        else:
+            symbol.append(parts)
+    fills: tuple[Fill, ...] = ()
+    if any(_overlap(a, b) for i, a in enumerate(symbol) for b in symbol[i + 1:]):
+        score.extend(visible_edges(symbol))
+    else:
+        fills = tuple(Fill((ccw_contour(s),), Point(0.0, 0.0)) for s in symbol)
+    return Marks(outline, clear_of_outline(tuple(score), outline), fills), outline
+
+
+def tone_of(art: str) -> str:
+    """The material tone of a piece art key.
+
+    >>> tone_of("rose-dark"), tone_of("general-attacker")
+    ('dark', 'attacker')
+    """
+    return art.rsplit("-", 1)[-1]
+
+
+def piece_parts(game: GameSpec, board: Board, options=None
+                ) -> dict[str, tuple[list[LaserPart], str]]:
+    """Every piece of a game, count plus spares as on the printed sheet, as laser parts
+    grouped by tone (largest first), each tone with a note for the person gluing up.
+
+    A two-sided piece (a component with a back) is two discs glued back to back: its front
+    from the side's material, its back from the other side's, both marked with the same
+    pair number on the face that shows (the bare faces go together)."""
+    from printables.products.piece_sheet import spares
+    opts = game.options(options)
+    sizes = piece_diameters(game, board, None, opts)
+    out: dict[str, list[LaserPart]] = {}
+    pair = 0
+    for c in game.components(opts):
+        d = sizes[(c.side, c.kind)]
+        n = c.count + spares(c.count)
+        if not c.back:
+            part = component_part(c, d)
+            out.setdefault(part.tone, []).extend([part] * n)
+            continue
+        back = c.art.rsplit("-", 1)[0] + "-" + c.back
+        for _ in range(n):
+            pair += 1
+            for art, face in ((c.art, "front"), (back, "back")):
+                part = component_part(c, d, art, pair)
+                out.setdefault(part.tone, []).append(
+                    replace(part, note=f"{c.label} {face}s, {d:g} mm, numbered for glue-up"))
+    how = ""
+    if pair:
+        how = (f"two-sided pieces: {pair} glue-up pairs; glue disc N of one material to disc "
+               "N of the other, unmarked faces together, so both numbered faces show")
+    for parts in out.values():
+        parts.sort(key=lambda p: -(p.box[3] - p.box[1]))
+    return {tone: (parts, how if pair else "") for tone, parts in out.items()}
+
+
+def component_part(c: Component, d: float, art: str | None = None, pair: int = 0
+                   ) -> LaserPart:
+    """One piece of a component (or one face of a two-sided piece), as a laser part."""
+    art = art or c.art
+    marks, outline = piece_marks(art, d)
+    if pair:
+        marks = marks + Marks((), pair_number(pair, d), ())
+    return LaserPart(c.label, marks, bbox_of(outline), note=f"{c.label}, {d:g} mm",
+                     tone=tone_of(art), pair=pair)
+
+
+def pair_number(n: int, d: float) -> tuple[Part, ...]:
+    """A glue-up pair's number in the stroke font, scored near the rim of a disc of
+    diameter d centred on the origin, CLEAR mm inside the cut."""
+    size = 0.07 * d  # fits between the rim's clearance and the symbol (0.35 d across)
+    y = -d / 2 + CLEAR + 0.3
+    runs = stroke_text(str(n), size, Point(0.0, y), "middle")
+    return tuple(p for r in runs for p in r)
+
+
+def clear_of_outline(parts: tuple[Part, ...], outline: tuple[Part, ...]) -> tuple[Part, ...]:
+    """Scored parts less those that come within CLEAR mm of the piece's cut (print art
+    such as a rim ring just inside the edge: a real beam merges it with the cut)."""
+    out = []
+    for p in parts:
+        pts = [p.start, p.midpoint(), p.end]
+        if all(part_distance(o, q) >= CLEAR for o in outline for q in pts):
+            out.append(p)
+    return tuple(out)
+
+
+def pack_pieces(parts: list[LaserPart], req) -> list[list[Placement]]:
+    """Pieces on sheets: discs in hexagonal rows (each row shifted half a pitch), cut lines
+    req.spacing apart, clear of the reference strip; other shapes go in shelf rows."""
+    from printables.products.laser.sheets import _pack_parts
+    if not all(_is_disc(p) for p in parts):
+        return _pack_parts(parts, req)
+    return hex_pack(parts, req)
+
+
+def _is_disc(part: LaserPart) -> bool:
+    cut = part.marks.cut
+    return len(cut) == 1 and isinstance(cut[0], Arc) and is_full(cut[0])
+
+
+def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
+    """Discs (largest first) in hexagonal rows; a new row block when the size changes."""
+    from printables.products.laser.sheets import MARGIN, reserve_box
+    w, h = req.sheet
+    reserve = reserve_box(req)
+    k, gap = req.kerf, req.spacing
+    sheets: list[list[Placement]] = [[]]
+    y, row, prev = None, 0, None
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        r = (part.box[2] - part.box[0]) / 2
+        g = 2 * r + k  # the grown (kerf) diameter
+        pitch = g + gap
+        if y is None:
+            y, row = MARGIN + g / 2, 0
+        elif prev != r:
+            y, row = y + prev_g / 2 + gap + g / 2, 0
+        prev, prev_g = r, g
+        if y + g / 2 > h - MARGIN + TOL:
+            sheets.append([])
+            y, row = MARGIN + g / 2, 0
+        x = MARGIN + g / 2 + (pitch / 2 if row % 2 else 0.0)
+        placed = False
+        while x + g / 2 <= w - MARGIN + TOL and i < len(parts) and parts[i].box == part.box:
+            box = (x - g / 2, y - g / 2, x + g / 2, y + g / 2)
+            if not (reserve and _hit(box, reserve, gap + 0.01)):
+                sheets[-1].append(Placement(parts[i], x - r, y - r))
+                i += 1
+                placed = True
+            x += pitch
+        if not placed and not sheets[-1] and row > 0:
+            raise ValueError(f"a {2 * r:g} mm disc does not fit an empty sheet")
+        y += pitch * math.sqrt(3) / 2
+        row += 1
+    return [s for s in sheets if s]
+
+
+def _hit(a, b, gap: float) -> bool:
+    return not (a[0] >= b[2] + gap or a[2] <= b[0] - gap or a[1] >= b[3] + gap
+                or a[3] <= b[1] - gap)
