@@ -27,6 +27,7 @@ from printables.products.laser.stroke import stroke_length
 from printables.products.piece_sheet import spares
 from printables.render.dxf import aci
 from printables.render.lbrn2 import palette_index, path_lists
+from printables.render.paths import runs as path_runs
 from printables.render.scene import Circle, Group, Path
 
 SIZES = ("600x400", "300x200", "200x150", "150x150")
@@ -191,8 +192,9 @@ def _svg_points(svg: str, height: float) -> list[tuple[float, float]]:
         for cmd in re.finditer(r"([MLA])([^MLAZ]+)", d):
             nums = [float(v) for v in cmd.group(2).split()]
             pts.append((nums[-2], height - nums[-1]))
-    for cx, cy, r in re.findall(r'<circle cx="([^"]+)" cy="([^"]+)" r="([^"]+)"', svg):
-        pts.append((float(cx), height - float(cy)))
+    for c in re.findall(r"<circle [^>]*>", svg):
+        cx, cy = (float(re.search(rf' {k}="([^"]+)"', c).group(1)) for k in ("cx", "cy"))
+        pts.append((cx, height - cy))
     return pts
 
 
@@ -252,7 +254,7 @@ def _read_path(verts: str, prims: str):
 
 def test_lbrn2_curves_stay_on_the_arc():
     arc = Arc(Point(170.0, 170.0), 165.0, 10.0, 100.0)
-    verts, prims = path_lists([arc, Segment(arc.end, arc.start)])
+    verts, prims = path_lists(path_runs([arc, Segment(arc.end, arc.start)])[0])
     vs, ps = _read_path(verts, prims)
     assert [k for k, _, _ in ps] == ["B", "B", "B", "L"] and ps[-1][2] == "0"  # closed
     for kind, i, j in ps[:3]:
