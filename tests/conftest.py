@@ -22,3 +22,15 @@ def cli(capsys):
 
 
 needs_png = pytest.mark.skipif(not png_available(), reason="system cairo library not installed")
+
+
+def pytest_addoption(parser):
+    """`pytest --regen-golden` rewrites tests/golden/ from today's output (review the diff)."""
+    parser.addoption("--regen-golden", action="store_true",
+                     help="rewrite the golden files in tests/golden/ instead of comparing")
+
+
+@pytest.fixture
+def regen_golden(request) -> bool:
+    """True when the run was asked to rewrite golden files."""
+    return request.config.getoption("--regen-golden")
