@@ -10,8 +10,8 @@ import pytest
 from printables.errors import CheckFailedError
 from printables.games import GAMES
 from printables.positions import load_layout_text
-from printables.products.booklet_examples import example_of, validated
-from printables.products.booklet_flow import MM, SceneFlowable
+from printables.products.booklet.examples import example_of, validated
+from printables.products.booklet.flow import MM, SceneFlowable
 from printables.render.scene import Scene
 from printables.render.theme import THEMES
 

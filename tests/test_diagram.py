@@ -7,7 +7,7 @@ import pytest
 from printables.games import GAMES, Move, Piece, Position
 from printables.geometry import Arc, Point, Segment
 from printables.positions import load_layout, setup_path
-from printables.products.diagram import RESERVE_STRIP, position_scene, relation_route
+from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
 from printables.products.setup_cmd import (FOOTER, RECONSTRUCTED_NOTE, footer_items,
                                            load_setup, setup_scene)
 from printables.render.pdf import text_width
@@ -382,7 +382,7 @@ def test_relocation_arrow_curves_off_the_move_line():
     from printables.games import GAMES
     from printables.games.model import Move
     from printables.geometry import Arc
-    from printables.products.diagram import move_items
+    from printables.products.booklet.diagram import move_items
     from printables.render.scene import Path
     board = GAMES["rosenkreuz"].board()
     items = move_items(board, Move(path=("c6", "c7"), take="e5", relocate="c2"), 20.0)

@@ -16,15 +16,15 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, NextPageTemplate, P
 from printables.errors import UsageError
 from printables.games import GameSpec
 from printables.positions import bundled_layouts
-from printables.products import markup
-from printables.products.booklet_examples import (Example, load_examples, piece_scene,
+from printables.products.booklet import markup
+from printables.products.booklet.examples import (Example, load_examples, piece_scene,
                                                   setup_layout)
-from printables.products.booklet_flow import (MM, BookletDoc, FormCache, Heading, Metrics,
+from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
-from printables.products.diagram import position_scene
+from printables.products.booklet.diagram import position_scene
 from printables.products.boards_cmd import get_theme
 from printables.products.common import board_items
-from printables.products.impose import check_fit, impose
+from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
 from printables.render.theme import Ink
 
