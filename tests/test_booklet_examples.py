@@ -51,22 +51,39 @@ def test_only_illegal_and_plain_moves_shows_the_first_move():
                  '[[check]]\nmove = "d4-d5"\nlegal = true\n')
     assert ex.move.path == ("d4", "c3")
     assert ex.captures == ()
-    assert ex.note == "Rose may not play d4-c3. Nor b2-b1. Allowed: d4-d5."
+    assert not ex.legal
+    assert ex.outcome == "Rose may not play d4-c3: the rules do not allow it."
+    assert ex.note == "Also checked: b2-b1 is not allowed; d4-d5 is."
     assert ex.topic == 2
 
 
-def test_a_move_with_claimed_outcome_is_featured():
-    ex = example(MAJOR + '[[check]]\nmove = "d3-c3"\nlegal = false\n'
-                 '[[check]]\nmove = "d3-d4"\nlegal = true\ncaptures = ["d5"]\n')
-    assert ex.move.path == ("d3", "d4")
+def test_the_first_move_in_the_file_is_featured_with_its_engine_outcome():
+    ex = example(MAJOR + '[[check]]\nmove = "d3-d4"\nlegal = true\ncaptures = ["d5"]\n'
+                 'winner = "none"\n[[check]]\nmove = "d3-c3"\nlegal = false\n')
+    assert ex.move.path == ("d3", "d4") and ex.legal
     assert ex.captures == ("d5",)
-    assert ex.note == "Rose plays d3-d4, capturing on d5. Not allowed here: d3-c3."
+    assert ex.outcome == "Rose plays d3-d4, capturing d5. Nobody has won yet."
+    assert ex.note == "Also checked: d3-c3 is not allowed."
     assert ex.topic == 1
+
+
+def test_caption_adds_the_files_explain_sentence():
+    text = MAJOR.replace('to_move', 'explain = "The group is three to two."\nto_move')
+    ex = example(text + '[[check]]\nmove = "d3-d4"\nlegal = true\n')
+    assert ex.explain == "The group is three to two."
+    assert ex.caption.startswith("Rose plays d3-d4, capturing d5. The group is three to two.")
+
+
+def test_explain_must_be_a_string():
+    from printables.errors import LayoutError
+    with pytest.raises(LayoutError) as e:
+        load_layout_text(MAJOR.replace('to_move', 'explain = 3\nto_move'), "x.toml")
+    assert "explain" in str(e.value) and "x.toml" in str(e.value)
 
 
 def test_position_only_example():
     ex = example(MAJOR + '[[check]]\nlegal = true\nwinner = "none"\n')
-    assert ex.move is None and ex.note == "Rose to move; nobody has won yet."
+    assert ex.move is None and ex.outcome == "Rose to move. Nobody has won."
     assert ex.title == "Three against two"
 
 

@@ -76,6 +76,18 @@ _COMMON: dict[str, Ink] = {
     "captured": Ink(stroke="#c0392b", width=1.5, cap="round"),
     "hatch": Ink(stroke="#555555", width=0.2),
     "captured.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    # diagram marks beside the red move marks: a dark bar strikes a forbidden move, a green
+    # diamond rings a claimed space, a blue broken ring a flipped piece
+    "strike": Ink(stroke="#1a1a1a", width=1.5, cap="round"),
+    "strike.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    "claimed": Ink(stroke="#1e7b45", width=1.5, cap="round"),
+    "claimed.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    "flipped": Ink(stroke="#1f5fa8", width=1.5, cap="round"),
+    "flipped.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    # booklet diagram labels: dark letters over a white copy of themselves drawn with a
+    # wide outline (the halo is its own item, so no renderer needs paint-order)
+    "label.diagram": Ink(fill="#1a1a1a", font="sans-bold"),
+    "label.diagram.halo": Ink(fill="#ffffff", halo="#ffffff", font="sans-bold"),
 }
 
 THEMES: dict[str, dict[str, Ink]] = {

@@ -21,7 +21,7 @@ from printables.products.booklet.examples import (Example, load_examples, piece_
                                                   setup_layout)
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
-from printables.products.booklet.diagram import position_scene
+from printables.products.booklet.diagram import Marks, position_scene
 from printables.products.boards_cmd import get_theme
 from printables.products.common import board_items
 from printables.products.booklet.impose import check_fit, impose
@@ -104,10 +104,9 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
     examples = load_examples(game, layouts)
     m = metrics(*size)
     ts = Typeset(theme, m, styles(m), FormCache())
-    setup_scene = position_scene(game, setup.position, theme, reserve=True)
+    setup_scene = diagram(game, setup.position, theme, m.frame_w, m.frame_h * 0.62,
+                          reserve=True)
     room = smallest_room(game)
-    example_scenes = [position_scene(game, ex.position, theme, move=ex.move,
-                                     captures=ex.captures) for ex in examples]
 
     def story() -> list:
         out = cover(game, ts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
@@ -119,13 +118,13 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
         for i, sec in enumerate(sections):
             key = sec.title.strip().lower()
             if not placed and key in EXAMPLES_BEFORE:
-                out += leftover(figures) + examples_section(examples, example_scenes, room, ts)
+                out += leftover(figures) + examples_section(game, examples, room, ts)
                 placed = True
             if key == "credits":
                 out.append(CondPageBreak(m.frame_h * 0.45 * MM))
             out += section_flow(sec, i, ts) + figures.pop(key, [])
         if not placed:
-            out += leftover(figures) + examples_section(examples, example_scenes, room, ts)
+            out += leftover(figures) + examples_section(game, examples, room, ts)
         return out
 
     doc = BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
@@ -183,16 +182,16 @@ def block_flow(b: markup.Block, key: str, j: int, ts: Typeset, level: int = 1) -
 def figure(ts: Typeset, scene: Scene, caption: str, note: str, max_w: float,
            max_h: float) -> KeepTogether:
     """A diagram with its caption (and a grey note) kept on one page."""
-    return KeepTogether(figure_parts(ts, scene, caption, note, max_w, max_h))
-
-
-def figure_parts(ts: Typeset, scene: Scene, caption: str, note: str, max_w: float,
-                 max_h: float) -> list:
-    """The flowables of a figure: space, diagram, caption, note."""
     parts: list = [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h),
                    ts.para(caption, "caption")]
     parts.append(ts.para(note, "note") if note else Spacer(1, ts.m.body * 0.8))
-    return parts
+    return KeepTogether(parts)
+
+
+def figure_parts(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> list:
+    """The flowables of an example figure: space, diagram, caption."""
+    return [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h)] + \
+        caption_parts(ts, ex, "") + [Spacer(1, ts.m.body * 0.6)]
 
 
 def text_height(ts: Typeset, parts: list, width: float) -> float:
@@ -208,14 +207,51 @@ WIDE = 1.15
 
 
 def examples_intro(examples: tuple[Example, ...]) -> str:
-    """The paragraph that opens the Examples section (mentions drops only where shown)."""
-    drops = any(e.move is not None and e.move.drop for e in examples)
-    marks = (", a red cross marks each piece the move captures, and a red ring marks a space "
-             "where a piece is placed" if drops else
-             " and a red cross marks each piece the move captures")
-    return ("Every diagram below is a position checked against the rules by the program that "
-            f"made this booklet. The red arrow shows the move in question{marks}. Moves are "
-            "written in the notation explained above.")
+    """The paragraph that opens the Examples section; it explains only the marks that the
+    game's diagrams use."""
+    moves = [e for e in examples if e.move is not None and e.move.path]
+    marks = []
+    if any(not e.move.drop for e in moves):
+        marks.append("a red arrow shows the move in question")
+    if any(e.move.drop for e in moves):
+        marks.append("a red ring marks the space where a piece is placed")
+    if any(not e.legal for e in moves):
+        marks.append("a dark bar across the arrow or ring marks a move the rules forbid")
+    if any(e.captures or (e.move is not None and e.move.take) for e in examples):
+        marks.append("a red cross marks each piece the move captures")
+    if any(e.claims for e in examples):
+        marks.append("a green diamond marks each space the move claims")
+    if any(e.flips for e in examples):
+        marks.append("a blue broken ring marks each piece that changes sides")
+    text = ("Every diagram below is a position checked against the rules by the program that "
+            "made this booklet, and each caption says what the move does")
+    if marks:
+        text += ". In the diagrams " + _sentence_list(marks)
+    return text + ". Moves are written in the notation explained above."
+
+
+def _sentence_list(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+#: Least printed size of a space label in a diagram, in mm (6.3 pt).
+LABEL_MM = 6.3 / 72 * 25.4
+
+
+def diagram(game: GameSpec, pos, theme, max_w: float, max_h: float, reserve: bool = False,
+            marks: Marks | None = None) -> Scene:
+    """A position diagram whose space labels print at LABEL_MM or more when the diagram is
+    fitted into max_w x max_h mm."""
+    plain = position_scene(game, pos, theme, reserve=reserve, marks=marks)
+    scale = min(max_w / plain.width, max_h / plain.height, 1.0)
+    return position_scene(game, pos, theme, reserve=reserve, marks=marks,
+                          label_size=LABEL_MM / scale)
+
+
+def example_marks(ex: Example) -> Marks:
+    """What an example's diagram marks."""
+    return Marks(ex.move, ex.legal, ex.captures, ex.claims, ex.flips)
 
 
 #: Smallest space (its room, in mm as printed) a two-to-a-page diagram may show; boards
@@ -231,7 +267,7 @@ def smallest_room(game: GameSpec) -> float:
     return min(rooms) / board.width
 
 
-def examples_section(examples: tuple[Example, ...], scenes: list[Scene], room: float,
+def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
                      ts: Typeset) -> list:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
@@ -240,29 +276,45 @@ def examples_section(examples: tuple[Example, ...], scenes: list[Scene], room: f
             Paragraph(examples_intro(examples), ts.st["body"])]
     fw, fh = ts.m.frame_w, ts.m.frame_h
     intro = text_height(ts, head, fw)
-    cap = max(text_height(ts, [ts.para(e.title, "caption"), ts.para(e.note, "note")], fw)
-              for e in examples) + ts.m.body * 0.4 / MM
-    aspect = scenes[0].width / scenes[0].height
+    cap = max(text_height(ts, caption_parts(ts, e, ""), fw) for e in examples) \
+        + ts.m.body * 0.4 / MM
+    board = game.board(examples[0].position.options)
+    aspect = board.width / board.height
     side_w, side_h = min(0.6 * fw, (fh - intro) / 2 - 7.5), fh / 2 - 7.5
     wide_h = (fh - 2 * cap) / 2 - 1.0
     wide = aspect > WIDE
     two_up_width = min(fw, wide_h * aspect) if wide else min(side_w, side_h * aspect)
+
+    def scene(ex: Example, w: float, h: float) -> Scene:
+        return diagram(game, ex.position, ts.theme, w, h, marks=example_marks(ex))
+
     if room * two_up_width < MIN_PRINTED_ROOM:
-        figs = [figure_parts(ts, sc, ex.title, ex.note, fw, fh - cap - intro - 2.0)
-                for ex, sc in zip(examples, scenes)]
+        h = fh - cap - intro - 2.0
+        figs = [figure_parts(ts, scene(ex, fw, h), ex, fw, h) for ex in examples]
     elif wide:
-        figs = [figure_parts(ts, sc, ex.title, ex.note, fw, wide_h)
-                for ex, sc in zip(examples, scenes)]
+        figs = [figure_parts(ts, scene(ex, fw, wide_h), ex, fw, wide_h) for ex in examples]
     else:
-        figs = [[side_by_side(ts, sc, ex, side_w, side_h)] for ex, sc in zip(examples, scenes)]
+        figs = [[side_by_side(ts, scene(ex, side_w, side_h), ex, side_w, side_h)]
+                for ex in examples]
     return [KeepTogether(head + figs[0])] + [KeepTogether(f) for f in figs[1:]]
+
+
+def caption_parts(ts: Typeset, ex: Example, side: str) -> list:
+    """An example's caption: the title in bold, the generated outcome and the file's own
+    explanation, then (in grey) the other moves checked and the pieces in hand."""
+    suffix = ".side" if side else ""
+    parts = [ts.para(ex.title, "caption" + suffix),
+             ts.para(" ".join(t for t in (ex.outcome, ex.explain) if t), "outcome" + suffix)]
+    rest = " ".join(t for t in (ex.note, ex.hand) if t)
+    if rest:
+        parts.append(ts.para(rest, "note" + suffix))
+    return parts
 
 
 def side_by_side(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> Table:
     """One example as a row: the diagram at most max_w x max_h mm, its caption to the right."""
     w = scene.width * min(max_w / scene.width, max_h / scene.height)
-    words = [ts.para(ex.title, "caption.side"), ts.para(ex.note, "note.side")]
-    table = Table([[ts.scene(scene, w, max_h), words]],
+    table = Table([[ts.scene(scene, w, max_h), caption_parts(ts, ex, "side")]],
                   colWidths=[(w + 5.0) * MM, (ts.m.frame_w - w - 5.0) * MM], hAlign="LEFT")
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                ("FONTNAME", (0, 0), (-1, -1), "Vera"),

@@ -3,8 +3,9 @@ are printed, with the move each diagram shows and its caption; piece art scenes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Mapping
 
 from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position
@@ -16,7 +17,10 @@ from printables.render.scene import Scene
 
 @dataclass(frozen=True)
 class Example:
-    """One printed example: the position, the move drawn (if any) and its caption."""
+    """One printed example: the position, the move drawn (if any), whether the engine allows
+    it, what it captures, claims (a mark left on the space, EVL) and flips, and its caption:
+    the title, the sentence generated from the checks (`outcome`), the file's own `explain`
+    sentence, the other moves the file checks (`note`) and the pieces in hand (`hand`)."""
 
     path: str
     title: str
@@ -25,6 +29,17 @@ class Example:
     captures: tuple[str, ...]
     note: str
     topic: int = 0
+    legal: bool = True
+    claims: tuple[str, ...] = ()
+    flips: tuple[str, ...] = ()
+    outcome: str = ""
+    explain: str = ""
+    hand: str = ""
+
+    @property
+    def caption(self) -> str:
+        """What the diagram shows, in sentences: outcome, explanation, other checks, hand."""
+        return " ".join(t for t in (self.outcome, self.explain, self.note, self.hand) if t)
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
@@ -64,6 +79,8 @@ def load_examples(game: GameSpec, layouts_dir: Path) -> tuple[Example, ...]:
     """Every example of a game, validated, with its move, captures and caption note, in
     teaching order: plain moves, captures, forbidden moves, ends of game (then file name)."""
     found = [example_of(game, p, validated(game, p)) for p in example_paths(game, layouts_dir)]
+    if not any(e.captures or e.claims for e in found):  # a game without captures: say none
+        found = [replace(e, outcome=e.outcome.replace(NOTHING, "")) for e in found]
     return tuple(sorted(found, key=lambda e: (e.topic, Path(e.path).name)))
 
 
@@ -77,44 +94,99 @@ def side_name(side: str) -> str:
 
 
 def featured(checks: tuple[Check, ...]) -> Check | None:
-    """The check an example's diagram shows: the first move check that claims an outcome
-    (captures, after, winner), else the first check with a move, else None."""
-    moves = [c for c in checks if c.move is not None]
-    rich = [c for c in moves if c.captures is not None or c.after is not None
-            or c.winner is not None]
-    return (rich or moves or [None])[0]
+    """The check an example's diagram shows: the first check with a move, in file order (the
+    file's author puts the move its title is about first), else None."""
+    return next((c for c in checks if c.move is not None), None)
 
 
 def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
-    """The Example for a validated layout: its featured move (or the position alone), the
-    pieces that move captures, and a caption note naming the other moves the file checks."""
+    """The Example for a validated layout: its featured move (or the position alone), what
+    that move does by the engine, and the caption sentences made from the file's checks."""
     pos = layout.position
     board = layout.board or game.board(pos.options)
     title = pos.title or path.stem.replace("-", " ").capitalize()
     check = featured(layout.checks)
+    hand = hand_sentence(game, board, pos)
     if check is None:
         ends = any(c.winner not in (None, "none") for c in layout.checks)
-        return Example(str(path), title, pos, None, (), _position_note(pos, layout.checks),
-                       3 if ends else 2)
+        return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
+                       outcome=position_sentence(game, board, pos, layout.checks),
+                       explain=layout.explain, hand=hand)
     legal_set = set(game.legal_moves(board, pos))
     legal = check.move in legal_set
-    captures: tuple[str, ...] = ()
+    taken: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+    flips: tuple[str, ...] = ()
     if legal:
-        captures = tuple(sorted(check.captures if check.captures is not None
-                                else game.play(board, pos, check.move).captures))
-    note = _move_note(pos, check, notation(game, board, check), legal, captures)
-    others = [c for c in layout.checks if c.move is not None and c is not check]
-    bad = [notation(game, board, c) for c in others if c.move not in legal_set]
-    good = [notation(game, board, c) for c in others if c.move in legal_set]
-    if bad:
-        note += (" Not allowed here: " if legal else " Nor ") + ", ".join(bad) + "."
-    if good and not legal:
-        note += " Allowed: " + ", ".join(good) + "."
+        out = game.play(board, pos, check.move)
+        taken, claims = split_claims(out.position, tuple(sorted(out.captures)))
+        flips = flipped(pos, out.position)
+        turned = {s: side_name(out.position.pieces[s].side) for s in flips}
+    text = notation(game, board, check)
+    outcome = move_sentence(pos, check, text, legal, taken, claims,
+                            turned if legal else {})
+    others = [c for c in layout.checks if c.move is not None and c.move != check.move]
+    note = others_sentence([notation(game, board, c) for c in others if c.move not in legal_set],
+                           [notation(game, board, c) for c in others if c.move in legal_set])
     if check.winner not in (None, "none"):
         rank = 3
     else:
-        rank = 2 if not legal else (1 if captures else 0)
-    return Example(str(path), title, pos, check.move, captures, note, rank)
+        rank = 2 if not legal else (1 if taken or claims or flips else 0)
+    return Example(str(path), title, pos, check.move, taken, note, rank, legal, claims, flips,
+                   outcome, layout.explain, hand)
+
+
+def split_claims(after: Position, captured: tuple[str, ...]) -> tuple[tuple, tuple]:
+    """Captured spaces split into pieces taken off and spaces claimed (the engine leaves a
+    marker of the mover's on them, as EVL's pentagons)."""
+    claims = tuple(s for s in captured if s in after.markers)
+    return tuple(s for s in captured if s not in claims), claims
+
+
+def flipped(before: Position, after: Position) -> tuple[str, ...]:
+    """Spaces whose piece stayed put but changed sides (a Chameleons piece turning over)."""
+    return tuple(sorted(s for s, p in before.pieces.items()
+                        if s in after.pieces and after.pieces[s].side != p.side))
+
+
+def others_sentence(bad: list[str], good: list[str]) -> str:
+    """The other moves a file checks: 'Also checked: a1-a2 is not allowed; b1-b2 is.'"""
+    parts = []
+    if bad:
+        parts.append(f"{_join(tuple(bad))} {'is' if len(bad) == 1 else 'are'} not allowed")
+    if good:
+        verb = "is" if len(good) == 1 else "are"
+        parts.append(f"{_join(tuple(good))} {verb + ' allowed' if not bad else verb}")
+    return f"Also checked: {'; '.join(parts)}." if parts else ""
+
+
+def hand_sentence(game: GameSpec, board, pos: Position) -> str:
+    """'In hand: Black 4 stones, White none.' for games whose pieces enter from a hand (the
+    engine offers drops on the empty setup board), else ''."""
+    from printables.products.booklet.diagram import reserve_counts
+    empty = Position(game.name, game.sides[0], options=pos.options)
+    drops = [m for m in game.legal_moves(board, empty) if m.drop]
+    if not drops:
+        return ""
+    kinds = {board.space(m.target).kind for m in drops}
+    stands = {(c.side, c.kind) for c in game.components(game.options(pos.options))
+              if c.stands_on in kinds}
+    words = []
+    for side in game.sides:
+        counts = [(kind, n) for s, kind, _, n in reserve_counts(game, pos)
+                  if s == side and (s, kind) in stands]
+        said = ", ".join(plural_words(n, kind) for kind, n in counts if n) or "none"
+        words.append(f"{side_name(side)} {said}")
+    return "In hand: " + ", ".join(words) + "."
+
+
+def plural_words(n: int, kind: str) -> str:
+    """'1 stone', '3 stones'.
+
+    >>> plural_words(1, "stone"), plural_words(3, "piece")
+    ('1 stone', '3 pieces')
+    """
+    return f"{n} {kind}{'' if n == 1 else 's'}"
 
 
 def notation(game: GameSpec, board, check: Check) -> str:
@@ -128,38 +200,66 @@ def notation(game: GameSpec, board, check: Check) -> str:
     return text if same else (check.move_text or text)
 
 
+#: What a caption says of a move the file claims captures nothing (dropped in games whose
+#: examples never capture, where it would only puzzle).
+NOTHING = " and captures nothing"
 #: How captions say a special move: (done, not allowed).
 SPECIAL_WORDS = {"pass": ("passes", "may not pass"), "swap": ("swaps colours", "may not swap")}
 
 
-def _move_note(pos: Position, check: Check, move_text: str, legal: bool,
-               captures: tuple[str, ...]) -> str:
+def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
+                  taken: tuple[str, ...], claims: tuple[str, ...],
+                  turned: Mapping[str, str]) -> str:
+    """The outcome of the featured move, from the engine and the file's claims: 'Black plays
+    +d8: not allowed.', 'Rose plays d3-d4, capturing d5. Nobody has won yet.'"""
     who = side_name(pos.to_move)
     done, refused = SPECIAL_WORDS.get(check.move.special or "",
                                       (f"plays {move_text}", f"may not play {move_text}"))
     if not legal:
-        return f"{who} {refused}."
-    note = f"{who} {done}"
-    if captures:
-        note += ", capturing on " + _join(captures)
-    note += "."
-    if check.winner not in (None, "none"):
-        note += " Draw." if check.winner == "draw" else f" {side_name(check.winner)} wins."
-    return note
+        return f"{who} {refused}: the rules do not allow it."
+    what = []
+    if taken:
+        what.append("capturing " + _join(taken))
+    if claims:
+        what.append("claiming " + _join(claims))
+    for side in sorted(set(turned.values())):
+        spaces = tuple(s for s in sorted(turned) if turned[s] == side)
+        what.append(f"and the piece{'s' if len(spaces) > 1 else ''} on {_join(spaces)} "
+                    f"{'turn' if len(spaces) > 1 else 'turns'} over to {side}")
+    note = f"{who} {done}" + (", " + ", ".join(what) if what else "") + "."
+    note = note.replace(", and the piece", " and the piece", 1) if not (taken or claims) \
+        else note
+    if check.captures == () and not what:
+        note = note[:-1] + NOTHING + "."
+    return note + winner_sentence(check.winner)
 
 
-def _position_note(pos: Position, checks: tuple[Check, ...]) -> str:
+def winner_sentence(winner: str | None, after: bool = True) -> str:
+    """' Black wins.', ' The game is drawn.', ' Nobody has won yet.' or ''."""
+    if winner is None:
+        return ""
+    if winner == "none":
+        return " Nobody has won yet." if after else " Nobody has won."
+    if winner == "draw":
+        return " The game is drawn."
+    return f" {side_name(winner)} {'wins' if after else 'has won'}."
+
+
+def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check, ...]) -> str:
+    """What a position-only example shows, by the engine: why it cannot arise, or who is to
+    move, how many moves they have when the file counts them, and who has won."""
+    problem = game.position_problem(board, pos)
+    if problem is not None:
+        return f"This position cannot arise in a game: {problem}."
     who = side_name(pos.to_move)
+    text = f"{who} to move."
     for c in checks:
-        if c.legal is False:
-            return "This position cannot arise in a game."
-        if c.winner not in (None, "none"):
-            return "Drawn." if c.winner == "draw" else f"{side_name(c.winner)} has won."
         if c.legal_moves == 0:
-            return f"{who} is to move and has no legal move."
-    if any(c.winner == "none" for c in checks):
-        return f"{who} to move; nobody has won yet."
-    return f"{who} to move."
+            text = f"{who} is to move and has no legal move."
+        elif c.legal_moves == 1:
+            text = f"{who} is to move and has one legal move."
+    winner = next((c.winner for c in checks if c.winner is not None), None)
+    return text + winner_sentence(winner, after=False)
 
 
 def _join(names: tuple[str, ...]) -> str:
