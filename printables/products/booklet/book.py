@@ -5,7 +5,7 @@ optionally imposed 2-up in saddle-stitch order for printing on A4 or letter."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -64,15 +64,17 @@ def bundled_rules() -> Path:
     return bundled_layouts().parent / "rules_text"
 
 
-def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...]]:
-    """The parsed rules text of a game: title, intro blocks, sections."""
+def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
+                                                         tuple[markup.Ruling, ...]]:
+    """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
     path = rules_dir / f"{game.name}.md"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         raise UsageError(f"no rules text for {game.name}: cannot read {path}",
                          input=str(path)) from None
-    return markup.sections(markup.parse(text, str(path)))
+    blocks = markup.parse(text, str(path))
+    return markup.sections(blocks) + (markup.rulings(blocks, str(path)),)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Typeset:
     m: Metrics
     st: Mapping[str, ParagraphStyle]
     forms: FormCache
+    marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
 
     def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
         """A flowable drawing scene at most max_w x max_h mm."""
@@ -90,7 +93,7 @@ class Typeset:
 
     def para(self, markdown: str, style: str, **kw) -> Paragraph:
         """A paragraph of Markdown-subset inline text."""
-        return Paragraph(markup.inline(markdown), self.st[style], **kw)
+        return Paragraph(markup.inline(markdown, marks=dict(self.marks)), self.st[style], **kw)
 
 
 def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
@@ -99,11 +102,13 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
     size = PAGES[choose(paper, PAGES, "paper")]
     theme = get_theme(theme_name)
     layouts = Path(layouts_dir) if layouts_dir else bundled_layouts()
-    _, intro, sections = read_rules(game, Path(rules_dir) if rules_dir else bundled_rules())
+    _, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
+                                             else bundled_rules())
     setup = setup_layout(game, layouts)
     examples = load_examples(game, layouts)
     m = metrics(*size)
-    ts = Typeset(theme, m, styles(m), FormCache())
+    ts = Typeset(theme, m, styles(m), FormCache(),
+                 {r.key: i for i, r in enumerate(rulings, 1)})
     setup_scene = diagram(game, setup.position, theme, m.frame_w, m.frame_h * 0.62,
                           reserve=True)
     room = smallest_room(game)
@@ -121,6 +126,7 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
                 out += leftover(figures) + examples_section(game, examples, room, ts)
                 placed = True
             if key == "credits":
+                out += rulings_page(rulings, ts)
                 out.append(CondPageBreak(m.frame_h * 0.45 * MM))
             out += section_flow(sec, i, ts) + figures.pop(key, [])
         if not placed:
@@ -137,6 +143,28 @@ def leftover(figures: dict[str, list]) -> list:
     """Figures whose section the rules text lacks (printed before the examples), emptied."""
     out = [f for key in sorted(figures) for f in figures[key]]
     figures.clear()
+    return out
+
+
+def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
+    """The section 'Where the rules were silent': each of our rulings with its marker, the
+    reason for it and what the original says (empty when the text marks no ruling)."""
+    if not rulings:
+        return []
+    out: list = [CondPageBreak(ts.m.frame_h * 0.5 * MM),
+                 Heading("Where the rules were silent", "Where the rules were silent",
+                         ts.st["h2"], 0, "rulings"),
+                 Paragraph("The original rules leave a few questions open, and now and then "
+                           "this kit plays a rule differently. Each sentence of this booklet "
+                           "that states such a ruling of ours carries a marker such as "
+                           f"{markup.marker(1)}; here is every ruling, why we made it and "
+                           "what the original says.", ts.st["body"])]
+    for i, r in enumerate(rulings, 1):
+        out.append(KeepTogether([
+            Paragraph(f"{markup.marker(i)} <b>{markup.inline(r.text)}</b>", ts.st["ruling"]),
+            Paragraph("<i>Why:</i> " + markup.inline(r.why), ts.st["ruling.detail"]),
+            Paragraph("<i>The original:</i> " + markup.inline(r.original),
+                      ts.st["ruling.detail"])]))
     return out
 
 
