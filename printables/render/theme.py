@@ -32,7 +32,7 @@ def ink(theme: Mapping[str, Ink], key: str) -> Ink:
     """The ink for key, falling back to shorter dotted prefixes, then to 'default'.
 
     >>> ink(THEMES["colour"], "space.goal.black").fill
-    '#4a4a4a'
+    '#8a8a8a'
     """
     k = key
     while True:
@@ -98,8 +98,9 @@ THEMES: dict[str, dict[str, Ink]] = {
         "space.light": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
         "space.spiral": Ink(fill="#e9c46a", stroke=INK, width=0.3),
         "space.plain": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
-        "space.goal": Ink(fill="#4a4a4a", stroke=INK, width=0.3),
-        "space.goal.black": Ink(fill="#4a4a4a", stroke=INK, width=0.3),
+        # mid grey: black stones (5:1) and white stones (3.4:1) both read on Black's goals
+        "space.goal": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
+        "space.goal.black": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
         "space.goal.white": Ink(fill="#ffffff", stroke=INK, width=0.3),
         "space.heptagon": Ink(fill="#c0504d", stroke=INK, width=0.3),
         "space.pentagon": Ink(fill="#fbf8f0", stroke=INK, width=0.3),
