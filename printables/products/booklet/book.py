@@ -128,7 +128,8 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             if key == "credits":
                 out += rulings_page(rulings, ts)
                 out.append(CondPageBreak(m.frame_h * 0.45 * MM))
-            out += section_flow(sec, i, ts) + figures.pop(key, [])
+            figs = figures.pop(key, [])
+            out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
         if not placed:
             out += leftover(figures) + examples_section(game, examples, room, ts)
         return out
@@ -187,11 +188,16 @@ def contents(ts: Typeset) -> list:
     return [Paragraph("Contents", ts.st["toc.title"]), table_of_contents(ts.st), PageBreak()]
 
 
-def section_flow(sec: markup.Section, index: int, ts: Typeset) -> list:
-    """Flowables for one `##` section: its heading (TOC + outline) and its blocks."""
+def section_flow(sec: markup.Section, index: int, ts: Typeset, keep_last: bool = False) -> list:
+    """Flowables for one `##` section: its heading (TOC + outline) and its blocks. A block
+    ending in a colon stays with the next one (the list it introduces); with keep_last the
+    last block stays with what follows (a legend or a diagram of the section)."""
+    blocks = [block_flow(b, f"s{index}", j, ts) for j, b in enumerate(sec.blocks)]
+    for j, (b, f) in enumerate(zip(sec.blocks, blocks)):
+        if markup.plain(b.text).rstrip().endswith(":") or (keep_last and j == len(blocks) - 1):
+            f.keepWithNext = 1
     return [Heading(markup.inline(sec.title), markup.plain(sec.title), ts.st["h2"], 0,
-                    f"s{index}")] + [block_flow(b, f"s{index}", j, ts)
-                                     for j, b in enumerate(sec.blocks)]
+                    f"s{index}")] + blocks
 
 
 def block_flow(b: markup.Block, key: str, j: int, ts: Typeset, level: int = 1) -> Paragraph:
