@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Mapping
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (CondPageBreak, KeepTogether, NextPageTemplate, PageBreak,
-                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether,
+                                NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
 
 from printables.errors import UsageError
 from printables.games import GameSpec
@@ -113,7 +114,7 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
                           reserve=True)
     room = smallest_room(game)
 
-    def story() -> list:
+    def story(notes: int = 0) -> list:
         out = cover(game, ts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
                                                 for i, b in enumerate(intro)]
         figures = {"components": components_figure(game, setup.position.options, ts),
@@ -132,12 +133,81 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
         if not placed:
             out += leftover(figures) + examples_section(game, examples, room, ts)
-        return out
+        return out + notes_pages(notes, ts) + player_aid(sections, ts)
 
-    doc = BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
-                     f"{game.title} · rules")
-    pdf = doc.build_twice(story, ts.forms)
-    return Booklet(pdf, doc.page)
+    def build(notes: int) -> tuple[bytes, int]:
+        doc = BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
+                         f"{game.title} · rules")
+        return doc.build_twice(lambda: story(notes), ts.forms), doc.page
+
+    pdf, pages = build(0)
+    if pages % 4:  # the pages a folded booklet needs are notes pages, not blank ones
+        pdf, pages = build(4 - pages % 4)
+    return Booklet(pdf, pages)
+
+
+#: The rules sections a player aid on the back cover repeats, in this order.
+AID_SECTIONS = ("playing a turn", "end of the game", "notation")
+
+
+def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
+    """The back cover: a one-page player aid repeating how a turn goes, how the game ends
+    and the notation, set small and shrunk to fit the page."""
+    chosen = {sec.title.strip().lower(): sec for sec in sections}
+    parts: list = []
+    for i, key in enumerate(AID_SECTIONS):
+        sec = chosen.get(key)
+        if sec is None:
+            continue
+        parts.append(Paragraph(markup.inline(sec.title), ts.st["aid.h"]))
+        parts += [aid_block(b, ts) for b in sec.blocks if b.kind != "heading"]
+    if not parts:
+        return []
+    head = Heading("Player aid", "Player aid", ts.st["h2"], 0, "aid")
+    return [PageBreak(), head, KeepInFrame(ts.m.frame_w * MM, ts.m.frame_h * 0.9 * MM, parts,
+                                           mode="shrink")]
+
+
+def aid_block(b: markup.Block, ts: Typeset) -> Paragraph:
+    """One rules block in the player aid's small type."""
+    text = markup.inline(b.text, marks=dict(ts.marks))
+    if b.kind == "bullet":
+        return Paragraph(text, ts.st["aid.bullet"], bulletText="•")
+    if b.kind == "number":
+        return Paragraph(text, ts.st["aid.bullet"], bulletText=f"{b.number}.")
+    return Paragraph(text, ts.st["aid"])
+
+
+def notes_pages(count: int, ts: Typeset) -> list:
+    """`count` pages headed Notes, ruled for writing (where a folded booklet needs pages)."""
+    out: list = []
+    for _ in range(count):
+        out += [PageBreak(), Paragraph("Notes", ts.st["toc.title"]),
+                RuledLines(ts.m.frame_w, ts.m.frame_h * 0.85, ts.m.body * 2.2 / MM)]
+    return out
+
+
+class RuledLines(Flowable):
+    """Evenly spaced thin grey lines to write on, width x height mm, pitch mm apart."""
+
+    def __init__(self, width: float, height: float, pitch: float) -> None:
+        super().__init__()
+        self.width, self.height, self.pitch = width * MM, height * MM, pitch * MM
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """The ruled area, never taller than the room left."""
+        self.height = min(self.height, avail_h)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """The lines, from the top down."""
+        c = self.canv
+        c.setStrokeColor("#bbbbbb")
+        c.setLineWidth(0.4)
+        y = self.height - self.pitch
+        while y >= 0:
+            c.line(0, y, self.width, y)
+            y -= self.pitch
 
 
 def leftover(figures: dict[str, list]) -> list:

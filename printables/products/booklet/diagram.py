@@ -478,7 +478,10 @@ def diagram_labels(board: Board, items: tuple[Item, ...], least: float) -> tuple
             continue
         halos, texts = [], []
         for t in item.items:
-            size = max(t.size, least)
+            if t.size >= least:  # already large (a name across a dark disc): left as drawn
+                texts.append(t)
+                continue
+            size = least
             at = Point(t.position.x, t.position.y - 0.36 * (size - t.size))
             halos.append(Text(at, t.text, size, "label.diagram.halo", t.anchor, t.rotation))
             texts.append(Text(at, t.text, size, "label.diagram", t.anchor, t.rotation))
