@@ -93,3 +93,31 @@ def test_no_blank_page(booklet):
     game, pages = booklet
     for n, page in enumerate(pages[1:], 2):
         assert body_lines(game, page), n
+
+
+def printed_sizes(pdf: bytes) -> dict[int, float]:
+    """The smallest printed text height in pt on each page after the cover (pdfium's loose
+    character box: the font's full height, which for the Vera fonts equals the size)."""
+    import ctypes
+    import pypdfium2.raw as raw
+    doc = pdfium.PdfDocument(pdf)
+    out = {}
+    for i in range(1, len(doc)):
+        tp = doc[i].get_textpage()
+        sizes = []
+        for k in range(tp.count_chars()):
+            if not chr(raw.FPDFText_GetUnicode(tp.raw, k)).strip():
+                continue
+            box = raw.FS_RECTF()
+            raw.FPDFText_GetLooseCharBox(tp.raw, k, ctypes.byref(box))
+            sizes.append(abs(box.top - box.bottom))
+        if sizes:
+            out[i + 1] = min(sizes)
+    return out
+
+
+@pytest.mark.parametrize("name", ["network", "evl", "dag-en-nacht"])
+def test_every_label_and_word_prints_at_six_points_or_more(name):
+    (_, pdf), = booklet_outputs(GAMES[name])
+    small = {page: round(size, 1) for page, size in printed_sizes(pdf).items() if size < 5.9}
+    assert small == {}

@@ -108,7 +108,7 @@ def stack_group(stack: str, center: Point, d: float) -> Group:
                              f"piece.disc.{tone}"))
         y += h
     tone = "black" if stack[-1] == "b" else "white"
-    size = min(0.8 * heights[-1], 0.36 * d)
+    size = min(0.9 * heights[-1], 0.36 * d)
     items.append(Text(baseline(Point(center.x, y - heights[-1] / 2), size), str(len(stack)),
                       size, f"piece.count.{tone}"))
     return Group(tuple(items))
@@ -417,15 +417,17 @@ def count_words(n: int, kind: str) -> str:
     return f"{n} {kind}{plural}"
 
 
-def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: float) -> Group:
-    """One player's reserve, centred in a strip whose bottom is at y: name, art and counts."""
+def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: float,
+                  least: float = 0.0) -> Group:
+    """One player's reserve, centred in a strip whose bottom is at y: name, art and counts
+    (the words at least `least` mm high)."""
     sizes = piece_diameters(game, board, options=pos.options)
     every = [e for e in reserve_counts(game, pos) if e[0] == side]
     entries = [e for e in every if e[3]]  # no "0 markers": a kind with none left is not shown
     big = max(sizes[(side, kind)] for _, kind, _, _ in every)
     d_show = min(big, RESERVE_STRIP - 4.0)
     mid = y + RESERVE_STRIP / 2
-    text = 3.6
+    text = max(3.6, min(least, RESERVE_STRIP * 0.45))
     label = side.title() + (":" if entries else ": none left")
     pieces = [(art, count_words(n, kind), d_show * sizes[(side, kind)] / big)
               for _, kind, art, n in entries]
@@ -508,8 +510,9 @@ def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: 
     if extra:
         items.append(Group(extra, layer="move"))
     if reserve:
-        items.append(reserve_strip(game, board, pos, game.sides[0], dy))
-        items.append(reserve_strip(game, board, pos, game.sides[1], by + board.height))
+        items.append(reserve_strip(game, board, pos, game.sides[0], dy, label_size))
+        items.append(reserve_strip(game, board, pos, game.sides[1], by + board.height,
+                                   label_size))
     return tuple(items), board.width, board.height + 2 * strip
 
 
