@@ -123,13 +123,49 @@ def styles(m: Metrics) -> dict[str, ParagraphStyle]:
     }
 
 
+#: Contents leaders: the distance between dots (pt), the room kept for page numbers (in
+#: widths of the digit 0) and the least gap between an entry's text and its first dot.
+DOT_PITCH = 6.0
+PAGE_DIGITS = 3
+DOT_GAP = 4.0
+
+
 class Contents(TableOfContents):
     """A table of contents that can start from another one's entries (so a rebuilt story
-    needs no extra layout pass)."""
+    needs no extra layout pass), with leader dots on one grid for every entry and level and
+    page numbers right-aligned in one column."""
 
     def seed(self, other: TableOfContents) -> None:
         """Start from the entries another table of contents collected."""
         self._entries = list(other._entries)
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """Lay out as reportlab does, then draw each entry's end with aligned leaders."""
+        size = super().wrap(avail_w, avail_h)
+
+        def entry_end(canvas, kind, label) -> None:
+            page, level = (int(v) for v in label.split(",")[:2])
+            draw_leader(canvas, self.getLevelStyle(level), str(page), avail_w)
+
+        self.canv.setNamedCB("drawTOCEntryEnd", entry_end)
+        return size
+
+
+def draw_leader(canvas, style: ParagraphStyle, page: str, width: float) -> None:
+    """Dots from the end of the entry's text to the page-number column, each on the grid
+    that counts DOT_PITCH back from that column (so dots line up from entry to entry), and
+    the page number right-aligned at width."""
+    x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+    column = width - PAGE_DIGITS * pdfmetrics.stringWidth("0", style.fontName, style.fontSize)
+    canvas.saveState()
+    canvas.setFillColor(style.textColor)
+    canvas.setFont(style.fontName, style.fontSize)
+    dot = column - DOT_PITCH
+    while dot > x + DOT_GAP:
+        canvas.drawCentredString(dot, y, ".")
+        dot -= DOT_PITCH
+    canvas.drawRightString(width, y, page)
+    canvas.restoreState()
 
 
 def _tocs(story: list) -> list[Contents]:
