@@ -117,14 +117,17 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     taken: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
     flips: tuple[str, ...] = ()
+    own_loss: tuple[str, ...] = ()
+    turned: dict[str, str] = {}
     if legal:
         out = game.play(board, pos, check.move)
         taken, claims = split_claims(out.position, tuple(sorted(out.captures)))
-        flips = flipped(pos, out.position)
+        flips = flipped(pos, out.position, check.move, tuple(out.captures))
         turned = {s: side_name(out.position.pieces[s].side) for s in flips}
+        own_loss = lost(pos, out.position, check.move) if pos.pieces else ()
     text = notation(game, board, check)
     outcome = move_sentence(pos, check, text, legal, taken, claims,
-                            turned if legal else {})
+                            turned, own_loss)
     others = [c for c in layout.checks if c.move is not None and c.move != check.move]
     note = others_sentence([notation(game, board, c) for c in others if c.move not in legal_set],
                            [notation(game, board, c) for c in others if c.move in legal_set])
@@ -143,10 +146,28 @@ def split_claims(after: Position, captured: tuple[str, ...]) -> tuple[tuple, tup
     return tuple(s for s in captured if s not in claims), claims
 
 
-def flipped(before: Position, after: Position) -> tuple[str, ...]:
-    """Spaces whose piece stayed put but changed sides (a Chameleons piece turning over)."""
-    return tuple(sorted(s for s, p in before.pieces.items()
-                        if s in after.pieces and after.pieces[s].side != p.side))
+def flipped(before: Position, after: Position, move: Move,
+            taken: tuple[str, ...]) -> tuple[str, ...]:
+    """Spaces whose piece changed sides (a Chameleons piece turning over): a piece the move
+    did not touch, or the moved piece itself on its landing space."""
+    passed = set(move.path) | set(taken) | {move.relocate} - {None}
+    out = {s for s, p in before.pieces.items() if s not in passed
+           and s in after.pieces and after.pieces[s].side != p.side}
+    mover = before.pieces.get(move.origin) if move.path and not move.drop else None
+    land = move.relocate or (move.target if move.path else None)
+    if mover is not None and land in after.pieces and after.pieces[land].side != mover.side:
+        out.add(land)  # the moved piece itself turned over where it landed
+    return tuple(sorted(out))
+
+
+def lost(before: Position, after: Position, move: Move) -> tuple[str, ...]:
+    """Spaces where the mover loses a piece of its own by its move (a Rosenkreuz suicide):
+    the mover's pieces that are gone, the moved piece counted on its landing space."""
+    mover = before.to_move
+    own = {s for s, p in before.pieces.items() if p.side == mover and s != move.origin}
+    if move.path and not move.drop and not move.special:
+        own.add(move.relocate or move.target)
+    return tuple(sorted(s for s in own if s not in after.pieces))
 
 
 def others_sentence(bad: list[str], good: list[str]) -> str:
@@ -209,7 +230,7 @@ SPECIAL_WORDS = {"pass": ("passes", "may not pass"), "swap": ("swaps colours", "
 
 def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
                   taken: tuple[str, ...], claims: tuple[str, ...],
-                  turned: Mapping[str, str]) -> str:
+                  turned: Mapping[str, str], own_loss: tuple[str, ...] = ()) -> str:
     """The outcome of the featured move, from the engine and the file's claims: 'Black plays
     +d8: not allowed.', 'Rose plays d3-d4, capturing d5. Nobody has won yet.'"""
     who = side_name(pos.to_move)
@@ -222,6 +243,9 @@ def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
         what.append("capturing " + _join(taken))
     if claims:
         what.append("claiming " + _join(claims))
+    if own_loss:
+        what.append(f"losing its own piece{'s' if len(own_loss) > 1 else ''} on "
+                    f"{_join(own_loss)}")
     for side in sorted(set(turned.values())):
         spaces = tuple(s for s in sorted(turned) if turned[s] == side)
         what.append(f"and the piece{'s' if len(spaces) > 1 else ''} on {_join(spaces)} "

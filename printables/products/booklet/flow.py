@@ -117,7 +117,7 @@ def styles(m: Metrics) -> dict[str, ParagraphStyle]:
         "toc.title": s("toc.title", fontName="Vera-Bold", fontSize=b * 1.45, leading=b * 1.8,
                        textColor=ACCENT, spaceAfter=b),
         "toc0": s("toc0", fontName="Vera-Bold", leftIndent=b * 1.5, firstLineIndent=-b * 1.5,
-                  spaceBefore=b * 0.35, spaceAfter=0),
+                  spaceBefore=b * 0.15, spaceAfter=0),
         "toc1": s("toc1", fontSize=b * 0.92, leading=b * 1.25, leftIndent=b * 2.5,
                   firstLineIndent=-b * 1.5, textColor=GREY, spaceAfter=0),
     }
