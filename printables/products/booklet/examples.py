@@ -150,6 +150,8 @@ def flipped(before: Position, after: Position, move: Move,
             taken: tuple[str, ...]) -> tuple[str, ...]:
     """Spaces whose piece changed sides (a Chameleons piece turning over): a piece the move
     did not touch, or the moved piece itself on its landing space."""
+    if move.special:  # a swap exchanges the players, not the pieces
+        return ()
     passed = set(move.path) | set(taken) | {move.relocate} - {None}
     out = {s for s, p in before.pieces.items() if s not in passed
            and s in after.pieces and after.pieces[s].side != p.side}
@@ -163,9 +165,11 @@ def flipped(before: Position, after: Position, move: Move,
 def lost(before: Position, after: Position, move: Move) -> tuple[str, ...]:
     """Spaces where the mover loses a piece of its own by its move (a Rosenkreuz suicide):
     the mover's pieces that are gone, the moved piece counted on its landing space."""
+    if move.special or not move.path:
+        return ()
     mover = before.to_move
     own = {s for s, p in before.pieces.items() if p.side == mover and s != move.origin}
-    if move.path and not move.drop and not move.special:
+    if not move.drop:
         own.add(move.relocate or move.target)
     return tuple(sorted(s for s in own if s not in after.pieces))
 
