@@ -109,3 +109,41 @@ def test_scene_flowable_fits_the_frame_width_and_height():
     g = SceneFlowable(Scene(100.0, 200.0, ()), THEMES["colour"], max_h=50.0)
     w, h = g.wrap(120 * MM, 500 * MM)
     assert (w / MM, h / MM) == pytest.approx((25.0, 50.0))
+
+
+def bundled(game: str, stem: str):
+    from printables.positions import bundled_layouts
+    path = bundled_layouts() / game / f"{stem}.toml"
+    return example_of(GAMES[game], path, validated(GAMES[game], path))
+
+
+def test_caption_names_the_movers_own_loss_and_no_false_flip():
+    suicide = bundled("rosenkreuz", "suicide")
+    assert "losing its own piece on d4" in suicide.outcome and not suicide.flips
+    minor = bundled("rosenkreuz", "sideways-capture")
+    assert minor.captures == ("d4",) and not minor.flips and "turns over" not in minor.outcome
+
+
+def test_caption_names_the_piece_that_changes_sides():
+    ex = bundled("chameleons", "on-notice-not-moved")
+    assert ex.flips and "turns over to" in ex.outcome
+    assert all(s not in ex.move.path for s in ex.flips)
+
+
+def test_evl_claims_are_not_captures():
+    ex = bundled("evl", "capture-two-pentagons")
+    assert ex.claims == ("AB2", "AB3") and ex.captures == ()
+    assert "claiming AB2 and AB3" in ex.outcome
+
+
+def test_illegal_featured_move_is_drawn_struck_through():
+    from printables.products.booklet.diagram import Marks, position_scene
+    ex = bundled("network", "double-network-illegal")
+    assert not ex.legal and ex.move.path == ("f4", "e5")
+    scene = position_scene(GAMES["network"], ex.position, THEMES["colour"],
+                           marks=Marks(ex.move, ex.legal))
+    styles = [i.style for i in scene.walk() if hasattr(i, "style")]
+    assert "strike" in styles and "arrow" in styles
+    legal = position_scene(GAMES["network"], ex.position, THEMES["colour"],
+                           marks=Marks(ex.move, True))
+    assert "strike" not in [i.style for i in legal.walk() if hasattr(i, "style")]
