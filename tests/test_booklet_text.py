@@ -121,3 +121,9 @@ def test_every_label_and_word_prints_at_six_points_or_more(name):
     (_, pdf), = booklet_outputs(GAMES[name])
     small = {page: round(size, 1) for page, size in printed_sizes(pdf).items() if size < 5.9}
     assert small == {}
+
+
+def test_contents_fit_on_one_page(booklet):
+    game, pages = booklet
+    assert "Contents" in pages[1] and "Player aid" in pages[1]
+    assert "Player aid" not in pages[2]
