@@ -152,7 +152,7 @@ AID_SECTIONS = ("playing a turn", "end of the game", "notation")
 
 def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
     """The back cover: a one-page player aid repeating how a turn goes, how the game ends
-    and the notation, set small and shrunk to fit the page."""
+    and the notation (each up to its first subsection), set small and shrunk to fit."""
     chosen = {sec.title.strip().lower(): sec for sec in sections}
     parts: list = []
     for i, key in enumerate(AID_SECTIONS):
@@ -160,7 +160,10 @@ def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
         if sec is None:
             continue
         parts.append(Paragraph(markup.inline(sec.title), ts.st["aid.h"]))
-        parts += [aid_block(b, ts) for b in sec.blocks if b.kind != "heading"]
+        for b in sec.blocks:
+            if b.kind == "heading":  # a subsection (variants, matches): not for the table
+                break
+            parts.append(aid_block(b, ts))
     if not parts:
         return []
     head = Heading("Player aid", "Player aid", ts.st["h2"], 0, "aid")
@@ -358,6 +361,9 @@ def example_marks(ex: Example) -> Marks:
     return Marks(ex.move, ex.legal, ex.captures, ex.claims, ex.flips)
 
 
+#: A wide board goes one to a page unless two to a page still print it this share of the
+#: frame width (EVL's stacks and labels need the room).
+WIDE_TWO_UP = 0.75
 #: Smallest space (its room, in mm as printed) a two-to-a-page diagram may show; boards
 #: with smaller spaces get one diagram per page at the full frame width.
 MIN_PRINTED_ROOM = 5.5
@@ -392,7 +398,7 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     def scene(ex: Example, w: float, h: float) -> Scene:
         return diagram(game, ex.position, ts.theme, w, h, marks=example_marks(ex))
 
-    if room * two_up_width < MIN_PRINTED_ROOM:
+    if room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width < WIDE_TWO_UP * fw):
         h = fh - cap - intro - 2.0
         figs = [figure_parts(ts, scene(ex, fw, h), ex, fw, h) for ex in examples]
     elif wide:
