@@ -128,7 +128,7 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
                 placed = True
             if key == "credits":
                 out += rulings_page(rulings, ts)
-                out.append(CondPageBreak(m.frame_h * 0.45 * MM))
+                out.append(CondPageBreak(m.frame_h * 0.25 * MM))
             figs = figures.pop(key, [])
             out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
         if not placed:
@@ -225,7 +225,7 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
     reason for it and what the original says (empty when the text marks no ruling)."""
     if not rulings:
         return []
-    out: list = [CondPageBreak(ts.m.frame_h * 0.5 * MM),
+    out: list = [CondPageBreak(ts.m.frame_h * 0.3 * MM),
                  Heading("Where the rules were silent", "Where the rules were silent",
                          ts.st["h2"], 0, "rulings"),
                  Paragraph("The original rules leave a few questions open, and now and then "
