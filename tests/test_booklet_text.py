@@ -127,3 +127,11 @@ def test_contents_fit_on_one_page(booklet):
     game, pages = booklet
     assert "Contents" in pages[1] and "Player aid" in pages[1]
     assert "Player aid" not in pages[2]
+
+
+def test_piece_legend_never_opens_a_page(booklet):
+    """The components legend stays on the page of the text that introduces it."""
+    game, pages = booklet
+    for n, page in enumerate(pages[2:], 3):
+        lines = [ln for ln in body_lines(game, page) if not LABEL.match(ln)]
+        assert not (lines and re.match(r"^\d+ × ", lines[0])), (n, lines[0])

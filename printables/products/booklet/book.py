@@ -454,7 +454,9 @@ def components_figure(game: GameSpec, options: Mapping, ts: Typeset) -> list:
                                ("FONTNAME", (0, 0), (-1, -1), "Vera"),
                                ("TOPPADDING", (0, 0), (-1, -1), 2),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-    return [KeepTogether([Spacer(1, ts.m.body * 0.3), table, Spacer(1, ts.m.body)])]
+    # one flowable, not a KeepTogether, so the paragraph before it can keep with it
+    table.spaceBefore, table.spaceAfter = ts.m.body * 0.3, ts.m.body
+    return [table]
 
 
 def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | None = None,
