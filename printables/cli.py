@@ -36,21 +36,25 @@ def list_games() -> None:
 def validate(paths: tuple[str, ...]) -> None:
     """Check every claim in position files (folders are searched for *.toml).
 
-    Exit status: 0 all claims hold, 1 a claim failed, 2 a file could not be read.
+    A file that cannot be read is reported (file, line, reason) and the others are still
+    checked. Exit status: 2 if a file could not be read, else 1 if a claim failed, else 0.
     """
-    from printables.positions import check_layout, layout_paths, load_layout
-    passed = failed = 0
-    for path in layout_paths(paths):
-        for res in check_layout(load_layout(path)):
-            if res.ok:
-                passed += 1
-                click.echo(f"{res.path} check {res.number}: ok")
-            else:
-                failed += 1
-                click.echo(f"{res.path} check {res.number}: FAIL {res.reason}")
-    click.echo(f"{passed} passed, {failed} failed")
-    if failed:
-        raise click.exceptions.Exit(1)
+    from printables.positions import validate_paths
+    passed = failed = unreadable = 0
+    for res in validate_paths(paths):
+        if isinstance(res, PrintablesError):
+            unreadable += 1
+            click.echo(f"printables: error: {res}", err=True)
+        elif res.ok:
+            passed += 1
+            click.echo(f"{res.path} check {res.number}: ok")
+        else:
+            failed += 1
+            click.echo(f"{res.path} check {res.number}: FAIL {res.reason}")
+    files = f", {unreadable} file{'s' if unreadable != 1 else ''} unreadable" if unreadable else ""
+    click.echo(f"{passed} passed, {failed} failed{files}")
+    if unreadable or failed:
+        raise click.exceptions.Exit(EXIT_USAGE if unreadable else 1)
 
 
 def _games(game: str | None, all_: bool):

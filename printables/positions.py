@@ -10,7 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from printables.boards import Board
 from printables.errors import LayoutError, MoveSyntaxError, PrintablesError
@@ -391,6 +391,24 @@ def layout_paths(paths: Iterable[str | Path]) -> list[Path]:
         else:
             raise LayoutError("no such file or folder", file=str(p))
     return out
+
+
+def validate_paths(paths: Iterable[str | Path]) -> Iterator[CheckResult | PrintablesError]:
+    """Every check result of the files named (folders searched for *.toml), in order; a
+    file or path that cannot be read yields its error instead and the others go on."""
+    for p in map(Path, paths):
+        if not p.exists():
+            yield LayoutError("no such file or folder", file=str(p))
+            continue
+        for path in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
+            try:
+                layout = load_layout(path)
+            except PrintablesError as e:
+                if not e.file:
+                    e.file = str(path)
+                yield e
+                continue
+            yield from check_layout(layout)
 
 
 def setup_path(game: str) -> Path:

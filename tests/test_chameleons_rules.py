@@ -22,10 +22,10 @@ def pos(dark=(), light=(), to_move="dark") -> Position:
     return Position("chameleons", to_move, pieces)
 
 
-def setup() -> Position:
-    """Every square holds a chameleon of its own colour; the spiral is empty."""
+def setup(to_move: str = "dark") -> Position:
+    """Every cell holds a chameleon of its arm's colour; the spiral is empty."""
     return pos(dark=[s.name for s in BOARD.spaces if s.colour == "dark"],
-               light=[s.name for s in BOARD.spaces if s.colour == "light"])
+               light=[s.name for s in BOARD.spaces if s.colour == "light"], to_move=to_move)
 
 
 def moves(p: Position) -> set[str]:
@@ -45,9 +45,21 @@ def sides(p: Position) -> dict[str, list[str]]:
     return out
 
 
-def test_setup_has_four_jumps_onto_the_spiral():
-    assert moves(setup()) == {"b4-d4", "d2-d4", "f4-d4", "d6-d4"}
-    assert GAME.position_problem(BOARD, setup()) is None
+def test_setup_has_four_jumps_onto_the_spiral_for_either_side():
+    # Dark jumps the innermost cells of Light's arm (c4, c5, d5, e5) ...
+    assert moves(setup()) == {"b4-d4", "b6-d4", "d6-d4", "f6-d4"}
+    # ... and Light, half a turn round, the innermost cells of Dark's (e4, e3, d3, c3)
+    assert moves(setup("light")) == {"f4-d4", "f2-d4", "d2-d4", "b2-d4"}
+    for side in ("dark", "light"):
+        assert GAME.position_problem(BOARD, setup(side)) is None
+
+
+def test_steps_along_an_arm_keep_the_colour_across_the_boundary_do_not():
+    assert BOARD.space("c4").colour == BOARD.space("c5").colour == "light"
+    assert BOARD.space("b5").colour == BOARD.space("b4").colour == "dark"
+    p = pos(dark=["c4"], light=["g7"])  # on notice on the last cell of Light's arm
+    assert sides(play(p, "c4-c5").position)["dark"] == []       # along Light's arm: flips
+    assert sides(play(p, "c4-b4").position)["dark"] == ["b4"]   # across onto Dark's: safe
 
 
 def test_steps_go_in_eight_directions():
@@ -72,19 +84,19 @@ def test_no_jump_over_own_piece_or_onto_occupied_space():
 
 
 def test_each_prefix_of_a_chain_is_a_move_and_branches_are_kept_apart():
-    p = pos(dark=["a3"], light=["b3", "d3", "c4", "g6"])
-    # from c3: over d3 to e3, or over c4 to c5
-    assert moves(p) == {"a3-c3", "a3-c3-e3", "a3-c3-c5"}
-    out = play(p, "a3-c3-c5")
-    assert out.captures == ("b3", "c4")
-    assert sides(out.position) == {"dark": ["c5"], "light": ["d3", "g6"]}
+    p = pos(dark=["e1"], light=["e2", "f3", "f4"])
+    # from e3: over f3 to g3 (and on over f4 to e5), or over f4 to g5
+    assert moves(p) == {"e1-e3", "e1-e3-g3", "e1-e3-g3-e5", "e1-e3-g5"}
+    out = play(p, "e1-e3-g5")
+    assert out.captures == ("e2", "f4")
+    assert sides(out.position) == {"dark": ["g5"], "light": ["f3"]}
 
 
 def test_piece_on_notice_flips_after_a_step():
-    p = pos(dark=["b3", "e5"], light=["g2"])  # b3 is light: on notice
-    assert on_notice(BOARD, p) == ("b3",)
-    out = play(p, "e5-e6")
-    assert sides(out.position) == {"dark": ["e6"], "light": ["b3", "g2"]}
+    p = pos(dark=["b3", "e5"], light=["g7"])  # e5 is on Light's arm: on notice
+    assert on_notice(BOARD, p) == ("e5",)
+    out = play(p, "b3-b4")
+    assert sides(out.position) == {"dark": ["b4"], "light": ["e5", "g7"]}
 
 
 def test_piece_on_notice_flips_after_first_jump_and_can_then_be_captured():
@@ -96,17 +108,17 @@ def test_piece_on_notice_flips_after_first_jump_and_can_then_be_captured():
 
 
 def test_flipped_piece_does_not_help_the_first_jump():
-    # before the first jump b3 is still Dark's own: a1 cannot jump it
-    p = pos(dark=["a2", "b3"], light=["g6", "b2"])
-    assert "a2-c4" not in moves(p)
-    # b2 is Light on a dark square; a2 (light square, on notice) jumps it to c2
-    assert moves(p) >= {"a2-c2"}
+    # d2 (on Light's arm) is on notice but still Dark's before the first jump: c1 cannot
+    # jump it first; after c1 jumps c2, d2 has turned Light and may be jumped next
+    p = pos(dark=["c1", "d2"], light=["c2"])
+    assert "c1-e3" not in moves(p)
+    assert moves(p) == {"c1-c3", "c1-c3-e1", "d2-b2"}
 
 
 def test_moving_piece_on_notice_landing_rules():
     p = pos(dark=["c4"], light=["g6"])
     assert sides(play(p, "c4-c3").position)["dark"] == ["c3"]        # own colour: safe
-    assert sides(play(p, "c4-b5").position)["light"] == ["b5", "g6"]  # opposing: flips
+    assert sides(play(p, "c4-c5").position)["light"] == ["c5", "g6"]  # opposing: flips
     assert sides(play(p, "c4-d4").position)["light"] == ["d4", "g6"]  # spiral: flips
 
 
@@ -117,21 +129,23 @@ def test_piece_arriving_from_own_colour_does_not_flip_yet():
 
 
 def test_jumper_on_notice_judged_only_where_it_ends():
-    # c4 is on notice; it jumps c5 to c6 and may go on over d6 to e6 (both light squares)
-    p = pos(dark=["c4"], light=["c5", "d6", "g1"])
-    out = play(p, "c4-c6-e6")
-    assert out.captures == ("c5", "d6")
-    assert sides(out.position) == {"dark": [], "light": ["e6", "g1"]}
-    out = play(p, "c4-c6")
-    assert sides(out.position) == {"dark": [], "light": ["c6", "d6", "g1"]}
+    # e5 is on notice; it jumps d5 to c5 (Light's arm) and may go on over c4 to c3
+    # (Dark's arm): only the end counts
+    p = pos(dark=["e5"], light=["d5", "c4", "g7"])
+    out = play(p, "e5-c5-c3")
+    assert out.captures == ("c4", "d5")
+    assert sides(out.position) == {"dark": ["c3"], "light": ["g7"]}
+    out = play(p, "e5-c5")
+    assert sides(out.position) == {"dark": [], "light": ["c4", "c5", "g7"]}
 
 
 def test_chain_may_return_to_its_start_and_still_flips_there():
-    p = pos(dark=["a2"], light=["b2", "c3", "b3", "g6"])
-    assert "a2-c2-c4-a2" in moves(p)
-    out = play(p, "a2-c2-c4-a2")
-    assert out.captures == ("b2", "b3", "c3")
-    assert sides(out.position) == {"dark": [], "light": ["a2", "g6"]}
+    p = pos(dark=["e5"], light=["d5", "c4", "d4", "g7"])  # e5: on notice on Light's arm
+    assert GAME.position_problem(BOARD, p) is None
+    assert "e5-c5-c3-e5" in moves(p)
+    out = play(p, "e5-c5-c3-e5")
+    assert out.captures == ("c4", "d4", "d5")
+    assert sides(out.position) == {"dark": [], "light": ["e5", "g7"]}
 
 
 def test_spiral_alternates_every_turn_when_left():
@@ -146,14 +160,14 @@ def test_win_by_capture_and_by_colour_change():
     out = play(pos(dark=["a3"], light=["b3"]), "a3-c3")
     assert GAME.winner(BOARD, out.position) == "dark"
     assert GAME.legal_moves(BOARD, out.position) == []
-    out = play(pos(dark=["c4", "f3"], light=["c5"]), "c4-c6")
+    out = play(pos(dark=["e5", "f3"], light=["d5"]), "e5-c5")
     assert GAME.winner(BOARD, out.position) == "light"
 
 
 def test_elimination_is_judged_after_the_whole_move():
-    # the first jump takes Light's last piece, but g6 (on notice) then turns Light
-    out = play(pos(dark=["a3", "g6"], light=["b3"]), "a3-c3")
-    assert sides(out.position) == {"dark": ["c3"], "light": ["g6"]}
+    # the first jump takes Light's last piece, but f3 (on notice) then turns Light
+    out = play(pos(dark=["e1", "f3"], light=["e2"]), "e1-e3")
+    assert sides(out.position) == {"dark": ["e3"], "light": ["f3"]}
     assert GAME.winner(BOARD, out.position) is None
 
 
@@ -166,7 +180,7 @@ def test_no_legal_move_loses():
 
 def test_position_problems():
     assert GAME.position_problem(BOARD, pos(dark=["a1"], light=["g6"])) is None
-    two_exposed = pos(dark=["a1"], light=["a3", "c3"])  # Light just moved: only one allowed
+    two_exposed = pos(dark=["a1"], light=["b3", "c3"])  # Light just moved: only one allowed
     assert "opposing" in GAME.position_problem(BOARD, two_exposed)
     assert GAME.position_problem(BOARD, pos(dark=["a1"], light=["d4"])) is None
     bad_kind = Position("chameleons", "dark", {"a1": Piece("dark", "stone")})

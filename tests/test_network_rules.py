@@ -72,8 +72,12 @@ def test_drop_in_own_goal_allowed_enemy_goal_not():
     assert legal(q, "+a4") and not legal(q, "+d1") and not legal(q, "+g8")
 
 
-def test_corners_are_not_cells():
-    assert not any(BOARD.has(c) for c in ("a1", "h1", "a8", "h8"))
+def test_corners_are_named_but_not_cells():
+    # named spaces (a file may name them), never a cell a stone may use
+    for c in ("a1", "h1", "a8", "h8"):
+        assert BOARD.has(c) and BOARD.space(c).kind == "corner"
+        assert rules.cell(BOARD, *rules.coords(c)) is None
+        assert not rules.allowed(BOARD, "black", c) and not rules.allowed(BOARD, "white", c)
 
 
 def test_group_limit_on_drops():
@@ -190,7 +194,8 @@ def independent_no_drop(p: Position, side: str) -> bool:
     """Every empty cell is an enemy goal or would join a group of three (checked by hand rule)."""
     mine = {s for s, x in p.pieces.items() if x.side == side}
     for name in BOARD.names:
-        if name in p.pieces or rules.goal_index(BOARD, rules.other(side), name) is not None:
+        if (name in p.pieces or BOARD.space(name).kind == "corner"
+                or rules.goal_index(BOARD, rules.other(side), name) is not None):
             continue
         touching = [s for s in mine if max(abs(a - b) for a, b in
                                            zip(rules.coords(s), rules.coords(name))) == 1]

@@ -57,9 +57,11 @@ def test_too_many_pieces_of_a_kind():
 
 def test_move_parser_rejects_unknown_spaces():
     g = GAMES["network"]
-    with pytest.raises(LayoutError, match="unknown space 'a1'"):
-        parse_move(g, g.board(), "+a1")
+    with pytest.raises(LayoutError, match="unknown space 'i9'"):
+        parse_move(g, g.board(), "+i9")
     assert parse_move(g, g.board(), "+b1") == Move(path=("b1",), drop=True)
+    # the crossed-out corner is a named space: the move parses (the engine refuses it)
+    assert parse_move(g, g.board(), "+a1") == Move(path=("a1",), drop=True)
 
 
 def test_duplicate_space_points_at_the_second_mention():

@@ -32,9 +32,12 @@ def rosenkreuz_expected() -> dict[str, Piece]:
 
 
 def chameleons_expected() -> dict[str, Piece]:
-    """Every dark square a Dark chameleon, every light one a Light one, d4 empty."""
-    return {_square(f, r): Piece("dark" if (f + r) % 2 == 0 else "light", "chameleon")
-            for f in range(7) for r in range(7) if (f, r) != (3, 3)}
+    """Every cell of Dark's spiral arm a Dark chameleon, every cell of Light's a Light one,
+    d4 empty (the arms as issue 12 lists them, rim inward)."""
+    dark = ("a1 b1 c1 d1 e1 f1 g1 g2 g3 g4 g5 g6 f6 e6 d6 c6 b6 b5 b4 b3 c3 d3 e3 e4").split()
+    light = ("g7 f7 e7 d7 c7 b7 a7 a6 a5 a4 a3 a2 b2 c2 d2 e2 f2 f3 f4 f5 e5 d5 c5 c4").split()
+    return ({s: Piece("dark", "chameleon") for s in dark}
+            | {s: Piece("light", "chameleon") for s in light})
 
 
 def danadazo_expected() -> dict[str, Piece]:

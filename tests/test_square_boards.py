@@ -59,9 +59,9 @@ def test_dag_en_nacht_bad_sizes_fail_cleanly(n):
 
 def test_network_8_goals_and_corners():
     b = GAMES["network"].board()
-    assert len(b.spaces) == 60
+    assert len(b.spaces_of_kind("cell")) == 60
     for corner in ("a1", "h1", "a8", "h8"):
-        assert not b.has(corner)
+        assert b.space(corner).kind == "corner"  # named, drawn, never usable
     black = sorted(s.name for s in b.spaces if s.colour == "goal.black")
     white = sorted(s.name for s in b.spaces if s.colour == "goal.white")
     assert black == sorted([f"{f}1" for f in "bcdefg"] + [f"{f}8" for f in "bcdefg"])
@@ -70,7 +70,7 @@ def test_network_8_goals_and_corners():
 
 @pytest.mark.parametrize("n", [10, 12])
 def test_network_options(n):
-    assert len(GAMES["network"].board({"size": n}).spaces) == n * n - 4
+    assert len(GAMES["network"].board({"size": n}).spaces_of_kind("cell")) == n * n - 4
 
 
 def test_square_relations_are_symmetric_and_orthogonal_share_an_edge():

@@ -43,3 +43,48 @@ def test_every_game_has_a_setup_with_a_move_count_and_five_titled_examples():
             layout = load_layout(p)
             assert layout.position.title and layout.checks, p
         assert any(c.legal is False for p in examples for c in load_layout(p).checks), game
+
+
+GOOD = '''game = "chameleons"
+title = "t"
+to_move = "dark"
+[pieces]
+dark = ["a1", "b1"]
+light = ["g7"]
+
+[[check]]
+legal = true
+'''
+
+
+def test_unreadable_files_are_reported_and_the_rest_still_checked(cli, tmp_path):
+    (tmp_path / "a-bad-toml.toml").write_text(GOOD.replace('game = "chameleons"', 'game = "chameleons'))
+    (tmp_path / "b-good.toml").write_text(GOOD)
+    (tmp_path / "c-bad-space.toml").write_text(GOOD.replace('"b1"]', '"b33"]'))
+    (tmp_path / "d-wrong-claim.toml").write_text(GOOD + "legal_moves = 999\n")
+    code, out, err = cli("validate", tmp_path)
+    assert code == 2  # a file could not be read, even though a claim failed too
+    problems = err.strip().splitlines()
+    assert len(problems) == 2 and "Traceback" not in err
+    assert f"{tmp_path / 'a-bad-toml.toml'}:1: bad TOML" in problems[0]
+    assert f"{tmp_path / 'c-bad-space.toml'}:5: unknown space 'b33'" in problems[1]
+    lines = out.strip().splitlines()
+    assert f"{tmp_path / 'b-good.toml'} check 1: ok" in lines
+    assert any(line.startswith(f"{tmp_path / 'd-wrong-claim.toml'} check 1: FAIL")
+               for line in lines)
+    assert lines[-1] == "1 passed, 1 failed, 2 files unreadable"
+
+
+def test_missing_path_is_one_unreadable_file_among_others(cli, tmp_path):
+    (tmp_path / "good.toml").write_text(GOOD)
+    code, out, err = cli("validate", tmp_path / "nope.toml", tmp_path / "good.toml")
+    assert code == 2
+    assert "nope.toml: no such file or folder" in err and err.count("\n") == 1
+    assert out.strip().splitlines()[-1] == "1 passed, 0 failed, 1 file unreadable"
+
+
+def test_failed_claim_without_unreadable_files_exits_1(cli, tmp_path):
+    (tmp_path / "wrong.toml").write_text(GOOD + "legal_moves = 999\n")
+    code, out, _ = cli("validate", tmp_path)
+    assert code == 1
+    assert out.strip().splitlines()[-1] == "0 passed, 1 failed"

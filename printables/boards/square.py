@@ -1,4 +1,8 @@
-"""Square-grid boards with chess-style names and coordinate labels round the grid."""
+"""Square-grid boards with chess-style names and coordinate labels round the grid.
+
+Also owns the square-board colourings: the checkerboard and the double spiral (two arms
+that wind in from opposite corners to the centre cell, as on the Chameleons board).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,8 @@ import string
 from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
-from printables.geometry import Point, Polygon
+from printables.errors import UsageError
+from printables.geometry import Point, Polygon, Segment, Stroke
 
 #: Width of the border that carries the coordinate labels, as a fraction of the grid side.
 BORDER_FRACTION = 0.04
@@ -39,6 +44,127 @@ def checker(dark_when_even: bool) -> Callable[[int, int], str]:
         even = (f + r) % 2 == 0
         return "dark" if even == dark_when_even else "light"
     return colour
+
+
+#: Headings of the spiral walk, turning left (anticlockwise) each time: east, north, west, south.
+_HEADINGS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def spiral_arms(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The two arms of a double spiral on an n x n grid (n odd), each in order rim inward.
+
+    Two walkers start together: the dark arm at a1 heading east, the light arm at the
+    opposite corner heading west. They take turns stepping; each turns left whenever the
+    cell ahead is off the grid or already walked by either arm, and each stops after
+    (n*n - 1) / 2 cells, so the centre cell is left to neither. The light arm is the dark
+    arm turned half a turn.
+
+    >>> dark, light = spiral_arms(3)
+    >>> dark, light
+    (('a1', 'b1', 'c1', 'c2'), ('c3', 'b3', 'a3', 'a2'))
+    """
+    if not isinstance(n, int) or n < 3 or n % 2 == 0:
+        raise UsageError(f"a double spiral needs an odd grid side of at least 3 "
+                         f"(3, 5, 7, ...), not {n!r}")
+    length = (n * n - 1) // 2
+    taken: set[tuple[int, int]] = set()
+    walkers = [[(0, 0), 0, [(0, 0)]], [(n - 1, n - 1), 2, [(n - 1, n - 1)]]]
+    taken.update({(0, 0), (n - 1, n - 1)})
+    for _ in range(length - 1):
+        for walker in walkers:
+            (f, r), heading, cells = walker
+            for turn in range(4):
+                df, dr = _HEADINGS[(heading + turn) % 4]
+                ahead = (f + df, r + dr)
+                if 0 <= ahead[0] < n and 0 <= ahead[1] < n and ahead not in taken:
+                    break
+            else:  # pragma: no cover - cannot happen on an odd grid
+                raise AssertionError(f"spiral walk stuck at {square_name(f, r)}")
+            taken.add(ahead)
+            cells.append(ahead)
+            walker[0], walker[1] = ahead, (heading + turn) % 4
+    dark, light = (tuple(square_name(f, r) for f, r in w[2]) for w in walkers)
+    return dark, light
+
+
+def spiral_colouring(n: int, centre: str = "spiral") -> Callable[[int, int], str]:
+    """A colour function for the double spiral: 'dark' on the dark arm, 'light' on the
+    light arm, centre (default 'spiral') on the middle cell."""
+    dark, light = spiral_arms(n)
+    table = {name: "dark" for name in dark} | {name: "light" for name in light}
+
+    def colour(f: int, r: int) -> str:
+        return table.get(square_name(f, r), centre)
+    return colour
+
+
+def colour_boundaries(n: int, colour: Callable[[int, int], str],
+                      classes: frozenset[str] = frozenset({"dark", "light"})
+                      ) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The lines between neighbouring cells of two different colour classes (both in
+    classes), as chains of grid corners (0..n, (0, 0) = a1's bottom-left), each chain
+    walked end to end and straight runs merged. On the double spiral they are the two
+    boundary curves that wind in from the rim to opposite corners of the centre cell."""
+    def differ(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        ca, cb = colour(*a), colour(*b)
+        return ca != cb and ca in classes and cb in classes
+
+    links: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for f in range(n):
+        for r in range(n):
+            edges = []
+            if f + 1 < n and differ((f, r), (f + 1, r)):
+                edges.append(((f + 1, r), (f + 1, r + 1)))
+            if r + 1 < n and differ((f, r), (f, r + 1)):
+                edges.append(((f, r + 1), (f + 1, r + 1)))
+            for a, b in edges:
+                links.setdefault(a, []).append(b)
+                links.setdefault(b, []).append(a)
+    return _chains(links)
+
+
+def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float,
+                         origin: Point, width: float,
+                         style: str = "boundary") -> tuple[Decoration, ...]:
+    """The colour boundaries of an n x n grid (see colour_boundaries) as thick strokes in mm,
+    for a board whose a1 cell has its bottom-left corner at origin."""
+    out = []
+    for chain in colour_boundaries(n, colour):
+        pts = [Point(origin.x + f * pitch, origin.y + r * pitch) for f, r in chain]
+        parts = tuple(Segment(a, b) for a, b in zip(pts, pts[1:]))
+        out.append(Decoration(Stroke(parts, width), style, "decor"))
+    return tuple(out)
+
+
+def _chains(links: dict[tuple[int, int], list[tuple[int, int]]]
+            ) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Walk an edge graph into chains (ends first, then closed loops), merging straight runs."""
+    used: set[frozenset] = set()
+    chains = []
+    starts = sorted(v for v, ns in links.items() if len(ns) != 2) + sorted(links)
+    for start in starts:
+        for first in sorted(links[start]):
+            if frozenset((start, first)) in used:
+                continue
+            chain, here, nxt = [start], start, first
+            while nxt is not None:
+                used.add(frozenset((here, nxt)))
+                chain.append(nxt)
+                here = nxt
+                nxt = next((v for v in sorted(links[here]) if frozenset((here, v)) not in used),
+                           None)
+            chains.append(_straighten(chain))
+    return tuple(chains)
+
+
+def _straighten(chain: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A chain of grid corners less the corners where it runs straight on."""
+    out = [chain[0]]
+    for prev, here, nxt in zip(chain, chain[1:], chain[2:]):
+        if (here[0] - prev[0], here[1] - prev[1]) != (nxt[0] - here[0], nxt[1] - here[1]):
+            out.append(here)
+    out.append(chain[-1])
+    return tuple(out)
 
 
 def square_board(game: str, title: str, n: int, grid_size: float,

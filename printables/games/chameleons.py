@@ -1,16 +1,24 @@
-"""Chameleons (Chris Huntoon): 7x7 checkered board with a spiral centre, flipping discs."""
+"""Chameleons (Chris Huntoon): the 7x7 double-spiral board and its flipping discs.
+
+The board is coloured as two spiral arms (boards.square.spiral_arms), not as a
+checkerboard; the line between the arms is drawn thick (style ``boundary``) so the two
+spirals read in one ink too, and d4 carries the spiral art.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
-from printables.boards.square import checker, square_board
+from printables.boards.square import boundary_decorations, spiral_colouring, square_board
 from printables.games import chameleons_rules as rules
 from printables.games.model import Component, GameSpec
 from printables.geometry import Arc, Point, Stroke
 
 DEFAULT_GRID = 175.0
+SIDE = 7
+#: Width of the line between the arms, as a fraction of a cell's side.
+BOUNDARY_WIDTH = 0.07
 
 
 def spiral(center: Point, pitch: float, turns: float = 2.5) -> Stroke:
@@ -31,18 +39,20 @@ def spiral(center: Point, pitch: float, turns: float = 2.5) -> Stroke:
 
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
-    """The 7x7 board, corners dark, d4 a spiral with no colour of its own."""
-    def colour(f: int, r: int) -> str:
-        return "spiral" if (f, r) == (3, 3) else checker(True)(f, r)
+    """The 7x7 double spiral: Dark's arm winds in from a1, Light's from g7; d4 is the
+    spiral where they meet, with no colour of its own."""
+    colour = spiral_colouring(SIDE)
 
     def kind(f: int, r: int) -> str:
         return "spiral" if (f, r) == (3, 3) else "square"
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
         c = Point(origin.x + 3.5 * pitch, origin.y + 3.5 * pitch)
-        return (Decoration(spiral(c, pitch), "spiral", "decor"),)
+        # the thick line between the arms makes the two spirals read in one ink too
+        lines = boundary_decorations(SIDE, colour, pitch, origin, pitch * BOUNDARY_WIDTH)
+        return lines + (Decoration(spiral(c, pitch), "spiral", "decor"),)
 
-    return square_board("chameleons", "Chameleons", 7, size or DEFAULT_GRID, colour, kind,
+    return square_board("chameleons", "Chameleons", SIDE, size or DEFAULT_GRID, colour, kind,
                         decorations=decorations)
 
 
@@ -56,7 +66,7 @@ def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
 
 GAME = GameSpec(
     name="chameleons", title="Chameleons", designer="Chris Huntoon",
-    board_summary="7x7 checkered board with a spiral centre",
+    board_summary="7x7 board coloured as two interlocking spiral arms, spiral centre",
     sides=("dark", "light"), kinds={"dark": ("chameleon",), "light": ("chameleon",)},
     build_board=build_board, components=components, flipping_pieces=True,
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,

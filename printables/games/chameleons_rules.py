@@ -1,5 +1,17 @@
 """Chameleons rules engine: steps, compulsory jumps (chains), colour changes, wins.
 
+The board (built in games/chameleons.py from boards.square.spiral_arms): 48 cells coloured
+as two interlocking spiral arms, Dark's winding in from a1 (a1-g1, g2-g6, f6-b6, b5-b3,
+c3-e3, e4) and Light's from g7 (its half turn), with the spiral d4 where they meet. The
+engine reads each space's colour from the board, so a step along an arm keeps a
+chameleon's colour underfoot and a step across the boundary changes it. Source of the
+colouring: the game's definition in the Ludii game system, credited there to World of
+Abstract Games. Setup: every cell of an arm holds a chameleon of that arm's colour, d4
+empty; either side to move then has exactly four moves, all jumps onto d4.
+
+Our rulings (the published rules do not settle them): Dark moves first; a side with no
+legal move on its turn loses.
+
 Terms used below (GAMES.md section 2):
 - A space is *opposing* for a side when its colour is not the side's name; the spiral
   (colour ``spiral``) is opposing for both sides.

@@ -1,14 +1,21 @@
 """Network (Sid Sackson): 8x8 board (or 10, 12) with goal areas and unused corners.
 
+The four corner cells are drawn, crossed out and named, so they are spaces of their own
+kind (``corner``, colour ``unused``) that a position file may name; they take part in no
+relation, and the rules engine never lets a stone stand on one. Counts of usable spaces
+(kind ``cell``: 60 on 8x8) leave them out.
+
 The rules engine lives in :mod:`printables.games.network_rules`.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
+from printables.boards.model import freeze_relations
 from printables.boards.square import square_board, square_name
 from printables.errors import UsageError
 from printables.games import network_rules as rules
@@ -55,15 +62,22 @@ def corners(n: int) -> frozenset[str]:
 
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
-    """The n x n board: goal rows shaded, the four corners crossed out and not spaces.
+    """The n x n board: goal rows shaded, the four corners crossed out (spaces of kind
+    corner, in no relation).
 
     data keys: ``size`` (n, cells per side).
     """
     n = options["size"]
+    unused = corners(n)
 
     def colour(f: int, r: int) -> str:
+        if square_name(f, r) in unused:
+            return "unused"
         return {"black": "goal.black", "white": "goal.white"}.get(
             goal_of(square_name(f, r), n) or "", "plain")
+
+    def kind(f: int, r: int) -> str:
+        return rules.CORNER if square_name(f, r) in unused else "cell"
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
         out = []
@@ -80,9 +94,11 @@ def build_board(options: Mapping[str, Any], size: float | None) -> Board:
                 out.append(Decoration(Stroke((Segment(c, d),), pitch * 0.04), "corner.cross"))
         return tuple(out)
 
-    return square_board("network", "Network", n, size or DEFAULT_GRID, colour,
-                        kind=lambda f, r: "cell", skip=corners(n), decorations=decorations,
-                        data=MappingProxyType({"size": n}))
+    board = square_board("network", "Network", n, size or DEFAULT_GRID, colour, kind=kind,
+                         decorations=decorations, data=MappingProxyType({"size": n}))
+    return replace(board, relations=freeze_relations(
+        {rel: {s: () if s in unused else [t for t in ns if t not in unused]
+               for s, ns in m.items()} for rel, m in board.relations.items()}))
 
 
 def components(options: Mapping[str, Any]) -> tuple[Component, ...]:

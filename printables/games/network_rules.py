@@ -2,8 +2,10 @@
 
 Rulings (GAMES.md section 7, seed 004, plus those this engine makes where the text is open):
 
-- Cells: every square but the four corners. A stone may never stand in a corner (they are
-  not spaces) or in one of the opponent's goals; a player's own goals are open to them.
+- Cells: every square but the four corners. The corners are named spaces of kind
+  ``corner`` (a file may name them), but a stone may never stand in one: a drop or step
+  there is illegal, and a position with a stone on one is not a position of the game.
+  Nor may a stone stand in one of the opponent's goals; a player's own goals are open.
 - Group limit: no player may ever have three or more stones in one group of stones joined
   orthogonally or diagonally (8-connected). Goals count like any other cell.
 - Drop phase: a player with fewer than 10 stones on the board drops one on an empty cell.
@@ -47,6 +49,8 @@ MAX_GROUP = 2
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 #: The four line axes, each as one of its two directions.
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
+#: The kind of the four unused corner spaces.
+CORNER = "corner"
 PASS = Move(special="pass")
 SWAP = Move(special="swap")
 
@@ -74,7 +78,7 @@ def coords(name: str) -> tuple[int, int]:
 def cell(board: Board, f: int, r: int) -> str | None:
     """The cell at 0-based file and rank, or None off the board or on a corner."""
     name = f"{chr(97 + f)}{r + 1}" if f >= 0 and r >= 0 else ""
-    return name if name and board.has(name) else None
+    return name if name and board.has(name) and board.space(name).kind != CORNER else None
 
 
 def goal_index(board: Board, side: str, name: str) -> int | None:
@@ -93,8 +97,8 @@ def goal_index(board: Board, side: str, name: str) -> int | None:
 
 
 def allowed(board: Board, side: str, name: str) -> bool:
-    """True when a stone of side may stand on name (not in an opponent goal)."""
-    return goal_index(board, other(side), name) is None
+    """True when a stone of side may stand on name (not a corner, not an opponent goal)."""
+    return board.space(name).kind != CORNER and goal_index(board, other(side), name) is None
 
 
 def count(pieces: Pieces, side: str) -> int:
@@ -302,6 +306,8 @@ def position_problem(board: Board, pos: Position) -> str | None:
     for name, piece in sorted(pos.pieces.items()):
         if piece.side not in SIDES or piece.kind != "stone":
             return f"{name} holds an unknown piece {piece.side} {piece.kind}"
+        if board.space(name).kind == CORNER:
+            return f"{piece.side} stone on {name}, an unused corner; no stone may stand there"
         if not allowed(board, piece.side, name):
             return f"{piece.side} stone on {name}, in {other(piece.side)}'s goal"
     for side in SIDES:

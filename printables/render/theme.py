@@ -51,6 +51,7 @@ _COMMON: dict[str, Ink] = {
     "board.edge": Ink(stroke=INK, width=0.5),
     "grid.frame": Ink(stroke=INK, width=0.5),
     "grid.line": Ink(stroke=INK, width=0.25),
+    "boundary": Ink(stroke=INK),  # a line parting two board areas (spiral arms)
     "point": Ink(fill=INK),
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
