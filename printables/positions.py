@@ -21,7 +21,7 @@ MAX_FILE_BYTES = 1_000_000
 
 CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
 TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
-            "state", "check")
+            "state", "check", "explain")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class Layout:
     position: Position
     checks: tuple[Check, ...] = ()
     board: Board | None = field(default=None, compare=False)
+    explain: str = ""  # the designer's sentence a booklet prints under the generated caption
 
 
 @dataclass(frozen=True)
@@ -352,11 +353,15 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
         raise r.fail(f"this file is for {game.name}, expected {expect_game}", value=data["game"])
     pos = read_position(r, game, data)
     board = game.board(pos.options)
+    explain = data.get("explain", "")
+    if not isinstance(explain, str):
+        raise r.fail("'explain' must be a string such as explain = \"...\"", key="explain")
     checks = data.get("check", [])
     if not isinstance(checks, list):
         raise r.fail("'check' must be an array of tables: [[check]]", key="check")
     return Layout(path, pos, tuple(_read_check(r, game, board, pos, i, c)
-                                   for i, c in enumerate(checks, 1)), board)
+                                   for i, c in enumerate(checks, 1)), board,
+                  explain.strip())
 
 
 def load_layout(path: str | Path) -> Layout:

@@ -17,10 +17,10 @@ from printables.cli import main
 from printables.errors import UsageError
 from printables.games import GAMES
 from printables.positions import bundled_layouts
-from printables.products import markup
+from printables.products.booklet import markup
 from printables.products.booklet import booklet_outputs, bundled_rules
-from printables.products.booklet_examples import example_paths
-from printables.products.impose import PT_PER_MM
+from printables.products.booklet.examples import example_paths
+from printables.products.booklet.impose import PT_PER_MM
 
 GAME = "rosenkreuz"
 
@@ -113,8 +113,10 @@ def test_contents_page_numbers_point_at_the_headings(pages_text):
 def test_outline_has_every_section(pdf):
     reader = PdfReader(io.BytesIO(pdf))
     top = [item.title for item in reader.outline if not isinstance(item, list)]
-    assert top == section_titles()[:top.index("Examples")] + ["Examples"] + \
-        section_titles()[top.index("Examples"):]
+    rules = section_titles()
+    rules.insert(rules.index("Credits"), "Where the rules were silent")
+    rules.append("Player aid")
+    assert top == rules[:top.index("Examples")] + ["Examples"] + rules[top.index("Examples"):]
 
 
 def test_page_numbers_on_every_page_but_the_cover(pdf):
@@ -169,6 +171,34 @@ def test_broken_example_stops_the_build(tmp_path, capsys):
     assert len(err.splitlines()) == 1
     assert victim.name in err and f"check {checks + 1}" in err
     assert not list(out.glob("*.pdf")) if out.exists() else True
+
+
+def test_a_changed_claim_in_a_copied_layout_stops_the_build(tmp_path, capsys):
+    """The caption says what the engine says: a copy whose claimed winner is changed is
+    refused, naming the file and the check, and nothing is written."""
+    root = _layout_copy(tmp_path)
+    victim = root / GAME / "win-colour-gone.toml"
+    text = victim.read_text(encoding="utf-8")
+    assert 'winner = "rose"' in text
+    victim.write_text(text.replace('winner = "rose"', 'winner = "cross"'), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["booklet", GAME, "--layouts", str(root), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and victim.name in err and "winner" in err
+    assert not out.exists() or not list(out.glob("*.pdf"))
+
+
+def test_folded_booklet_pages_are_notes_and_a_player_aid(pdf, pages_text):
+    """The page count is a multiple of four; the pages that takes are ruled notes pages,
+    and the back cover is a player aid with the turn, the end and the notation."""
+    assert len(pages_text) % 4 == 0
+    body = [flat(t.split("· rules", 1)[-1]) for t in pages_text]
+    last = body[-1]
+    assert last.startswith("Player aid")
+    for title in ("Playing a turn", "End of the game", "Notation"):
+        assert title in last
+    notes = [n for n, t in enumerate(body) if t.startswith("Notes")]
+    assert notes == list(range(len(pages_text) - 1 - len(notes), len(pages_text) - 1))
 
 
 def test_missing_setup_stops_the_build(tmp_path, capsys):

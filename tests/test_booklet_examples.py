@@ -10,8 +10,8 @@ import pytest
 from printables.errors import CheckFailedError
 from printables.games import GAMES
 from printables.positions import load_layout_text
-from printables.products.booklet_examples import example_of, validated
-from printables.products.booklet_flow import MM, SceneFlowable
+from printables.products.booklet.examples import example_of, validated
+from printables.products.booklet.flow import MM, SceneFlowable
 from printables.render.scene import Scene
 from printables.render.theme import THEMES
 
@@ -51,22 +51,39 @@ def test_only_illegal_and_plain_moves_shows_the_first_move():
                  '[[check]]\nmove = "d4-d5"\nlegal = true\n')
     assert ex.move.path == ("d4", "c3")
     assert ex.captures == ()
-    assert ex.note == "Rose may not play d4-c3. Nor b2-b1. Allowed: d4-d5."
+    assert not ex.legal
+    assert ex.outcome == "Rose may not play d4-c3: the rules do not allow it."
+    assert ex.note == "Also checked: b2-b1 is not allowed; d4-d5 is."
     assert ex.topic == 2
 
 
-def test_a_move_with_claimed_outcome_is_featured():
-    ex = example(MAJOR + '[[check]]\nmove = "d3-c3"\nlegal = false\n'
-                 '[[check]]\nmove = "d3-d4"\nlegal = true\ncaptures = ["d5"]\n')
-    assert ex.move.path == ("d3", "d4")
+def test_the_first_move_in_the_file_is_featured_with_its_engine_outcome():
+    ex = example(MAJOR + '[[check]]\nmove = "d3-d4"\nlegal = true\ncaptures = ["d5"]\n'
+                 'winner = "none"\n[[check]]\nmove = "d3-c3"\nlegal = false\n')
+    assert ex.move.path == ("d3", "d4") and ex.legal
     assert ex.captures == ("d5",)
-    assert ex.note == "Rose plays d3-d4, capturing on d5. Not allowed here: d3-c3."
+    assert ex.outcome == "Rose plays d3-d4, capturing d5. Nobody has won yet."
+    assert ex.note == "Also checked: d3-c3 is not allowed."
     assert ex.topic == 1
+
+
+def test_caption_adds_the_files_explain_sentence():
+    text = MAJOR.replace('to_move', 'explain = "The group is three to two."\nto_move')
+    ex = example(text + '[[check]]\nmove = "d3-d4"\nlegal = true\n')
+    assert ex.explain == "The group is three to two."
+    assert ex.caption.startswith("Rose plays d3-d4, capturing d5. The group is three to two.")
+
+
+def test_explain_must_be_a_string():
+    from printables.errors import LayoutError
+    with pytest.raises(LayoutError) as e:
+        load_layout_text(MAJOR.replace('to_move', 'explain = 3\nto_move'), "x.toml")
+    assert "explain" in str(e.value) and "x.toml" in str(e.value)
 
 
 def test_position_only_example():
     ex = example(MAJOR + '[[check]]\nlegal = true\nwinner = "none"\n')
-    assert ex.move is None and ex.note == "Rose to move; nobody has won yet."
+    assert ex.move is None and ex.outcome == "Rose to move. Nobody has won."
     assert ex.title == "Three against two"
 
 
@@ -92,3 +109,41 @@ def test_scene_flowable_fits_the_frame_width_and_height():
     g = SceneFlowable(Scene(100.0, 200.0, ()), THEMES["colour"], max_h=50.0)
     w, h = g.wrap(120 * MM, 500 * MM)
     assert (w / MM, h / MM) == pytest.approx((25.0, 50.0))
+
+
+def bundled(game: str, stem: str):
+    from printables.positions import bundled_layouts
+    path = bundled_layouts() / game / f"{stem}.toml"
+    return example_of(GAMES[game], path, validated(GAMES[game], path))
+
+
+def test_caption_names_the_movers_own_loss_and_no_false_flip():
+    suicide = bundled("rosenkreuz", "suicide")
+    assert "losing its own piece on d4" in suicide.outcome and not suicide.flips
+    minor = bundled("rosenkreuz", "sideways-capture")
+    assert minor.captures == ("d4",) and not minor.flips and "turns over" not in minor.outcome
+
+
+def test_caption_names_the_piece_that_changes_sides():
+    ex = bundled("chameleons", "on-notice-not-moved")
+    assert ex.flips and "turns over to" in ex.outcome
+    assert all(s not in ex.move.path for s in ex.flips)
+
+
+def test_evl_claims_are_not_captures():
+    ex = bundled("evl", "capture-two-pentagons")
+    assert ex.claims == ("AB2", "AB3") and ex.captures == ()
+    assert "claiming AB2 and AB3" in ex.outcome
+
+
+def test_illegal_featured_move_is_drawn_struck_through():
+    from printables.products.booklet.diagram import Marks, position_scene
+    ex = bundled("network", "double-network-illegal")
+    assert not ex.legal and ex.move.path == ("f4", "e5")
+    scene = position_scene(GAMES["network"], ex.position, THEMES["colour"],
+                           marks=Marks(ex.move, ex.legal))
+    styles = [i.style for i in scene.walk() if hasattr(i, "style")]
+    assert "strike" in styles and "arrow" in styles
+    legal = position_scene(GAMES["network"], ex.position, THEMES["colour"],
+                           marks=Marks(ex.move, True))
+    assert "strike" not in [i.style for i in legal.walk() if hasattr(i, "style")]

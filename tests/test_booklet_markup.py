@@ -9,7 +9,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from printables.errors import LayoutError
 from printables.games import GAMES
-from printables.products import markup
+from printables.products.booklet import markup
 
 RULES = Path(__file__).resolve().parent.parent / "rules_text"
 

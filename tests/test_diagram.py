@@ -7,7 +7,7 @@ import pytest
 from printables.games import GAMES, Move, Piece, Position
 from printables.geometry import Arc, Point, Segment
 from printables.positions import load_layout, setup_path
-from printables.products.diagram import RESERVE_STRIP, position_scene, relation_route
+from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
 from printables.products.setup_cmd import (FOOTER, RECONSTRUCTED_NOTE, footer_items,
                                            load_setup, setup_scene)
 from printables.render.pdf import text_width
@@ -65,16 +65,43 @@ def test_evl_stacks_and_markers():
             if any(isinstance(i, (Circle, Polygon)) and _near(i, a) for i in g.items):
                 groups[name] = g
     assert sorted(groups) == ["A1", "AB3", "B2", "C4"]
-    discs = {n: [i for i in g.items if isinstance(i, Circle) and i.style.startswith("piece.disc")]
+    bands = {n: [i for i in g.items if isinstance(i, Polygon) and i.style.startswith("piece.disc")]
              for n, g in groups.items()}
-    assert len(discs["B2"]) == 3 and len(discs["C4"]) == 1 and len(discs["A1"]) == 4
-    assert [i.style for i in discs["B2"]] == ["piece.disc.black", "piece.disc.black",
-                                              "piece.disc.white"]
-    ys = [d.center.y for d in discs["B2"]]
+    assert len(bands["B2"]) == 3 and len(bands["A1"]) == 5 and not bands["C4"]
+    assert [ink(THEME, i.style).fill for i in bands["B2"]] == [BLACK, BLACK, WHITE]
+    assert [ink(THEME, i.style).fill for i in bands["A1"]] == [BLACK, WHITE, BLACK, WHITE, BLACK]
+    ys = [min(p.y for p in b.points) for b in bands["A1"]]
     assert ys == sorted(ys) and ys[-1] > ys[0]  # each layer drawn above the one below
+    heights = [max(p.y for p in b.points) - min(p.y for p in b.points) for b in bands["A1"]]
+    assert heights[-1] > heights[0]  # the top piece, which controls the stack, is marked
     texts = {n: [i.text for i in g.items if isinstance(i, Text)] for n, g in groups.items()}
     assert texts == {"B2": ["3"], "C4": [], "A1": ["5"], "AB3": []}
     assert any(isinstance(i, Polygon) and len(i.points) == 5 for i in groups["AB3"].items)
+
+
+BLACK = ink(THEME, "piece.disc.black").fill
+WHITE = ink(THEME, "piece.disc.white").fill
+
+
+def test_evl_mixed_stack_in_a_booklet_example_shows_every_layer():
+    """Every mixed stack of the four-high unstack example (B2: black, white, white, black) is
+    drawn layer by layer in the colours the file gives, bottom to top."""
+    from printables.positions import bundled_layouts
+    layout = load_layout(bundled_layouts() / "evl" / "unstack-comma-path.toml")
+    pos = layout.position
+    board = GAMES["evl"].board()
+    mixed = {n: st for n, st in pos.stacks.items() if len(set(st)) > 1}
+    assert mixed
+    scene = position_scene("evl", pos, THEME)
+    for name, stack in mixed.items():
+        a = board.space(name).anchor
+        group, = [g for g in layer(scene, "pieces").items
+                  if any(isinstance(i, Polygon) and _near(i, a, 4.0) for i in g.items)
+                  and any(isinstance(i, Polygon) and i.style.startswith("piece.disc")
+                          for i in g.items)]
+        fills = [ink(THEME, i.style).fill for i in group.items
+                 if isinstance(i, Polygon) and i.style.startswith("piece.disc")]
+        assert fills == [BLACK if c == "b" else WHITE for c in stack]
 
 
 def _near(item, p: Point, tol: float = 2.0) -> bool:
@@ -382,7 +409,7 @@ def test_relocation_arrow_curves_off_the_move_line():
     from printables.games import GAMES
     from printables.games.model import Move
     from printables.geometry import Arc
-    from printables.products.diagram import move_items
+    from printables.products.booklet.diagram import move_items
     from printables.render.scene import Path
     board = GAMES["rosenkreuz"].board()
     items = move_items(board, Move(path=("c6", "c7"), take="e5", relocate="c2"), 20.0)

@@ -10,7 +10,7 @@ import pytest
 from reportlab.pdfgen import canvas
 
 from printables.errors import UsageError
-from printables.products.impose import PT_PER_MM, impose, padded_count, saddle_order
+from printables.products.booklet.impose import PT_PER_MM, impose, padded_count, saddle_order
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)

@@ -12,7 +12,7 @@ from printables.games import GameSpec, get_game
 from printables.geometry import Point
 from printables.positions import Layout, load_layout, setup_path
 from printables.products.common import SCALE_BAR, fit_size, scale_bar
-from printables.products.diagram import position_items, reserve_counts
+from printables.products.booklet.diagram import position_items, reserve_counts
 from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import Ink, ink

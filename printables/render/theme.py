@@ -32,7 +32,7 @@ def ink(theme: Mapping[str, Ink], key: str) -> Ink:
     """The ink for key, falling back to shorter dotted prefixes, then to 'default'.
 
     >>> ink(THEMES["colour"], "space.goal.black").fill
-    '#4a4a4a'
+    '#8a8a8a'
     """
     k = key
     while True:
@@ -77,6 +77,18 @@ _COMMON: dict[str, Ink] = {
     "captured": Ink(stroke="#c0392b", width=1.5, cap="round"),
     "hatch": Ink(stroke="#555555", width=0.2),
     "captured.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    # diagram marks beside the red move marks: a dark bar strikes a forbidden move, a green
+    # diamond rings a claimed space, a blue broken ring a flipped piece
+    "strike": Ink(stroke="#1a1a1a", width=1.5, cap="round"),
+    "strike.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    "claimed": Ink(stroke="#1e7b45", width=1.5, cap="round"),
+    "claimed.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    "flipped": Ink(stroke="#1f5fa8", width=1.5, cap="round"),
+    "flipped.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    # booklet diagram labels: dark letters over a white copy of themselves drawn with a
+    # wide outline (the halo is its own item, so no renderer needs paint-order)
+    "label.diagram": Ink(fill="#1a1a1a", font="sans-bold"),
+    "label.diagram.halo": Ink(fill="#ffffff", halo="#ffffff", font="sans-bold"),
 }
 
 THEMES: dict[str, dict[str, Ink]] = {
@@ -87,8 +99,9 @@ THEMES: dict[str, dict[str, Ink]] = {
         "space.light": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
         "space.spiral": Ink(fill="#e9c46a", stroke=INK, width=0.3),
         "space.plain": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
-        "space.goal": Ink(fill="#4a4a4a", stroke=INK, width=0.3),
-        "space.goal.black": Ink(fill="#4a4a4a", stroke=INK, width=0.3),
+        # mid grey: black stones (5:1) and white stones (3.4:1) both read on Black's goals
+        "space.goal": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
+        "space.goal.black": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
         "space.goal.white": Ink(fill="#ffffff", stroke=INK, width=0.3),
         "space.heptagon": Ink(fill="#c0504d", stroke=INK, width=0.3),
         "space.pentagon": Ink(fill="#fbf8f0", stroke=INK, width=0.3),

@@ -1,8 +1,13 @@
 """Position diagrams: a board with pieces on their anchors, a move arrow, captured spaces and
 each player's reserve; at physical size (callers scale the scene).
 
-EVL stacks are drawn as discs shifted upwards one above the other (at most the top four
-show) with the stack height written on the top disc; markers sit on their pentagons.
+EVL stacks are drawn from the side, one band per piece in its colour, bottom piece lowest, the
+top band thicker with the stack height on it; single pieces and markers are seen from above.
+Marks: a red arrow for the move (struck through by a dark bar when the rules forbid it), a
+red ring round a drop space (struck through likewise), a red cross on each captured piece, a
+green diamond round each space claimed, a blue broken ring round each piece that flips.
+Space labels are redrawn at a size given by the caller (so they print at 6 pt or more) with
+a white halo drawn as a stroked copy under each label.
 With ``reserve=True`` a strip under the board shows the first player's reserve and a strip
 above it the second player's: piece art and how many pieces are not on the board.
 
@@ -27,10 +32,12 @@ from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Path, Polygon, Scene, Text, baseline
 from printables.render.theme import Ink
 
-#: EVL: upward shift of each stack layer, as a share of the piece diameter.
-STACK_STEP = 0.06
-#: EVL: most layers drawn for one stack (the count tells the rest).
-STACK_SHOWN = 4
+#: EVL stacks seen from the side: band height and column width as shares of the piece
+#: diameter, the most the column may take, and how many bands thick the top band is.
+STACK_BAND = 0.2
+STACK_WIDTH = 1.0
+STACK_COLUMN = 1.0
+STACK_TOP = 1.6
 #: Height of each reserve strip (first player below the board, second above).
 RESERVE_STRIP = 16.0
 #: Move marks in proportion to the board's smallest space room (share of the room), with
@@ -82,19 +89,28 @@ def piece_layer(game: GameSpec, board: Board, pos: Position, dx: float = 0.0,
 
 
 def stack_group(stack: str, center: Point, d: float) -> Group:
-    """An EVL stack (letters b/w bottom to top) as shifted discs with its height on top."""
-    shown = stack[-STACK_SHOWN:]
-    step = STACK_STEP * d
-    base = center.y - step * (len(shown) - 1) / 2
+    """An EVL stack (letters b/w bottom to top). One piece is a disc seen from above; a
+    stack is drawn from the side, one band per piece in its own colour, bottom piece lowest,
+    so the order inside the stack shows; the top band, the piece that controls the stack, is
+    drawn thicker and carries the stack's height."""
+    if len(stack) == 1:
+        tone = "black" if stack == "b" else "white"
+        return Group(tuple(piece_items(f"piece-{tone}", center, d)))
+    band = min(STACK_BAND * d, STACK_COLUMN * d / (len(stack) + STACK_TOP - 1))
+    heights = [band] * (len(stack) - 1) + [band * STACK_TOP]
+    y = center.y - sum(heights) / 2
+    half = d * STACK_WIDTH / 2
     items: list[Item] = []
-    for i, letter in enumerate(shown):
+    for letter, h in zip(stack, heights):
         tone = "black" if letter == "b" else "white"
-        items.extend(piece_items(f"piece-{tone}", Point(center.x, base + i * step), d))
-    if len(stack) > 1:
-        top = Point(center.x, base + (len(shown) - 1) * step)
-        tone = "black" if stack[-1] == "b" else "white"
-        items.append(Text(baseline(top, 0.36 * d), str(len(stack)), 0.36 * d,
-                          f"piece.count.{tone}"))
+        items.append(Polygon((Point(center.x - half, y), Point(center.x + half, y),
+                              Point(center.x + half, y + h), Point(center.x - half, y + h)),
+                             f"piece.disc.{tone}"))
+        y += h
+    tone = "black" if stack[-1] == "b" else "white"
+    size = min(0.9 * heights[-1], 0.36 * d)
+    items.append(Text(baseline(Point(center.x, y - heights[-1] / 2), size), str(len(stack)),
+                      size, f"piece.count.{tone}"))
     return Group(tuple(items))
 
 
@@ -255,10 +271,11 @@ def ring_items(center: Point, radius: float, sizes: MarkSizes) -> tuple[Item, ..
 
 
 def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
-               dy: float = 0.0) -> tuple[Item, ...]:
+               dy: float = 0.0, legal: bool = True) -> tuple[Item, ...]:
     """A move drawn on the board: an arrow along its path that follows the board's lines
     between spaces that are not neighbours (a drop: a ring round the space; Rosenkreuz
-    relocation: a second arrow, curving to the side, to the relocation square)."""
+    relocation: a second arrow, curving to the side, to the relocation square). A move the
+    rules forbid (legal=False) is struck through by a dark bar."""
     if move.special or not move.path:
         return ()
 
@@ -268,16 +285,73 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
 
     sizes = mark_sizes(board)
     if move.drop:
-        return ring_items(at(move.path[0]), 0.62 * d, sizes)
+        c, r = at(move.path[0]), 0.62 * d
+        ring = ring_items(c, r, sizes)
+        return ring if legal else ring + strike_items(
+            Point(c.x - r * 0.95, c.y - r * 0.95), Point(c.x + r * 0.95, c.y + r * 0.95), sizes)
     route = move_route(board, move.path)
-    items = list(arrow_items([at(s) for s, _ in route], sizes, 0.3 * d,
-                             [flag for _, flag in route]))
+    points = [at(s) for s, _ in route]
+    items = list(arrow_items(points, sizes, 0.3 * d, [flag for _, flag in route]))
     if move.relocate:
         a, b = at(move.target), at(move.relocate)
         centre = _move(_board_centre(board), dx, dy)
         items.extend(arrow_items([a, bow_point(a, b, centre), b], sizes, 0.3 * d,
                                  [False, True, False]))
+    if not legal:
+        items.extend(strike_across(points, sizes))
     return tuple(items)
+
+
+def strike_across(points: list[Point], sizes: MarkSizes) -> tuple[Item, ...]:
+    """A bar across the middle of the longest leg of an arrow through points."""
+    legs = [(a.distance(b), a, b) for a, b in zip(points, points[1:]) if a.distance(b) > TOL]
+    if not legs:
+        return ()
+    _, a, b = max(legs, key=lambda leg: leg[0])
+    u = _unit(a, b)
+    m = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+    half = max(sizes.head * 0.9, 2.5 * sizes.arrow)
+    # the bar leans 60 degrees off the arrow, like a slash through a sign
+    vx, vy = u.x * 0.5 - u.y * 0.866, u.y * 0.5 + u.x * 0.866
+    return strike_items(Point(m.x - vx * half, m.y - vy * half),
+                        Point(m.x + vx * half, m.y + vy * half), sizes)
+
+
+def strike_items(a: Point, b: Point, sizes: MarkSizes) -> tuple[Item, ...]:
+    """A dark bar from a to b on a white halo: 'this move is not allowed'."""
+    seg = (Segment(a, b),)
+    w = sizes.arrow * 1.3
+    return (Path(seg, "strike.halo", width=sizes.halo(w)), Path(seg, "strike", width=w))
+
+
+def claimed_items(board: Board, spaces: Iterable[str], d: float, dx: float = 0.0,
+                  dy: float = 0.0) -> tuple[Item, ...]:
+    """A diamond (style 'claimed', on a white halo) round each space the move claims."""
+    w = mark_sizes(board).cross
+    out: list[Item] = []
+    for name in sorted(set(spaces)):
+        c = _move(board.space(name).anchor, dx, dy)
+        r = 0.55 * d
+        pts = (Point(c.x, c.y + r), Point(c.x + r, c.y), Point(c.x, c.y - r), Point(c.x - r, c.y))
+        segs = tuple(Segment(p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
+        out.append(Path(segs, "claimed.halo", closed=True, width=w * (1 + 2 * HALO)))
+        out.append(Path(segs, "claimed", closed=True, width=w))
+    return tuple(out)
+
+
+def flipped_items(board: Board, spaces: Iterable[str], d: float, dx: float = 0.0,
+                  dy: float = 0.0) -> tuple[Item, ...]:
+    """A broken ring (four arcs, style 'flipped', on a white halo) round each piece that
+    turns over to the other side."""
+    w = mark_sizes(board).arrow
+    out: list[Item] = []
+    for name in sorted(set(spaces)):
+        c = _move(board.space(name).anchor, dx, dy)
+        for k in range(4):
+            arc = (Arc(c, 0.6 * d, 20.0 + 90.0 * k, 50.0),)
+            out.append(Path(arc, "flipped.halo", width=w * (1 + 2 * HALO)))
+            out.append(Path(arc, "flipped", width=w))
+    return tuple(out)
 
 
 def _board_centre(board: Board) -> Point:
@@ -343,15 +417,18 @@ def count_words(n: int, kind: str) -> str:
     return f"{n} {kind}{plural}"
 
 
-def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: float) -> Group:
-    """One player's reserve, centred in a strip whose bottom is at y: name, art and counts."""
+def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: float,
+                  least: float = 0.0) -> Group:
+    """One player's reserve, centred in a strip whose bottom is at y: name, art and counts
+    (the words at least `least` mm high)."""
     sizes = piece_diameters(game, board, options=pos.options)
-    entries = [e for e in reserve_counts(game, pos) if e[0] == side]
-    big = max(sizes[(side, kind)] for _, kind, _, _ in entries)
+    every = [e for e in reserve_counts(game, pos) if e[0] == side]
+    entries = [e for e in every if e[3]]  # no "0 markers": a kind with none left is not shown
+    big = max(sizes[(side, kind)] for _, kind, _, _ in every)
     d_show = min(big, RESERVE_STRIP - 4.0)
     mid = y + RESERVE_STRIP / 2
-    text = 3.6
-    label = side.title() + ":"
+    text = max(3.6, min(least, RESERVE_STRIP * 0.45))
+    label = side.title() + (":" if entries else ": none left")
     pieces = [(art, count_words(n, kind), d_show * sizes[(side, kind)] / big)
               for _, kind, art, n in entries]
     total = text_width(label, text, "sans-bold") + sum(
@@ -368,33 +445,85 @@ def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: flo
     return Group(tuple(items), layer=f"reserve-{side}")
 
 
+@dataclass(frozen=True)
+class Marks:
+    """What a diagram marks besides the pieces: the move (and whether the rules allow it),
+    pieces captured, spaces claimed, pieces flipped."""
+
+    move: Move | None = None
+    legal: bool = True
+    captures: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+    flips: tuple[str, ...] = ()
+
+
+def mark_items(board: Board, marks: Marks, d: float, dy: float) -> tuple[Item, ...]:
+    """The move layer's items: crosses, diamonds, broken rings, then the arrow on top."""
+    move = marks.move
+    taken = list(marks.captures) + ([move.take] if move is not None and move.take else [])
+    extra = captured_items(board, taken, d, dy=dy)
+    extra += claimed_items(board, marks.claims, d, dy=dy)
+    extra += flipped_items(board, marks.flips, d, dy=dy)
+    if move is not None:
+        extra += move_items(board, move, d, dy=dy, legal=marks.legal)
+    return extra
+
+
+def diagram_labels(board: Board, items: tuple[Item, ...], least: float) -> tuple[Item, ...]:
+    """Board items with the labels layer redrawn: every label at least `least` mm high, in
+    'label.diagram' ink on a halo drawn as a stroked copy underneath ('label.diagram.halo'),
+    so names read on dark spaces and whatever renderer draws them."""
+    out: list[Item] = []
+    for item in items:
+        if not (isinstance(item, Group) and item.layer == "labels"):
+            out.append(item)
+            continue
+        halos, texts = [], []
+        for t in item.items:
+            if t.size >= least:  # already large (a name across a dark disc): left as drawn
+                texts.append(t)
+                continue
+            size = least
+            at = Point(t.position.x, t.position.y - 0.36 * (size - t.size))
+            halos.append(Text(at, t.text, size, "label.diagram.halo", t.anchor, t.rotation))
+            texts.append(Text(at, t.text, size, "label.diagram", t.anchor, t.rotation))
+        out.append(Group(tuple(halos + texts), layer="labels"))
+    return tuple(out)
+
+
 def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: float = 0.0,
                    move: Move | None = None, captures: Iterable[str] = (),
-                   reserve: bool = False) -> tuple[tuple[Item, ...], float, float]:
-    """The items of a position diagram with its bottom edge at dy, and its width and height."""
+                   reserve: bool = False, marks: Marks | None = None,
+                   label_size: float = 0.0) -> tuple[tuple[Item, ...], float, float]:
+    """The items of a position diagram with its bottom edge at dy, and its width and height.
+    `marks` (or the older move and captures) say what to mark; label_size > 0 redraws the
+    space labels at least that high, haloed."""
     board = game.board(pos.options)
+    reserve = reserve and any(n for _, _, _, n in reserve_counts(game, pos))
     strip = RESERVE_STRIP if reserve else 0.0
     by = dy + strip
-    items: list[Item] = list(board_items(board, theme, dy=by))
+    drawn = board_items(board, theme, dy=by)
+    items: list[Item] = list(diagram_labels(board, drawn, label_size) if label_size else drawn)
     items.extend(piece_layer(game, board, pos, dy=by))
     d = min(piece_diameters(game, board, options=pos.options).values())
-    marks = list(captures) + ([move.take] if move is not None and move.take else [])
-    extra = captured_items(board, marks, d, dy=by)
-    if move is not None:
-        extra += move_items(board, move, d, dy=by)
+    extra = mark_items(board, marks or Marks(move, True, tuple(captures)), d, by)
     if extra:
         items.append(Group(extra, layer="move"))
     if reserve:
-        items.append(reserve_strip(game, board, pos, game.sides[0], dy))
-        items.append(reserve_strip(game, board, pos, game.sides[1], by + board.height))
+        items.append(reserve_strip(game, board, pos, game.sides[0], dy, label_size))
+        items.append(reserve_strip(game, board, pos, game.sides[1], by + board.height,
+                                   label_size))
     return tuple(items), board.width, board.height + 2 * strip
 
 
 def position_scene(game: GameSpec | str, position: Position, theme: Mapping[str, Ink], *,
                    move: Move | None = None, captures: Iterable[str] = (),
-                   reserve: bool = False) -> Scene:
-    """The board with the position's pieces, the move's arrow, captured spaces crossed out
-    and (reserve=True) each player's reserve in a strip; at physical size, no footer."""
+                   reserve: bool = False, marks: Marks | None = None,
+                   label_size: float = 0.0) -> Scene:
+    """The board with the position's pieces, its marks (the move's arrow, captured pieces
+    crossed out, claims, flips) and (reserve=True) each player's reserve in a strip; at
+    physical size, no footer."""
     g = _game(game)
-    items, w, h = position_items(g, position, theme, 0.0, move, captures, reserve)
+    items, w, h = position_items(g, position, theme, 0.0, move, captures, reserve, marks,
+                                 label_size)
     return Scene(w, h, items, title=position.title or f"{g.title} position")

@@ -90,12 +90,24 @@ def styles(m: Metrics) -> dict[str, ParagraphStyle]:
                 spaceBefore=b * 0.6, spaceAfter=b * 0.3, keepWithNext=1),
         "caption": s("caption", fontName="Vera-Bold", fontSize=b * 0.95, leading=b * 1.25,
                      alignment=TA_CENTER, spaceBefore=b * 0.3, spaceAfter=b * 0.1),
+        "outcome": s("outcome", fontSize=b * 0.92, leading=b * 1.22, alignment=TA_CENTER,
+                     spaceAfter=b * 0.15),
+        "outcome.side": s("outcome.side", fontSize=b * 0.92, leading=b * 1.22,
+                          spaceAfter=b * 0.3),
         "note": s("note", fontSize=b * 0.9, leading=b * 1.2, alignment=TA_CENTER,
                   textColor=GREY, spaceAfter=b * 1.2),
         "caption.side": s("caption.side", fontName="Vera-Bold", fontSize=b * 0.95,
                           leading=b * 1.25, spaceAfter=b * 0.4),
         "note.side": s("note.side", fontSize=b * 0.9, leading=b * 1.2, textColor=GREY,
                        spaceAfter=0),
+        "ruling": s("ruling", spaceBefore=b * 0.5, spaceAfter=b * 0.15, keepWithNext=1),
+        "ruling.detail": s("ruling.detail", fontSize=b * 0.92, leading=b * 1.22,
+                           leftIndent=b * 1.5, spaceAfter=b * 0.1),
+        "aid": s("aid", fontSize=b * 0.88, leading=b * 1.18, spaceAfter=b * 0.3),
+        "aid.bullet": s("aid.bullet", fontSize=b * 0.88, leading=b * 1.18, leftIndent=b * 1.3,
+                        bulletIndent=b * 0.2, bulletFontSize=b * 0.88, spaceAfter=b * 0.2),
+        "aid.h": s("aid.h", fontName="Vera-Bold", fontSize=b, leading=b * 1.3,
+                   textColor=ACCENT, spaceBefore=b * 0.4, spaceAfter=b * 0.2),
         "cell": s("cell", fontSize=b * 0.95, leading=b * 1.2, spaceAfter=0),
         "cover.title": s("cover.title", fontName="Vera-Bold", fontSize=b * 3.4,
                          leading=b * 4.0, alignment=TA_CENTER, textColor=ACCENT),
@@ -105,19 +117,55 @@ def styles(m: Metrics) -> dict[str, ParagraphStyle]:
         "toc.title": s("toc.title", fontName="Vera-Bold", fontSize=b * 1.45, leading=b * 1.8,
                        textColor=ACCENT, spaceAfter=b),
         "toc0": s("toc0", fontName="Vera-Bold", leftIndent=b * 1.5, firstLineIndent=-b * 1.5,
-                  spaceBefore=b * 0.35, spaceAfter=0),
+                  spaceBefore=b * 0.15, spaceAfter=0),
         "toc1": s("toc1", fontSize=b * 0.92, leading=b * 1.25, leftIndent=b * 2.5,
                   firstLineIndent=-b * 1.5, textColor=GREY, spaceAfter=0),
     }
 
 
+#: Contents leaders: the distance between dots (pt), the room kept for page numbers (in
+#: widths of the digit 0) and the least gap between an entry's text and its first dot.
+DOT_PITCH = 6.0
+PAGE_DIGITS = 3
+DOT_GAP = 4.0
+
+
 class Contents(TableOfContents):
     """A table of contents that can start from another one's entries (so a rebuilt story
-    needs no extra layout pass)."""
+    needs no extra layout pass), with leader dots on one grid for every entry and level and
+    page numbers right-aligned in one column."""
 
     def seed(self, other: TableOfContents) -> None:
         """Start from the entries another table of contents collected."""
         self._entries = list(other._entries)
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """Lay out as reportlab does, then draw each entry's end with aligned leaders."""
+        size = super().wrap(avail_w, avail_h)
+
+        def entry_end(canvas, kind, label) -> None:
+            page, level = (int(v) for v in label.split(",")[:2])
+            draw_leader(canvas, self.getLevelStyle(level), str(page), avail_w)
+
+        self.canv.setNamedCB("drawTOCEntryEnd", entry_end)
+        return size
+
+
+def draw_leader(canvas, style: ParagraphStyle, page: str, width: float) -> None:
+    """Dots from the end of the entry's text to the page-number column, each on the grid
+    that counts DOT_PITCH back from that column (so dots line up from entry to entry), and
+    the page number right-aligned at width."""
+    x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+    column = width - PAGE_DIGITS * pdfmetrics.stringWidth("0", style.fontName, style.fontSize)
+    canvas.saveState()
+    canvas.setFillColor(style.textColor)
+    canvas.setFont(style.fontName, style.fontSize)
+    dot = column - DOT_PITCH
+    while dot > x + DOT_GAP:
+        canvas.drawCentredString(dot, y, ".")
+        dot -= DOT_PITCH
+    canvas.drawRightString(width, y, page)
+    canvas.restoreState()
 
 
 def _tocs(story: list) -> list[Contents]:

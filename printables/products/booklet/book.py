@@ -1,0 +1,486 @@
+"""The rule booklet: cover with the board, contents, the rules from rules_text/<game>.md with
+the piece art, the setup diagram and checked example diagrams, credits; A5 by default, and
+optionally imposed 2-up in saddle-stitch order for printing on A4 or letter."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether,
+                                NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
+
+from printables.errors import UsageError
+from printables.games import GameSpec
+from printables.positions import bundled_layouts
+from printables.products.booklet import markup
+from printables.products.booklet.examples import (Example, load_examples, piece_scene,
+                                                  setup_layout)
+from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
+                                              SceneFlowable, metrics, styles, table_of_contents)
+from printables.products.booklet.diagram import Marks, position_scene
+from printables.products.boards_cmd import get_theme
+from printables.products.common import board_items
+from printables.products.booklet.impose import check_fit, impose
+from printables.render.scene import Scene
+from printables.render.theme import Ink
+
+#: Booklet page sizes (portrait, mm) by the names --paper accepts.
+PAGES: dict[str, tuple[float, float]] = {"A5": (148.0, 210.0), "A4": (210.0, 297.0),
+                                         "letter": (215.9, 279.4),
+                                         "half-letter": (139.7, 215.9)}
+#: Sheets --impose accepts, and the booklet page size that folds out of each.
+SHEETS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+FOLDED = {"A4": "A5", "letter": "half-letter"}
+#: The rules section the example diagrams go in front of (else they go before Credits).
+EXAMPLES_BEFORE = ("strategy hint", "credits")
+
+
+@dataclass(frozen=True)
+class Booklet:
+    """A typeset booklet: PDF bytes and the number of pages."""
+
+    pdf: bytes
+    pages: int
+
+
+def choose(name: str, table: Mapping[str, tuple[float, float]], what: str) -> str:
+    """The canonical key of a case-insensitive paper or sheet name, or a UsageError.
+
+    >>> choose("a5", PAGES, "paper")
+    'A5'
+    """
+    for key in table:
+        if key.lower() == str(name).lower():
+            return key
+    raise UsageError(f"unknown {what} {name!r}; valid: {', '.join(table)}", input=str(name))
+
+
+def bundled_rules() -> Path:
+    """The rules_text/ folder shipped with the project."""
+    return bundled_layouts().parent / "rules_text"
+
+
+def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
+                                                         tuple[markup.Ruling, ...]]:
+    """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
+    path = game.rules_file or rules_dir / f"{game.name}.md"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise UsageError(f"no rules text for {game.name}: cannot read {path}",
+                         input=str(path)) from None
+    blocks = markup.parse(text, str(path))
+    return markup.sections(blocks) + (markup.rulings(blocks, str(path)),)
+
+
+@dataclass(frozen=True)
+class Typeset:
+    """What every part of a booklet is set with: theme, page metrics, styles, board forms."""
+
+    theme: Mapping[str, Ink]
+    m: Metrics
+    st: Mapping[str, ParagraphStyle]
+    forms: FormCache
+    marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
+
+    def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
+        """A flowable drawing scene at most max_w x max_h mm."""
+        return SceneFlowable(scene, self.theme, max_w, max_h, self.forms)
+
+    def para(self, markdown: str, style: str, **kw) -> Paragraph:
+        """A paragraph of Markdown-subset inline text."""
+        return Paragraph(markup.inline(markdown, marks=dict(self.marks)), self.st[style], **kw)
+
+
+def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
+                  layouts_dir: Path | None = None, rules_dir: Path | None = None) -> Booklet:
+    """Typeset a game's rule booklet on pages of `paper`; every example is checked first."""
+    size = PAGES[choose(paper, PAGES, "paper")]
+    theme = get_theme(theme_name)
+    layouts = Path(layouts_dir) if layouts_dir else bundled_layouts()
+    _, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
+                                             else bundled_rules())
+    setup = setup_layout(game, layouts)
+    examples = load_examples(game, layouts)
+    m = metrics(*size)
+    ts = Typeset(theme, m, styles(m), FormCache(),
+                 {r.key: i for i, r in enumerate(rulings, 1)})
+    setup_scene = diagram(game, setup.position, theme, m.frame_w, m.frame_h * 0.62,
+                          reserve=True)
+    room = smallest_room(game)
+
+    def story(notes: int = 0) -> list:
+        out = cover(game, ts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
+                                                for i, b in enumerate(intro)]
+        figures = {"components": components_figure(game, setup.position.options, ts),
+                   "setup": [figure(ts, setup_scene, setup.position.title or
+                                    "The starting position", "", m.frame_w, m.frame_h * 0.62)]}
+        placed = False
+        for i, sec in enumerate(sections):
+            key = sec.title.strip().lower()
+            if not placed and key in EXAMPLES_BEFORE:
+                out += leftover(figures) + examples_section(game, examples, room, ts)
+                placed = True
+            if key == "credits":
+                out += rulings_page(rulings, ts)
+                out.append(CondPageBreak(m.frame_h * 0.25 * MM))
+            figs = figures.pop(key, [])
+            out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
+        if not placed:
+            out += leftover(figures) + examples_section(game, examples, room, ts)
+        return out + notes_pages(notes, ts) + player_aid(sections, ts)
+
+    def build(notes: int) -> tuple[bytes, int]:
+        doc = BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
+                         f"{game.title} · rules")
+        return doc.build_twice(lambda: story(notes), ts.forms), doc.page
+
+    pdf, pages = build(0)
+    if pages % 4:  # the pages a folded booklet needs are notes pages, not blank ones
+        pdf, pages = build(4 - pages % 4)
+    return Booklet(pdf, pages)
+
+
+#: The rules sections a player aid on the back cover repeats, in this order.
+AID_SECTIONS = ("playing a turn", "end of the game", "notation")
+
+
+def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
+    """The back cover: a one-page player aid repeating how a turn goes, how the game ends
+    and the notation (each up to its first subsection), set small and shrunk to fit."""
+    chosen = {sec.title.strip().lower(): sec for sec in sections}
+    parts: list = []
+    for i, key in enumerate(AID_SECTIONS):
+        sec = chosen.get(key)
+        if sec is None:
+            continue
+        parts.append(Paragraph(markup.inline(sec.title), ts.st["aid.h"]))
+        for b in sec.blocks:
+            if b.kind == "heading":  # a subsection (variants, matches): not for the table
+                break
+            parts.append(aid_block(b, ts))
+    if not parts:
+        return []
+    head = Heading("Player aid", "Player aid", ts.st["h2"], 0, "aid")
+    return [PageBreak(), head, KeepInFrame(ts.m.frame_w * MM, ts.m.frame_h * 0.9 * MM, parts,
+                                           mode="shrink")]
+
+
+def aid_block(b: markup.Block, ts: Typeset) -> Paragraph:
+    """One rules block in the player aid's small type."""
+    text = markup.inline(b.text, marks=dict(ts.marks))
+    if b.kind == "bullet":
+        return Paragraph(text, ts.st["aid.bullet"], bulletText="•")
+    if b.kind == "number":
+        return Paragraph(text, ts.st["aid.bullet"], bulletText=f"{b.number}.")
+    return Paragraph(text, ts.st["aid"])
+
+
+def notes_pages(count: int, ts: Typeset) -> list:
+    """`count` pages headed Notes, ruled for writing (where a folded booklet needs pages)."""
+    out: list = []
+    for _ in range(count):
+        out += [PageBreak(), Paragraph("Notes", ts.st["toc.title"]),
+                RuledLines(ts.m.frame_w, ts.m.frame_h * 0.85, ts.m.body * 2.2 / MM)]
+    return out
+
+
+class RuledLines(Flowable):
+    """Evenly spaced thin grey lines to write on, width x height mm, pitch mm apart."""
+
+    def __init__(self, width: float, height: float, pitch: float) -> None:
+        super().__init__()
+        self.width, self.height, self.pitch = width * MM, height * MM, pitch * MM
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """The ruled area, never taller than the room left."""
+        self.height = min(self.height, avail_h)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """The lines, from the top down."""
+        c = self.canv
+        c.setStrokeColor("#bbbbbb")
+        c.setLineWidth(0.4)
+        y = self.height - self.pitch
+        while y >= 0:
+            c.line(0, y, self.width, y)
+            y -= self.pitch
+
+
+def leftover(figures: dict[str, list]) -> list:
+    """Figures whose section the rules text lacks (printed before the examples), emptied."""
+    out = [f for key in sorted(figures) for f in figures[key]]
+    figures.clear()
+    return out
+
+
+def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
+    """The section 'Where the rules were silent': each of our rulings with its marker, the
+    reason for it and what the original says (empty when the text marks no ruling)."""
+    if not rulings:
+        return []
+    out: list = [CondPageBreak(ts.m.frame_h * 0.3 * MM),
+                 Heading("Where the rules were silent", "Where the rules were silent",
+                         ts.st["h2"], 0, "rulings"),
+                 Paragraph("The original rules leave a few questions open, and now and then "
+                           "this kit plays a rule differently. Each sentence of this booklet "
+                           "that states such a ruling of ours carries a marker such as "
+                           f"{markup.marker(1)}; here is every ruling, why we made it and "
+                           "what the original says.", ts.st["body"])]
+    for i, r in enumerate(rulings, 1):
+        out.append(KeepTogether([
+            Paragraph(f"{markup.marker(i)} <b>{markup.inline(r.text)}</b>", ts.st["ruling"]),
+            Paragraph("<i>Why:</i> " + markup.inline(r.why), ts.st["ruling.detail"]),
+            Paragraph("<i>The original:</i> " + markup.inline(r.original),
+                      ts.st["ruling.detail"])]))
+    return out
+
+
+def cover(game: GameSpec, ts: Typeset) -> list:
+    """The cover page: title, designer, the board drawing, a line on what is inside."""
+    board = game.board()
+    scene = Scene(board.width, board.height, board_items(board, ts.theme), title=game.title)
+    fh = ts.m.frame_h * MM
+    return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
+            Paragraph(markup.escape(game.title), ts.st["cover.title"]),
+            Paragraph(markup.escape(game.credit()), ts.st["cover.by"]),
+            Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, ts.m.frame_h * 0.62),
+            Spacer(1, fh * 0.05),
+            Paragraph("Rules, components, setup and worked examples", ts.st["cover.small"]),
+            PageBreak()]
+
+
+def contents(ts: Typeset) -> list:
+    """The contents page."""
+    return [Paragraph("Contents", ts.st["toc.title"]), table_of_contents(ts.st), PageBreak()]
+
+
+def section_flow(sec: markup.Section, index: int, ts: Typeset, keep_last: bool = False) -> list:
+    """Flowables for one `##` section: its heading (TOC + outline) and its blocks. A block
+    ending in a colon stays with the next one (the list it introduces); with keep_last the
+    last block stays with what follows (a legend or a diagram of the section)."""
+    blocks = [block_flow(b, f"s{index}", j, ts) for j, b in enumerate(sec.blocks)]
+    for j, (b, f) in enumerate(zip(sec.blocks, blocks)):
+        if markup.plain(b.text).rstrip().endswith(":") or (keep_last and j == len(blocks) - 1):
+            f.keepWithNext = 1
+    return [Heading(markup.inline(sec.title), markup.plain(sec.title), ts.st["h2"], 0,
+                    f"s{index}")] + blocks
+
+
+def block_flow(b: markup.Block, key: str, j: int, ts: Typeset, level: int = 1) -> Paragraph:
+    """One block as a paragraph: a `###` heading (TOC + outline entry at level), bullet,
+    numbered item or plain paragraph."""
+    if b.kind == "heading":
+        return Heading(markup.inline(b.text), markup.plain(b.text), ts.st["h3"], level,
+                       f"{key}.{j}")
+    if b.kind == "bullet":
+        return ts.para(b.text, "bullet", bulletText="•")
+    if b.kind == "number":
+        return ts.para(b.text, "number", bulletText=f"{b.number}.")
+    return ts.para(b.text, "body")
+
+
+def figure(ts: Typeset, scene: Scene, caption: str, note: str, max_w: float,
+           max_h: float) -> KeepTogether:
+    """A diagram with its caption (and a grey note) kept on one page."""
+    parts: list = [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h),
+                   ts.para(caption, "caption")]
+    parts.append(ts.para(note, "note") if note else Spacer(1, ts.m.body * 0.8))
+    return KeepTogether(parts)
+
+
+def figure_parts(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> list:
+    """The flowables of an example figure: space, diagram, caption."""
+    return [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h)] + \
+        caption_parts(ts, ex, "") + [Spacer(1, ts.m.body * 0.6)]
+
+
+def text_height(ts: Typeset, parts: list, width: float) -> float:
+    """Height in mm of flowables stacked in a column width mm wide."""
+    total = 0.0
+    for f in parts:
+        total += f.wrap(width * MM, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+    return total / MM
+
+
+#: Boards wider than this (width / height) get their caption below, others beside them.
+WIDE = 1.15
+
+
+def examples_intro(examples: tuple[Example, ...]) -> str:
+    """The paragraph that opens the Examples section; it explains only the marks that the
+    game's diagrams use."""
+    moves = [e for e in examples if e.move is not None and e.move.path]
+    marks = []
+    if any(not e.move.drop for e in moves):
+        marks.append("a red arrow shows the move in question")
+    if any(e.move.drop for e in moves):
+        marks.append("a red ring marks the space where a piece is placed")
+    if any(not e.legal for e in moves):
+        marks.append("a dark bar across the arrow or ring marks a move the rules forbid")
+    if any(e.captures or (e.move is not None and e.move.take) for e in examples):
+        marks.append("a red cross marks each piece the move captures")
+    if any(e.claims for e in examples):
+        marks.append("a green diamond marks each space the move claims")
+    if any(e.flips for e in examples):
+        marks.append("a blue broken ring marks each piece that changes sides")
+    if all(e.checked for e in examples):
+        text = ("Every diagram below is a position checked against the rules by the program "
+                "that made this booklet, and each caption says what the move does")
+    else:
+        text = ("The diagrams below are drawn from the game's example files; no rules engine "
+                "has checked them")
+    if marks:
+        text += ". In the diagrams " + _sentence_list(marks)
+    return text + ". Moves are written in the notation explained above."
+
+
+def _sentence_list(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+#: Least printed size of a space label in a diagram, in mm (6.3 pt).
+LABEL_MM = 6.3 / 72 * 25.4
+
+
+def diagram(game: GameSpec, pos, theme, max_w: float, max_h: float, reserve: bool = False,
+            marks: Marks | None = None) -> Scene:
+    """A position diagram whose space labels print at LABEL_MM or more when the diagram is
+    fitted into max_w x max_h mm."""
+    plain = position_scene(game, pos, theme, reserve=reserve, marks=marks)
+    scale = min(max_w / plain.width, max_h / plain.height, 1.0)
+    return position_scene(game, pos, theme, reserve=reserve, marks=marks,
+                          label_size=LABEL_MM / scale)
+
+
+def example_marks(ex: Example) -> Marks:
+    """What an example's diagram marks."""
+    return Marks(ex.move, ex.legal, ex.captures, ex.claims, ex.flips)
+
+
+#: A wide board goes one to a page unless two to a page still print it this share of the
+#: frame width (EVL's stacks and labels need the room).
+WIDE_TWO_UP = 0.75
+#: Smallest space (its room, in mm as printed) a two-to-a-page diagram may show; boards
+#: with smaller spaces get one diagram per page at the full frame width.
+MIN_PRINTED_ROOM = 5.5
+
+
+def smallest_room(game: GameSpec) -> float:
+    """The smallest room of the spaces the game's pieces stand on, relative to board width."""
+    board = game.board()
+    kinds = {c.stands_on for c in game.components(game.options())}
+    rooms = [s.room for s in board.spaces if s.kind in kinds] or [s.room for s in board.spaces]
+    return min(rooms) / board.width
+
+
+def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
+                     ts: Typeset) -> list:
+    """The Examples section: an introduction and one checked diagram per example file. Two
+    to a page (beside their captions for square or tall boards, above them for wide ones),
+    or one to a page at full width when two to a page would print the spaces too small.
+    No example files (a game file may list none): no section."""
+    if not examples:
+        return []
+    head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
+            Paragraph(examples_intro(examples), ts.st["body"])]
+    fw, fh = ts.m.frame_w, ts.m.frame_h
+    intro = text_height(ts, head, fw)
+    cap = max(text_height(ts, caption_parts(ts, e, ""), fw) for e in examples) \
+        + ts.m.body * 0.4 / MM
+    board = game.board(examples[0].position.options)
+    aspect = board.width / board.height
+    side_w, side_h = min(0.6 * fw, (fh - intro) / 2 - 7.5), fh / 2 - 7.5
+    wide_h = (fh - 2 * cap) / 2 - 1.0
+    wide = aspect > WIDE
+    two_up_width = min(fw, wide_h * aspect) if wide else min(side_w, side_h * aspect)
+
+    def scene(ex: Example, w: float, h: float) -> Scene:
+        return diagram(game, ex.position, ts.theme, w, h, marks=example_marks(ex))
+
+    if room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width < WIDE_TWO_UP * fw):
+        h = fh - cap - intro - 2.0
+        figs = [figure_parts(ts, scene(ex, fw, h), ex, fw, h) for ex in examples]
+    elif wide:
+        figs = [figure_parts(ts, scene(ex, fw, wide_h), ex, fw, wide_h) for ex in examples]
+    else:
+        figs = [[side_by_side(ts, scene(ex, side_w, side_h), ex, side_w, side_h)]
+                for ex in examples]
+    return [KeepTogether(head + figs[0])] + [KeepTogether(f) for f in figs[1:]]
+
+
+def caption_parts(ts: Typeset, ex: Example, side: str) -> list:
+    """An example's caption: the title in bold, the generated outcome and the file's own
+    explanation, then (in grey) the other moves checked and the pieces in hand."""
+    suffix = ".side" if side else ""
+    parts = [ts.para(ex.title, "caption" + suffix),
+             ts.para(" ".join(t for t in (ex.outcome, ex.explain) if t), "outcome" + suffix)]
+    rest = " ".join(t for t in (ex.note, ex.hand) if t)
+    if rest:
+        parts.append(ts.para(rest, "note" + suffix))
+    return parts
+
+
+def side_by_side(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> Table:
+    """One example as a row: the diagram at most max_w x max_h mm, its caption to the right."""
+    w = scene.width * min(max_w / scene.width, max_h / scene.height)
+    table = Table([[ts.scene(scene, w, max_h), caption_parts(ts, ex, "side")]],
+                  colWidths=[(w + 5.0) * MM, (ts.m.frame_w - w - 5.0) * MM], hAlign="LEFT")
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("FONTNAME", (0, 0), (-1, -1), "Vera"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 3 * MM),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * MM)]))
+    return table
+
+
+def components_figure(game: GameSpec, options: Mapping, ts: Typeset) -> list:
+    """The piece art of every component with its count, two to a row."""
+    cells = []
+    size = min(16.0, ts.m.frame_w / 8)
+    for c in game.components(options):
+        label = f"<b>{c.count} ×</b> {markup.escape(c.label)}"
+        if c.back:
+            label += f" (the back shows {markup.escape(c.back)})"
+        cells.append([ts.scene(piece_scene(c.art, size), size + 1, size + 1),
+                      Paragraph(label, ts.st["cell"])])
+    rows = [sum(cells[i:i + 2], []) + [""] * (2 * (2 - len(cells[i:i + 2])))
+            for i in range(0, len(cells), 2)]
+    col = ts.m.frame_w / 2 * MM
+    widths = [(size + 3) * MM, col - (size + 3) * MM] * 2
+    table = Table(rows, colWidths=widths, hAlign="CENTER")
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("FONTNAME", (0, 0), (-1, -1), "Vera"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 2),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+    # one flowable, not a KeepTogether, so the paragraph before it can keep with it
+    table.spaceBefore, table.spaceAfter = ts.m.body * 0.3, ts.m.body
+    return [table]
+
+
+def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | None = None,
+                    theme_name: str = "colour", layouts_dir: Path | None = None,
+                    rules_dir: Path | None = None) -> list[tuple[str, bytes]]:
+    """The files of `printables booklet`: (name, bytes) for the booklet and, with impose_on,
+    its imposed print copy. The page size defaults to A5 (half-letter when imposing on
+    letter); an explicit paper must fit 2-up on the sheet."""
+    sheet = choose(impose_on, SHEETS, "sheet for --impose") if impose_on else None
+    page = choose(paper, PAGES, "paper") if paper else (FOLDED[sheet] if sheet else "A5")
+    if sheet:
+        check_fit(PAGES[page], SHEETS[sheet], sheet)
+    booklet = build_booklet(game, page, theme_name, layouts_dir, rules_dir)
+    theme = "" if theme_name == "colour" else f"-{theme_name}"
+    suffix = ("" if page == "A5" else f"-{page.lower()}") + theme
+    files = [(f"{game.name}-booklet{suffix}.pdf", booklet.pdf)]
+    if sheet:
+        files.append((f"{game.name}-booklet-imposed-{sheet.lower()}{theme}.pdf",
+                      impose(booklet.pdf, SHEETS[sheet], sheet)))
+    return files

@@ -1,0 +1,335 @@
+"""Booklet examples: the game's checked positions from layouts/<game>/, validated before they
+are printed, with the move each diagram shows and its caption; piece art scenes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Mapping
+
+from printables.errors import CheckFailedError, PrintablesError
+from printables.games import GameSpec, Move, Position
+from printables.geometry import Point
+from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
+                                  parse_move)
+from printables.products.piece_art import piece_items
+from printables.render.scene import Scene
+
+@dataclass(frozen=True)
+class Example:
+    """One printed example: the position, the move drawn (if any), whether the engine allows
+    it, what it captures, claims (a mark left on the space, EVL) and flips, and its caption:
+    the title, the sentence generated from the checks (`outcome`), the file's own `explain`
+    sentence, the other moves the file checks (`note`) and the pieces in hand (`hand`)."""
+
+    path: str
+    title: str
+    position: Position
+    move: Move | None
+    captures: tuple[str, ...]
+    note: str
+    topic: int = 0
+    legal: bool = True
+    claims: tuple[str, ...] = ()
+    flips: tuple[str, ...] = ()
+    outcome: str = ""
+    explain: str = ""
+    hand: str = ""
+    checked: bool = True
+
+    @property
+    def caption(self) -> str:
+        """What the diagram shows, in sentences: outcome, explanation, other checks, hand."""
+        return " ".join(t for t in (self.outcome, self.explain, self.note, self.hand) if t)
+
+
+def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
+    """The game's example files: every *.toml in layouts/<game>/ but setup.toml, by name."""
+    if game.example_files is not None:  # a game file lists its own
+        return list(game.example_files)
+    folder = layouts_dir / game.name
+    return [p for p in sorted(folder.glob("*.toml")) if p.name != "setup.toml"]
+
+
+def validated(game: GameSpec, path: Path) -> Layout:
+    """Load a layout and run its checks; raise CheckFailedError naming file and check if one
+    fails (the booklet never prints an unchecked example)."""
+    layout = load_layout(path)
+    if layout.position.game != game.name:
+        raise CheckFailedError(f"this file is for {layout.position.game}, not {game.name}",
+                               file=str(path))
+    if not checkable(game):  # read (spaces, sides, kinds exist), printed as unchecked
+        return layout
+    for res in check_layout(layout):
+        if not res.ok:
+            raise CheckFailedError(f"check {res.number} fails: {res.reason}; the booklet "
+                                   f"prints this example, so fix the file or remove it",
+                                   file=str(path))
+    return layout
+
+
+def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
+    """The validated setup position of a game."""
+    if game.setup_position is not None:  # a game file's own [setup], read when it loaded
+        return Layout(str(game.source), game.setup_position)
+    path = layouts_dir / game.name / "setup.toml"
+    if not path.exists():
+        raise CheckFailedError("the setup position is missing; the booklet needs it",
+                               file=str(path))
+    return validated(game, path)
+
+
+def load_examples(game: GameSpec, layouts_dir: Path) -> tuple[Example, ...]:
+    """Every example of a game, validated, with its move, captures and caption note, in
+    teaching order: plain moves, captures, forbidden moves, ends of game (then file name)."""
+    found = [example_of(game, p, validated(game, p)) for p in example_paths(game, layouts_dir)]
+    if not any(e.captures or e.claims for e in found):  # a game without captures: say none
+        found = [replace(e, outcome=e.outcome.replace(NOTHING, "")) for e in found]
+    return tuple(sorted(found, key=lambda e: (e.topic, Path(e.path).name)))
+
+
+def side_name(side: str) -> str:
+    """A side as printed in captions.
+
+    >>> side_name("rose")
+    'Rose'
+    """
+    return side[:1].upper() + side[1:]
+
+
+def featured(checks: tuple[Check, ...]) -> Check | None:
+    """The check an example's diagram shows: the first check with a move, in file order (the
+    file's author puts the move its title is about first), else None."""
+    return next((c for c in checks if c.move is not None), None)
+
+
+def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
+    """The Example for a validated layout: its featured move (or the position alone), what
+    that move does by the engine, and the caption sentences made from the file's checks."""
+    pos = layout.position
+    board = layout.board or game.board(pos.options)
+    title = pos.title or path.stem.replace("-", " ").capitalize()
+    check = featured(layout.checks)
+    if not checkable(game):
+        return unchecked_example(game, path, layout, title, check)
+    hand = hand_sentence(game, board, pos)
+    if check is None:
+        ends = any(c.winner not in (None, "none") for c in layout.checks)
+        return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
+                       outcome=position_sentence(game, board, pos, layout.checks),
+                       explain=layout.explain, hand=hand)
+    legal_set = set(game.legal_moves(board, pos))
+    legal = check.move in legal_set
+    taken: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+    flips: tuple[str, ...] = ()
+    own_loss: tuple[str, ...] = ()
+    turned: dict[str, str] = {}
+    if legal:
+        out = game.play(board, pos, check.move)
+        taken, claims = split_claims(out.position, tuple(sorted(out.captures)))
+        flips = flipped(pos, out.position, check.move, tuple(out.captures))
+        turned = {s: side_name(out.position.pieces[s].side) for s in flips}
+        own_loss = lost(pos, out.position, check.move) if pos.pieces else ()
+    text = notation(game, board, check)
+    outcome = move_sentence(pos, check, text, legal, taken, claims,
+                            turned, own_loss)
+    others = [c for c in layout.checks if c.move is not None and c.move != check.move]
+    note = others_sentence([notation(game, board, c) for c in others if c.move not in legal_set],
+                           [notation(game, board, c) for c in others if c.move in legal_set])
+    if check.winner not in (None, "none"):
+        rank = 3
+    else:
+        rank = 2 if not legal else (1 if taken or claims or flips else 0)
+    return Example(str(path), title, pos, check.move, taken, note, rank, legal, claims, flips,
+                   outcome, layout.explain, hand)
+
+
+def checkable(game: GameSpec) -> bool:
+    """True when the game has a rules engine to check examples with (game files do not)."""
+    return game.legal_moves is not None and game.position_problem is not None
+
+
+#: Caption words of an example no rules engine has checked (a game file's).
+UNCHECKED = "Not checked by a rules engine."
+
+
+def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
+                      check: Check | None) -> Example:
+    """An example of a game without an engine: the move it names is drawn as written, and
+    the caption says only what the file says (nothing is generated from an engine)."""
+    who = side_name(layout.position.to_move)
+    if check is None:
+        outcome = f"{who} to move."
+    else:
+        outcome = f"{who} plays {check.move_text or format_move(game, layout.board, check.move)}."
+        if check.winner not in (None, "none"):
+            outcome += " Draw." if check.winner == "draw" else f" {side_name(check.winner)} wins."
+    return Example(str(path), title, layout.position, check.move if check else None,
+                   tuple(check.captures or ()) if check else (), UNCHECKED, 0,
+                   outcome=outcome, explain=layout.explain, checked=False)
+
+
+def split_claims(after: Position, captured: tuple[str, ...]) -> tuple[tuple, tuple]:
+    """Captured spaces split into pieces taken off and spaces claimed (the engine leaves a
+    marker of the mover's on them, as EVL's pentagons)."""
+    claims = tuple(s for s in captured if s in after.markers)
+    return tuple(s for s in captured if s not in claims), claims
+
+
+def flipped(before: Position, after: Position, move: Move,
+            taken: tuple[str, ...]) -> tuple[str, ...]:
+    """Spaces whose piece changed sides (a Chameleons piece turning over): a piece the move
+    did not touch, or the moved piece itself on its landing space."""
+    if move.special:  # a swap exchanges the players, not the pieces
+        return ()
+    passed = set(move.path) | set(taken) | {move.relocate} - {None}
+    out = {s for s, p in before.pieces.items() if s not in passed
+           and s in after.pieces and after.pieces[s].side != p.side}
+    mover = before.pieces.get(move.origin) if move.path and not move.drop else None
+    land = move.relocate or (move.target if move.path else None)
+    if mover is not None and land in after.pieces and after.pieces[land].side != mover.side:
+        out.add(land)  # the moved piece itself turned over where it landed
+    return tuple(sorted(out))
+
+
+def lost(before: Position, after: Position, move: Move) -> tuple[str, ...]:
+    """Spaces where the mover loses a piece of its own by its move (a Rosenkreuz suicide):
+    the mover's pieces that are gone, the moved piece counted on its landing space."""
+    if move.special or not move.path:
+        return ()
+    mover = before.to_move
+    own = {s for s, p in before.pieces.items() if p.side == mover and s != move.origin}
+    if not move.drop:
+        own.add(move.relocate or move.target)
+    return tuple(sorted(s for s in own if s not in after.pieces))
+
+
+def others_sentence(bad: list[str], good: list[str]) -> str:
+    """The other moves a file checks: 'Also checked: a1-a2 is not allowed; b1-b2 is.'"""
+    parts = []
+    if bad:
+        parts.append(f"{_join(tuple(bad))} {'is' if len(bad) == 1 else 'are'} not allowed")
+    if good:
+        verb = "is" if len(good) == 1 else "are"
+        parts.append(f"{_join(tuple(good))} {verb + ' allowed' if not bad else verb}")
+    return f"Also checked: {'; '.join(parts)}." if parts else ""
+
+
+def hand_sentence(game: GameSpec, board, pos: Position) -> str:
+    """'In hand: Black 4 stones, White none.' for games whose pieces enter from a hand (the
+    engine offers drops on the empty setup board), else ''."""
+    from printables.products.booklet.diagram import reserve_counts
+    empty = Position(game.name, game.sides[0], options=pos.options)
+    drops = [m for m in game.legal_moves(board, empty) if m.drop]
+    if not drops:
+        return ""
+    kinds = {board.space(m.target).kind for m in drops}
+    stands = {(c.side, c.kind) for c in game.components(game.options(pos.options))
+              if c.stands_on in kinds}
+    words = []
+    for side in game.sides:
+        counts = [(kind, n) for s, kind, _, n in reserve_counts(game, pos)
+                  if s == side and (s, kind) in stands]
+        said = ", ".join(plural_words(n, kind) for kind, n in counts if n) or "none"
+        words.append(f"{side_name(side)} {said}")
+    return "In hand: " + ", ".join(words) + "."
+
+
+def plural_words(n: int, kind: str) -> str:
+    """'1 stone', '3 stones'.
+
+    >>> plural_words(1, "stone"), plural_words(3, "piece")
+    ('1 stone', '3 pieces')
+    """
+    return f"{n} {kind}{'' if n == 1 else 's'}"
+
+
+def notation(game: GameSpec, board, check: Check) -> str:
+    """A check's move in the game's notation, or as the file writes it when the game's
+    notation does not read back as the same move."""
+    text = format_move(game, board, check.move)
+    try:
+        same = parse_move(game, board, text) == check.move
+    except PrintablesError:
+        same = False
+    return text if same else (check.move_text or text)
+
+
+#: What a caption says of a move the file claims captures nothing (dropped in games whose
+#: examples never capture, where it would only puzzle).
+NOTHING = " and captures nothing"
+#: How captions say a special move: (done, not allowed).
+SPECIAL_WORDS = {"pass": ("passes", "may not pass"), "swap": ("swaps colours", "may not swap")}
+
+
+def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
+                  taken: tuple[str, ...], claims: tuple[str, ...],
+                  turned: Mapping[str, str], own_loss: tuple[str, ...] = ()) -> str:
+    """The outcome of the featured move, from the engine and the file's claims: 'Black plays
+    +d8: not allowed.', 'Rose plays d3-d4, capturing d5. Nobody has won yet.'"""
+    who = side_name(pos.to_move)
+    done, refused = SPECIAL_WORDS.get(check.move.special or "",
+                                      (f"plays {move_text}", f"may not play {move_text}"))
+    if not legal:
+        return f"{who} {refused}: the rules do not allow it."
+    what = []
+    if taken:
+        what.append("capturing " + _join(taken))
+    if claims:
+        what.append("claiming " + _join(claims))
+    if own_loss:
+        what.append(f"losing its own piece{'s' if len(own_loss) > 1 else ''} on "
+                    f"{_join(own_loss)}")
+    for side in sorted(set(turned.values())):
+        spaces = tuple(s for s in sorted(turned) if turned[s] == side)
+        what.append(f"and the piece{'s' if len(spaces) > 1 else ''} on {_join(spaces)} "
+                    f"{'turn' if len(spaces) > 1 else 'turns'} over to {side}")
+    note = f"{who} {done}" + (", " + ", ".join(what) if what else "") + "."
+    note = note.replace(", and the piece", " and the piece", 1) if not (taken or claims) \
+        else note
+    if check.captures == () and not what:
+        note = note[:-1] + NOTHING + "."
+    return note + winner_sentence(check.winner)
+
+
+def winner_sentence(winner: str | None, after: bool = True) -> str:
+    """' Black wins.', ' The game is drawn.', ' Nobody has won yet.' or ''."""
+    if winner is None:
+        return ""
+    if winner == "none":
+        return " Nobody has won yet." if after else " Nobody has won."
+    if winner == "draw":
+        return " The game is drawn."
+    return f" {side_name(winner)} {'wins' if after else 'has won'}."
+
+
+def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check, ...]) -> str:
+    """What a position-only example shows, by the engine: why it cannot arise, or who is to
+    move, how many moves they have when the file counts them, and who has won."""
+    problem = game.position_problem(board, pos)
+    if problem is not None:
+        return f"This position cannot arise in a game: {problem}."
+    who = side_name(pos.to_move)
+    text = f"{who} to move."
+    for c in checks:
+        if c.legal_moves == 0:
+            text = f"{who} is to move and has no legal move."
+        elif c.legal_moves == 1:
+            text = f"{who} is to move and has one legal move."
+    winner = next((c.winner for c in checks if c.winner is not None), None)
+    return text + winner_sentence(winner, after=False)
+
+
+def _join(names: tuple[str, ...]) -> str:
+    """'a1', 'a1 and b2', 'a1, b2 and c3'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ----------------------------------------------------------------------------- scenes
+
+def piece_scene(art: str, diameter: float) -> Scene:
+    """One piece's art centred in a square scene with a 0.5 mm margin."""
+    c = Point(diameter / 2 + 0.5, diameter / 2 + 0.5)
+    return Scene(diameter + 1.0, diameter + 1.0, tuple(piece_items(art, c, diameter)),
+                 title=art)

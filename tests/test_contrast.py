@@ -1,0 +1,95 @@
+"""Every piece reads on every space it can stand on, in both themes: the luminance contrast
+(WCAG formula) of the piece's fill, or of its outline, against the space's fill is at least
+3:1. The outline counts only when it is drawn at least 0.2 mm wide: white stones on a light
+board are told apart by their dark rim, as on any go board."""
+
+from __future__ import annotations
+
+import pytest
+
+from printables.games import GAMES
+from printables.products.piece_art import piece_items
+from printables.geometry import Point
+from printables.render.scene import Circle, Polygon
+from printables.render.theme import THEMES, ink
+
+LEAST = 3.0
+RIM = 0.2
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of a #rrggbb colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two colours, 1 to 21.
+
+    >>> round(contrast("#000000", "#ffffff"))
+    21
+    """
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def space_fill(theme, colour: str) -> str:
+    """What a space looks like: its fill, else the board ground, else white paper."""
+    return (ink(theme, "space." + colour).fill or ink(theme, "board.ground").fill
+            or "#ffffff")
+
+
+def piece_contrast(theme, art: str, background: str) -> float:
+    """The best of fill and outline contrast of a piece's outer shape (disc or marker, and the
+    rim drawn round it) on a background."""
+    items = piece_items(art, Point(0, 0), 20.0)
+    outer = items[0]
+    assert isinstance(outer, (Circle, Polygon)), art
+    pen = ink(theme, outer.style)
+    best = contrast(pen.fill, background) if pen.fill else 1.0
+    if pen.stroke and pen.width >= RIM:
+        best = max(best, contrast(pen.stroke, background))
+    for rim in items[1:2]:
+        if rim.style.startswith("piece.rim"):
+            r = ink(theme, rim.style)
+            width = getattr(rim, "width", None) or r.width
+            if r.stroke and width >= RIM:
+                best = max(best, contrast(r.stroke, background))
+            if isinstance(rim, Polygon) and r.fill:  # a marker's dark base
+                best = max(best, contrast(r.fill, background))
+    return best
+
+
+def pairs():
+    for game in GAMES.values():
+        board = game.board()
+        for comp in game.components(game.options()):
+            colours = sorted({s.colour for s in board.spaces if s.kind == comp.stands_on})
+            for colour in colours:
+                yield game.name, comp.art, colour
+
+
+@pytest.mark.parametrize("theme_name", ["colour", "mono"])
+def test_every_piece_reads_on_every_space_it_stands_on(theme_name):
+    theme = THEMES[theme_name]
+    weak = {}
+    for game, art, colour in pairs():
+        c = piece_contrast(theme, art, space_fill(theme, colour))
+        if c < LEAST:
+            weak[(game, art, colour)] = round(c, 2)
+    assert weak == {}
+
+
+def test_the_test_sees_every_game_and_network_goals():
+    seen = set(pairs())
+    assert {g for g, _, _ in seen} == set(GAMES)
+    assert any(g == "network" and colour.startswith("goal") for g, _, colour in seen)
+
+
+def test_black_stones_stand_out_on_network_goal_rows():
+    theme = THEMES["colour"]
+    stone = ink(theme, "piece.disc.black").fill
+    assert contrast(stone, space_fill(theme, "goal.black")) >= LEAST
