@@ -8,8 +8,10 @@ projects, in printables.render). The public entry points are re-exported here.
 """
 
 from printables.products.laser.sheets import (FORMATS, LAYERS, PROFILES, LaserRequest, Sheet,
-                                              board_sheets, laser_files, laser_request,
-                                              laser_sheets, piece_sheets, render_sheet)
+                                              board_sheets, dxf_available, laser_files,
+                                              laser_request, laser_sheets, piece_sheets,
+                                              render_sheet)
 
 __all__ = ["FORMATS", "LAYERS", "PROFILES", "LaserRequest", "Sheet", "board_sheets",
-           "laser_files", "laser_request", "laser_sheets", "piece_sheets", "render_sheet"]
+           "dxf_available", "laser_files", "laser_request", "laser_sheets", "piece_sheets",
+           "render_sheet"]
