@@ -100,8 +100,48 @@ def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, wh
 SIZE_HELP = ("Board size: a length such as 175, 17.5cm or 7in (the playing area's width; "
              "Dugi: its diameter). For dag-en-nacht and network a whole number up to 25 is "
              "the number of squares per side (dag-en-nacht 11..19 odd, network 8, 10, 12).")
+
+
+def _not_empty(ctx, param, value):
+    """Reject an empty value ('-o ""' would mean the current folder, '--parts ""' nothing)."""
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("must not be empty", ctx=ctx, param=param)
+    return value
+
+
+def _ascii_number(ctx, param, value):
+    """Numbers are written with the digits 0-9 (no Arabic-Indic, fullwidth, superscript)."""
+    from printables.units import non_ascii_digit
+    if value is not None and (ch := non_ascii_digit(value)) is not None:
+        raise click.BadParameter(f"{value!r} uses the digit {ch!r} (U+{ord(ch):04X}); write "
+                                 "numbers with the digits 0-9", ctx=ctx, param=param)
+    return value
+
+
+class Count(click.ParamType):
+    """A whole number in ASCII digits within [low, high] (click's IntRange also takes '１５０')."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        from printables.units import is_count
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        elif is_count(str(value).strip()):
+            n = int(str(value).strip())
+        else:
+            self.fail(f"{value!r} is not a whole number; write digits 0-9", param, ctx)
+        if not self.low <= n <= self.high:
+            self.fail(f"{n} is not in the range {self.low}<=x<={self.high}", param, ctx)
+        return n
+
+
 OUTPUT = click.option("--output", "-o", default="output", show_default=True,
-                      type=click.Path(file_okay=False), help="Folder to write into.")
+                      type=click.Path(file_okay=False), callback=_not_empty,
+                      help="Folder to write into.")
 
 
 @cli.command()
@@ -113,7 +153,7 @@ OUTPUT = click.option("--output", "-o", default="output", show_default=True,
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option, e.g. size=19 (dag-en-nacht), pie=true (network), target=12 (evl).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
               help="PNG resolution.")
 @OUTPUT
 def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
@@ -134,7 +174,7 @@ def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
 @click.argument("game")
 @click.option("--paper", default="A4", show_default=True,
               help="Paper you print on: A4, Letter or A3 (large boards are tiled over pages).")
-@click.option("--jobs", type=click.IntRange(1, 64), help="Games built at once (default: cores).")
+@click.option("--jobs", type=Count(1, 64), help="Games built at once (default: cores).")
 @OUTPUT
 def kit(game, paper, jobs, output) -> None:
     """Build print-and-play kits: GAME, or 'all' for every game (the main job).
@@ -175,7 +215,7 @@ def kit(game, paper, jobs, output) -> None:
 @click.option("--diameter", help="Size of the largest piece, e.g. 20, 2cm or 3/4in (default: "
                                  "fits the board's spaces); other kinds keep their proportion.")
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
               help="PNG resolution.")
 @OUTPUT
 def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
@@ -200,7 +240,7 @@ def pieces(game, all_, fmt, paper, diameter, theme, dpi, output) -> None:
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
               show_default=True)
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
               help="PNG resolution.")
 @OUTPUT
 def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
@@ -254,7 +294,7 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
 @click.option("--sheet", default="600x400", show_default=True, metavar="WxH",
               help="Size of your sheets of material, e.g. 600x400, 300x200 or 24inx12in. A "
                    "board larger than a sheet is split into parts along space lines.")
-@click.option("--kerf", default="0", show_default=True, metavar="MM",
+@click.option("--kerf", default="0", show_default=True, metavar="MM", callback=_ascii_number,
               help="Width your laser burns away, e.g. 0.15; cut lines move out by half of it "
                    "so parts come out at their true size.")
 @click.option("--profile", default="default", show_default=True,
@@ -262,7 +302,7 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
                    "(outer cut black, inner cut blue, etch green).")
 @click.option("--format", "fmt", type=click.Choice(["svg", "dxf"]), default="svg",
               show_default=True, help='dxf needs the extra: pip install "printables[dxf]".')
-@click.option("--parts", default="board,pieces", show_default=True,
+@click.option("--parts", default="board,pieces", show_default=True, callback=_not_empty,
               help="What to make: board, pieces or board,pieces.")
 @OUTPUT
 def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
@@ -279,12 +319,37 @@ def laser(game, all_, sheet, kerf, profile, fmt, parts, output) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI: user errors print one line and exit 2, never a traceback."""
+    """Run the CLI: user errors print one line and exit 2, never a traceback.
+
+    Also the environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
+    make carries the same fixed date, so builds are identical anywhere; see README), and
+    a standard output that cannot be written (a full disk, a closed pipe) is reported once.
+    """
+    import os
+    os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        status = _run(argv)
+        _flush_stdout()
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except PrintablesError as e:
+        return _fail(str(e))
+    except OSError as e:
+        _silence_stdout()
+        return _fail(_os_message(e))
+    except RecursionError:
+        return _fail("input is nested too deeply to read")
+    except MemoryError:
+        return _fail("out of memory; the input asks for more than this machine has")
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         # without standalone mode click returns an Exit's status instead of raising it
         status = cli.main(args=argv, prog_name="printables", standalone_mode=False)
-        if isinstance(status, int):
-            return status
+        return status if isinstance(status, int) else 0
     except click.exceptions.Exit as e:
         return e.exit_code
     except click.exceptions.Abort:
@@ -294,14 +359,44 @@ def main(argv: list[str] | None = None) -> int:
         msg = e.format_message().replace("\n", " ")
         if isinstance(e, click.UsageError) and e.ctx is not None:
             msg += f" (see '{e.ctx.command_path} --help')"
-        click.echo(f"printables: error: {msg}", err=True)
-        return EXIT_USAGE
-    except PrintablesError as e:
-        click.echo(f"printables: error: {e}", err=True)
-        return EXIT_USAGE
-    except BrokenPipeError:
-        return 1
-    return 0
+        return _fail(msg)
+
+
+def _fail(message: str) -> int:
+    from printables.errors import one_line
+    try:
+        click.echo(f"printables: error: {one_line(message)}", err=True)
+    except OSError:
+        pass  # stderr itself is gone: the status still tells
+    return EXIT_USAGE
+
+
+def _os_message(e: OSError) -> str:
+    from printables.errors import os_reason, printable
+    if e.filename is not None:
+        return f"cannot use {printable(str(e.filename))}: {os_reason(e)}"
+    return f"cannot write to standard output: {os_reason(e)}"
+
+
+def _flush_stdout() -> None:
+    """Flush stdout now, so a failure (e.g. '> /dev/full') is ours to report."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+        raise
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    import os
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a real file (e.g. captured in tests)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -125,6 +125,8 @@ class GameSpec:
     normalize_move: Callable[[Board, Move, tuple[tuple[str, ...], ...]], Move] | None = None
     format_move: Callable[[Board, Move], str] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: keys a position file's [state] may hold, and the type of each (bool or int)
+    state_types: Mapping[str, type] = field(default_factory=dict)
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Default options updated with given ones, checked by the game."""
