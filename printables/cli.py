@@ -67,7 +67,7 @@ def _games(game: str | None, all_: bool):
 
 def _progress(items: list, label: str):
     """A progress bar on stderr for more than one item, else the items themselves."""
-    if len(items) <= 1:
+    if len(items) <= 1 or not sys.stderr.isatty():  # a log gets errors only, one line each
         return _NoBar(items)
     return click.progressbar(items, label=label, file=sys.stderr,
                              item_show_func=lambda g: g.name if g else "")
@@ -195,7 +195,7 @@ def kit(game, paper, jobs, output) -> None:
     ensure_dir(output)
     start = time.perf_counter()
     with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,
-                           show_pos=True) as bar:
+                           show_pos=True, hidden=not sys.stderr.isatty()) as bar:
         files = build_kits(games, paper, output, jobs, on_done=lambda name: bar.update(1))
     total = sum(len(v) for v in files.values())
     click.echo(f"{len(games)} kit{'s' if len(games) > 1 else ''}, {len(files)} files, "

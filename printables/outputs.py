@@ -197,13 +197,14 @@ def stage_dir(parent: Path, name: str) -> Path:
         raise output_error(e, parent / name) from None
 
 
-def write_tree(root: Path, files: dict[str, bytes]) -> None:
-    """Write rel path -> bytes under a fresh folder root, each file and folder fsynced."""
+def write_tree(root: Path, files: dict[str, bytes], shown_as: Path | None = None) -> None:
+    """Write rel path -> bytes under a fresh folder root, each file and folder fsynced;
+    errors name the file as shown_as/rel (where it is going), not the hidden folder."""
     dirs = {root}
     for rel, data in sorted(files.items()):
         path = root / rel
         if path.parent not in dirs:
-            _mkdirs(root, path.parent, dirs)
+            _mkdirs(root, path.parent, dirs, shown_as or root)
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
         try:
             fd = os.open(path, flags, 0o644)
@@ -212,12 +213,12 @@ def write_tree(root: Path, files: dict[str, bytes]) -> None:
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as e:
-            raise output_error(e, path) from None
+            raise output_error(e, (shown_as or root) / rel) from None
     for d in sorted(dirs, key=lambda d: -len(d.parts)):
         fsync_dir(d)
 
 
-def _mkdirs(root: Path, folder: Path, made: set[Path]) -> None:
+def _mkdirs(root: Path, folder: Path, made: set[Path], shown_as: Path) -> None:
     for d in reversed([folder, *folder.parents]):
         if d in made or not d.is_relative_to(root) or d == root:
             continue
@@ -226,7 +227,7 @@ def _mkdirs(root: Path, folder: Path, made: set[Path]) -> None:
         except FileExistsError:
             pass
         except OSError as e:
-            raise output_error(e, d) from None
+            raise output_error(e, shown_as / d.relative_to(root)) from None
         made.add(d)
 
 

@@ -236,6 +236,8 @@ def examples_section(examples: tuple[Example, ...], scenes: list[Scene], room: f
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
     or one to a page at full width when two to a page would print the spaces too small."""
+    if not examples:  # a layouts folder with only setup.toml: no Examples section
+        return []
     head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
             Paragraph(examples_intro(examples), ts.st["body"])]
     fw, fh = ts.m.frame_w, ts.m.frame_h

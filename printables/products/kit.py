@@ -207,6 +207,10 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
     _write_top(out)  # repair what a killed run left behind, before anything else
     for name in games:
         _check_target(out, name)
+    for name in ("index.html", "manifest.json"):
+        if (out / name).is_dir() and not (out / name).is_symlink():
+            raise OutputError(f"{printable(str(out / name))} is a folder where the kit writes "
+                              "a file; move it away", input=str(out / name))
     reqs = work_plan(games, paper)
     parts: dict[str, dict[str, bytes]] = {g: {} for g in games}
     pending = {g: 2 for g in games}
@@ -261,7 +265,7 @@ def commit_game(out: Path, name: str, files: dict[str, bytes]) -> dict[str, byte
     _refuse_foreign(target, set(inner) | _listed(target, name))
     staged = stage_dir(out, name)
     try:
-        write_tree(staged, inner)
+        write_tree(staged, inner, shown_as=target)
         swap_in(staged, target)
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
