@@ -87,10 +87,9 @@ class _NoBar:
 def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, what: str) -> None:
     """Write (name, bytes) files into the output folder (atomically) and report them: each
     path for a single game, a count for several."""
-    from printables.outputs import ensure_dir, write_atomic
+    from printables.outputs import ensure_dir, write_files
     out = ensure_dir(output)
-    for name, data in files:
-        path = write_atomic(out / name, data)
+    for path in write_files(out, files):
         if one_game:
             click.echo(str(path))
     if not one_game:

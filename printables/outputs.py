@@ -14,6 +14,7 @@ Rulings:
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -125,6 +126,38 @@ def write_atomic(path: str | Path, data: bytes) -> Path:
         raise
     fsync_dir(p.parent)
     return p
+
+
+def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Write several files into folder as one step, as far as the system allows: every file
+    is first written to its temporary name and flushed, and every target checked, before
+    the first rename; on any error the temporary files go and no target is touched."""
+    staged: list[tuple[str, Path]] = []
+    current = folder
+    try:
+        for name, data in files:
+            current = folder / name
+            if current.is_dir() and not current.is_symlink():
+                raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
+            fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
+            staged.append((tmp, current))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
+        done = []
+        for tmp, current in staged:
+            os.replace(tmp, current)
+            done.append(current)
+    except BaseException as e:
+        for tmp, _ in staged:
+            _unlink(tmp)
+        if isinstance(e, OSError):
+            raise output_error(e, current) from None
+        raise
+    fsync_dir(folder)
+    return done
 
 
 def _unlink(path: str | Path) -> None:

@@ -288,6 +288,8 @@ def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position |
     _side(r, game, to_move, "to_move")
     state = _read_state(r, game, data)
     if game.name == "evl":
+        if "pieces" in data:
+            raise r.fail("'pieces' is not for EVL; EVL uses [stacks] and [markers]", key="pieces")
         stacks, markers, hand = _read_evl(r, game, board, data)
         pos = Position(game.name, to_move, {}, opts, stacks, markers, hand, state,
                        str(data.get("title", "")))

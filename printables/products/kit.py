@@ -202,15 +202,16 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
     across cores); return the files written this run (rel path -> bytes)."""
     paper = paper_name(paper)
     out = ensure_dir(output)
-    for name in GAMES:
-        clean_stale(out / name) if (out / name).is_dir() and not (out / name).is_symlink() else None
-    _write_top(out)  # repair what a killed run left behind, before anything else
     for name in games:
         _check_target(out, name)
     for name in ("index.html", "manifest.json"):
         if (out / name).is_dir() and not (out / name).is_symlink():
             raise OutputError(f"{printable(str(out / name))} is a folder where the kit writes "
                               "a file; move it away", input=str(out / name))
+    for name in GAMES:
+        if (out / name).is_dir() and not (out / name).is_symlink():
+            clean_stale(out / name)
+    _write_top(out)  # repair what a killed run left behind, before anything else
     reqs = work_plan(games, paper)
     parts: dict[str, dict[str, bytes]] = {g: {} for g in games}
     pending = {g: 2 for g in games}
