@@ -23,7 +23,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from printables.errors import InputError, UsageError, output_error, printable
+from printables.errors import InputError, UsageError, os_reason, output_error
 
 #: Our temporary names: .NAME.PID.RANDOM.(part|tmp|old); older versions wrote .NAME.RANDOM.part
 _OURS = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>[0-9]{1,10})\.)?[a-z0-9_]{8}\."
@@ -75,7 +75,6 @@ def read_regular_file(path: str | Path, limit: int, what: str = "an input file")
 
 
 def _reason(e: OSError) -> str:
-    from printables.errors import os_reason
     return os_reason(e)
 
 
@@ -85,7 +84,7 @@ def ensure_dir(path: str | Path) -> Path:
     p = Path(path)
     if not str(path).strip():
         raise UsageError("output folder is empty; give a folder with --output", input="")
-    shown = printable(str(p))
+    shown = str(p)  # shown with !r: unprintable characters escaped
     if p.exists() and not p.is_dir():
         raise UsageError(f"output {shown!r} is a file; give a folder to write into", input=str(p))
     try:

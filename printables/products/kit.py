@@ -210,7 +210,8 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
                               "a file; move it away", input=str(out / name))
     for name in GAMES:
         if (out / name).is_dir() and not (out / name).is_symlink():
-            clean_stale(out / name)
+            for folder in _folders(out / name):
+                clean_stale(folder)
     _write_top(out)  # repair what a killed run left behind, before anything else
     reqs = work_plan(games, paper)
     parts: dict[str, dict[str, bytes]] = {g: {} for g in games}
@@ -296,6 +297,15 @@ def _entries(folder: Path, prefix: str) -> list[str]:
             found += _entries(Path(entry.path), rel + "/")
         else:
             found.append(rel)
+    return found
+
+
+def _folders(root: Path) -> list[Path]:
+    """root and every real folder under it (no symlink followed)."""
+    found = [root]
+    for entry in os.scandir(root):
+        if entry.is_dir(follow_symlinks=False):
+            found += _folders(Path(entry.path))
     return found
 
 
