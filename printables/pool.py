@@ -1,8 +1,8 @@
 """A process pool the parent owns: workers that never outlive it.
 
 Rulings:
-- Workers start by fork where the system has it, so they inherit the parent's imported
-  modules instead of importing everything again (spawn elsewhere).
+- Workers start by fork where that is safe (Linux, other Unix; not macOS), so they inherit
+  the parent's imported modules instead of importing everything again.
 - A worker dies with its parent: on Linux the kernel sends it SIGKILL when the parent dies
   (PR_SET_PDEATHSIG); everywhere a thread in the worker waits on a pipe whose only writer is
   the parent and exits the worker when that pipe closes, so a SIGKILLed parent (OOM killer,
@@ -79,8 +79,10 @@ class OwnedPool:
     """n worker processes running fn; use as a context manager, then imap_unordered."""
 
     def __init__(self, fn: Callable, n: int) -> None:
-        methods = mp.get_all_start_methods()
-        self.ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        # fork where it is safe (Linux and other Unix); macOS system libraries are not
+        # fork-safe, so it keeps Python's default there (spawn), as does Windows
+        fork = "fork" in mp.get_all_start_methods() and sys.platform != "darwin"
+        self.ctx = mp.get_context("fork" if fork else None)
         self.fn, self.n = fn, n
         self.workers: list[tuple[Any, Connection]] = []
 

@@ -424,7 +424,11 @@ def layout_paths(paths: Iterable[str | Path],
     reading it reports the problem."""
     say = notice or _notice
     out: list[Path] = []
-    for p in map(Path, paths):
+    for given in paths:
+        if not str(given).strip():
+            raise LayoutError("an empty path names no file; give a file or a folder",
+                              input="")
+        p = Path(given)
         if p.is_dir():
             for f in sorted(p.rglob("*.toml")):
                 kind = file_kind(f)

@@ -30,7 +30,8 @@ BUILD = textwrap.dedent("""
         sys.exit(f"printables: error: {e}")
 """)
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")]
 
 
 def alive(pid: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from printables.games import GAMES
 from printables.positions import AFTER_KEYS, CHECK_KEYS, TOP_KEYS
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.slow
 EXAMPLES = int(os.environ.get("PRINTABLES_FUZZ_EXAMPLES", "10000"))
 SETTINGS = dict(deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

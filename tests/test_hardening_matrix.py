@@ -516,3 +516,11 @@ def test_swap_without_exchange(built_kit, world, capsys, monkeypatch):
     code, _, err = run_cli(["kit", "dugi", "--jobs", "1", "-o", str(out)], capsys)
     assert code == 0, err
     assert manifest_matches(out) and not [p for p in out.iterdir() if p.name.startswith(".")]
+
+
+@pytest.mark.parametrize("args", [["validate", ""], ["validate", "x.toml", ""],
+                                  ["setup", "--layout", "", "-o", "out"],
+                                  ["booklet", "dugi", "--layouts", "", "-o", "out"]])
+def test_empty_paths(args, world, capsys):
+    (world / "x.toml").write_text(GOOD)
+    check(world, capsys, args)
