@@ -50,8 +50,10 @@ def _watch(lifeline: Connection) -> None:
 
 def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: int,
             close: tuple[Connection, ...]) -> None:
+    import signal
     for c in close:  # the parent's ends, inherited by fork: only the parent may hold them
         c.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _die_with_parent(parent_pid)
     threading.Thread(target=_watch, args=(lifeline,), daemon=True).start()
     while True:
