@@ -362,9 +362,9 @@ def _run(argv: list[str] | None) -> int:
 
 
 def _fail(message: str) -> int:
-    from printables.errors import one_line
+    from printables.errors import printable
     try:
-        click.echo(f"printables: error: {one_line(message)}", err=True)
+        click.echo(f"printables: error: {printable(message)}", err=True)
     except OSError:
         pass  # stderr itself is gone: the status still tells
     return EXIT_USAGE

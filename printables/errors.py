@@ -27,7 +27,7 @@ class PrintablesError(Exception):
         if self.file:
             name = printable(self.file)
             where = f"{name}:{self.line}: " if self.line else f"{name}: "
-        return one_line(where + self.message)
+        return printable(where + self.message)
 
     def __reduce__(self):
         # picklable with its keywords, so an error raised in a kit worker arrives whole
@@ -103,22 +103,3 @@ def quote(value: object, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return repr(text[:limit] + "...") + f" ({len(text)} characters)"
-
-
-def one_line(text: str) -> str:
-    """A message on one line: newlines and other unprintable characters escaped."""
-    return printable(text)
-
-
-def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    """A 'did you mean' hint listing the closest choices, or all of them.
-
-    >>> did_you_mean("dugy", ["dugi", "network"])
-    "did you mean 'dugi'?"
-    """
-    import difflib
-
-    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.5)
-    if close:
-        return "did you mean " + " or ".join(repr(c) for c in close) + "?"
-    return "valid: " + ", ".join(choices)

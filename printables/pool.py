@@ -130,18 +130,24 @@ class OwnedPool:
             while todo and idle:
                 conn = idle.pop()
                 index, arg = todo.pop()
-                conn.send((index, arg))
+                try:
+                    conn.send((index, arg))
+                except OSError:
+                    raise self._died(procs[conn]) from None
                 busy[conn] = index
             for conn in wait(list(busy)):
                 try:
                     index, ok, value = conn.recv()
                 except (EOFError, OSError):
-                    p = procs[conn]
-                    p.join(timeout=1)
-                    raise WorkerDied(f"a worker process ended (exit status {p.exitcode}) "
-                                     "while building; nothing it was building was written")
+                    raise self._died(procs[conn]) from None
                 del busy[conn]
                 idle.append(conn)
                 if not ok:
                     raise value
                 yield items[index], value
+
+    @staticmethod
+    def _died(p) -> WorkerDied:
+        p.join(timeout=1)
+        return WorkerDied(f"a worker process ended (exit status {p.exitcode}) while "
+                          "building; nothing it was building was written")

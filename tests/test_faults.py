@@ -170,3 +170,30 @@ def test_a_killed_worker_ends_the_run_with_one_line(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 2
     assert err.count("\n") == 1 and "a worker process ended" in err, err
+
+
+def _double(x: int) -> int:
+    return 2 * x
+
+
+def test_pool_maps_and_reports_a_dead_idle_worker():
+    from printables.pool import OwnedPool, WorkerDied
+    with OwnedPool(_double, 2) as pool:
+        assert sorted(pool.imap_unordered(range(5))) == [(i, 2 * i) for i in range(5)]
+        victim = pool.workers[0][0]
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(timeout=5)
+        with pytest.raises(WorkerDied, match="a worker process ended"):
+            list(pool.imap_unordered(range(5)))
+
+
+def test_pool_passes_our_errors_whole():
+    from printables.errors import LayoutError
+    from printables.pool import OwnedPool
+
+    def bad(x):
+        raise LayoutError("bad space", file="x.toml", line=3)
+    with OwnedPool(bad, 2) as pool:
+        with pytest.raises(LayoutError) as info:
+            list(pool.imap_unordered([1]))
+    assert str(info.value) == "x.toml:3: bad space"
