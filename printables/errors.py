@@ -103,3 +103,17 @@ def quote(value: object, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return repr(text[:limit] + "...") + f" ({len(text)} characters)"
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """A 'did you mean' hint listing the closest choices, or all of them.
+
+    >>> did_you_mean("dugy", ["dugi", "network"])
+    "did you mean 'dugi'?"
+    """
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.5)
+    if close:
+        return "did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return "valid: " + ", ".join(choices)
