@@ -87,13 +87,14 @@ class _NoBar:
 def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, what: str) -> None:
     """Write (name, bytes) files into the output folder (atomically) and report them: each
     path for a single game, a count for several."""
+    from printables.errors import printable
     from printables.outputs import ensure_dir, write_files
     out = ensure_dir(output)
     for path in write_files(out, files):
         if one_game:
-            click.echo(str(path))
+            click.echo(printable(str(path)))
     if not one_game:
-        click.echo(f"{len(files)} {what} written to {out}/")
+        click.echo(f"{len(files)} {what} written to {printable(str(out))}/")
 
 
 SIZE_HELP = ("Board size: a length such as 175, 17.5cm or 7in (the playing area's width; "
@@ -197,9 +198,11 @@ def kit(game, paper, jobs, output) -> None:
                            show_pos=True, hidden=not sys.stderr.isatty()) as bar:
         files = build_kits(games, paper, output, jobs, on_done=lambda name: bar.update(1))
     total = sum(len(v) for v in files.values())
+    from printables.errors import printable
     click.echo(f"{len(games)} kit{'s' if len(games) > 1 else ''}, {len(files)} files, "
-               f"{total / 1e6:.1f} MB in {Path(output)}/ ({time.perf_counter() - start:.1f} s); "
-               f"open {Path(output) / 'index.html'}")
+               f"{total / 1e6:.1f} MB in {printable(str(Path(output)))}/ "
+               f"({time.perf_counter() - start:.1f} s); "
+               f"open {printable(str(Path(output) / 'index.html'))}")
 
 
 @cli.command()

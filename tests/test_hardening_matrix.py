@@ -524,3 +524,11 @@ def test_swap_without_exchange(built_kit, world, capsys, monkeypatch):
 def test_empty_paths(args, world, capsys):
     (world / "x.toml").write_text(GOOD)
     check(world, capsys, args)
+
+
+def test_output_paths_print_on_one_line(world, capsys):
+    out = world / "we\nird\x1b[31m"
+    code, stdout, err = run_cli(["board", "dugi", "--format", "json", "-o", str(out)], capsys)
+    assert code == 0, err
+    assert stdout == f"{world}/we\\nird\\x1b[31m/dugi-board.json\n"
+    assert (out / "dugi-board.json").is_file()
