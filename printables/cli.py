@@ -119,7 +119,8 @@ def _ascii_number(ctx, param, value):
 
 
 class Count(click.ParamType):
-    """A whole number in ASCII digits within [low, high] (click's IntRange also takes '１５０')."""
+    """A whole number in ASCII digits within [low, high] (click's IntRange would also
+    take fullwidth or Arabic-Indic digits)."""
 
     name = "integer"
 

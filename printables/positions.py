@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from printables.boards import Board
-from printables.errors import LayoutError, MoveSyntaxError, PrintablesError, printable
+from printables.errors import (InputError, LayoutError, MoveSyntaxError, PrintablesError,
+                               printable)
 from printables.games import GAMES, GameSpec, Move, Outcome, Piece, Position, get_game
-from printables.outputs import file_kind
+from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).
 MAX_FILE_BYTES = 1_000_000
@@ -321,7 +322,7 @@ def _read_state(r: _Reader, game: GameSpec, data: Mapping) -> dict[str, Any]:
     """The [state] table: only the keys the game declares (GameSpec.state_types), each of
     its type (whole numbers 0..10**6)."""
     state = dict(r.table(data, "state"))
-    types = dict(getattr(game, "state_types", {}))
+    types = dict(game.state_types)
     _known_keys(r, state, tuple(types), "[state]")
     for key, value in state.items():
         want = types[key]
@@ -405,8 +406,6 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
 
 def load_layout(path: str | Path) -> Layout:
     """Read and parse one layout file (a regular file of at most MAX_FILE_BYTES)."""
-    from printables.errors import InputError
-    from printables.outputs import read_regular_file
     try:
         source = read_regular_file(path, MAX_FILE_BYTES, "a layout file").decode("utf-8")
     except UnicodeDecodeError:

@@ -25,7 +25,7 @@ SETTINGS = dict(deadline=None, database=None,
 JUNK_KEYS = ["x", "colour", "note", "explain", "size", "pie", "target", "passes", "swapped",
              "lone_general_moves", "black_alternating", "", "a.b", "\u00e9", "1"]
 OPTION_KEYS = sorted({k for g in GAMES.values() for k in g.default_options})
-STATE_KEYS = sorted({k for g in GAMES.values() for k in getattr(g, "state_types", {})})
+STATE_KEYS = sorted({k for g in GAMES.values() for k in g.state_types})
 SPACES = ["a1", "a2", "b2", "d4", "h8", "s19", "A1", "B4", "AB3", "CD6", "c3c4", "ne", "g5",
           "zz", "", "a0"]
 ODD_TEXT = ["", " ", "\u00e9", "\u0661", "\uff11", "\u00b2", "\n", "\x1b[31m", "a\u0000b",

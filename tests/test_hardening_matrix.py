@@ -138,7 +138,8 @@ LAYOUTS = [
      "unknown key 'colour' in options; valid: size, pie"),
     ("option-list", NET + "options = {size = [8]}\n", "option 'size' must be a number"),
     ("option-table", NET + "options = {pie = {a = 1}}\n", "option 'pie' must be"),
-    ("check-key", GOOD + "[[check]]\nbogus = 1\n", "unknown key 'bogus' in check 1; valid: move, legal"),
+    ("check-key", GOOD + "[[check]]\nbogus = 1\n",
+     "unknown key 'bogus' in check 1; valid: move, legal"),
     ("after-key", GOOD + '[[check]]\nmove = "a1-b1"\n[check.after]\nwinner = "black"\n',
      "unknown key 'winner' in check 1 [check.after]; valid: to_move"),
     ("after-options", GOOD + '[[check]]\nmove = "a1-b1"\n[check.after]\noptions = {}\n',
@@ -394,7 +395,8 @@ def _forked(prepare):
 
 
 def _small_files():
-    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+    hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, hard))
 
 
 def _nobody():
@@ -481,7 +483,8 @@ def test_kit_removes_leftovers_of_killed_runs_only(built_kit, world, capsys):
     out = _copy_kit(built_kit, world)
     running = subprocess.Popen(["sleep", "30"])
     try:
-        dead = [out / ".index.html.4194999.abcd1234.part", out / "dugi" / ".board.pdf.k2j3h4g5.part",
+        dead = [out / ".index.html.4194999.abcd1234.part",
+                out / "dugi" / ".board.pdf.k2j3h4g5.part",
                 out / "dugi" / "laser" / ".x.svg.4194999.abcdefgh.part"]
         for p in dead:
             p.write_bytes(b"half")
