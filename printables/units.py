@@ -2,8 +2,8 @@
 
 Rulings: numbers are ASCII digits only (no Arabic-Indic, fullwidth, superscript or circled
 digits), at most MAX_DIGITS digits per number and with a non-zero denominator, so no value
-a user types can overflow, divide by zero or hit Python's integer-string limit. Raster
-sizes are capped at MAX_PIXELS (checked by the product before cairo is asked).
+a user types can overflow, divide by zero or hit Python's integer-string limit. (The
+raster size limit lives with the PNG renderer, printables.render.png.)
 """
 
 from __future__ import annotations
@@ -31,10 +31,6 @@ MAX_LENGTH = 2000.0
 #: Most digits in one number (a length in mm needs 4 before and a few after the point).
 MAX_DIGITS = 12
 
-#: Largest raster we make, in pixels per side (cairo's own limit is 32767).
-MAX_PIXELS = 32000
-#: Largest raster in millions of pixels (250 million is 1 GB of memory while drawing).
-MAX_MEGAPIXELS = 250
 
 _NUM = rf"[0-9]{{1,{MAX_DIGITS}}}"
 _LENGTH = re.compile(rf"^\s*({_NUM}(?:\.{_NUM})?(?:/{_NUM})?|\.{_NUM})\s*(mm|cm|in|\"|pt)?\s*$",
@@ -104,35 +100,6 @@ def non_ascii_digit(text: str) -> str | None:
     """
     return next((ch for ch in str(text) if not ch.isascii() and
                  (ch.isdigit() or ch.isnumeric() or ch.isdecimal())), None)
-
-
-def check_pixels(width_mm: float, height_mm: float, dpi: int, what: str = "image") -> None:
-    """UsageError when a raster of this size at dpi exceeds MAX_PIXELS on a side or
-    MAX_MEGAPIXELS in all, naming the limit and the largest DPI that fits.
-
-    >>> check_pixels(700, 100, 1200)
-    Traceback (most recent call last):
-    ...
-    printables.errors.UsageError: image of 700 x 100 mm at 1200 dpi would be 33071 x 4724 pixels; the limit is 32000 pixels a side and 250 million in all: use --dpi 1161 or less
-    """
-    def size(d: float) -> tuple[int, int]:
-        return round(width_mm / 25.4 * d), round(height_mm / 25.4 * d)
-
-    def fits(d: float) -> bool:
-        w, h = size(d)
-        return max(w, h) <= MAX_PIXELS and w * h <= MAX_MEGAPIXELS * 1_000_000
-
-    if fits(dpi):
-        return
-    best = int(min(MAX_PIXELS * 25.4 / max(width_mm, height_mm),
-                   (MAX_MEGAPIXELS * 1e6 / (width_mm * height_mm)) ** 0.5 * 25.4))
-    while best > 1 and not fits(best):
-        best -= 1
-    w, h = size(dpi)
-    raise UsageError(f"{what} of {width_mm:g} x {height_mm:g} mm at {dpi} dpi would be {w} x "
-                     f"{h} pixels; the limit is {MAX_PIXELS} pixels a side and "
-                     f"{MAX_MEGAPIXELS} million in all: use --dpi {best} or less",
-                     input=str(dpi))
 
 
 def parse_paper(name: str) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from printables.errors import UsageError, did_you_mean
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
 from printables.render.theme import THEMES, Ink
-from printables.units import check_pixels, is_count, parse_length
+from printables.units import is_count, parse_length
 
 FORMATS = ("svg", "pdf", "png", "json")
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
@@ -90,7 +90,6 @@ def render_board(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str,
         return render_pdf([scene], theme)
     if fmt == "png":
         from printables.render.png import render_png
-        check_pixels(scene.width, scene.height, dpi, f"{game.title} board")
         return render_png(scene, theme, dpi)
     raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
 

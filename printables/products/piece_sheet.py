@@ -324,7 +324,7 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
 
     from printables.products.boards_cmd import get_theme
     from printables.units import paper_name as canonical
-    from printables.units import check_pixels, parse_paper
+    from printables.units import parse_paper
     paper = parse_paper(paper_name)
     name = canonical(paper_name)
     theme = get_theme(theme_name)
@@ -343,8 +343,6 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
         data = [render_svg(s, theme) for s in scenes]
     else:
         from printables.render.png import render_png
-        for s in scenes[:1]:  # pages share one size
-            check_pixels(s.width, s.height, dpi, "piece page")
         data = [render_png(s, theme, dpi) for s in scenes]
     if len(data) == 1:
         return [(f"{base}.{fmt}", data[0])]

@@ -179,8 +179,6 @@ def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "col
         return name, render_svg(scene, theme)
     if fmt == "png":
         from printables.render.png import render_png
-        from printables.units import check_pixels
-        check_pixels(scene.width, scene.height, dpi, "setup diagram")
         return name, render_png(scene, theme, dpi)
     from printables.render.pdf import render_pdf
     return name, render_pdf([scene], theme)
