@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from printables.errors import InputError, OutputError, printable
-from printables.games import GAMES, GameSpec
+from printables.games import GAMES, GameSpec, get_game
 from printables.outputs import (_OURS, clean_stale, ensure_dir, read_regular_file, stage_dir,
                                 swap_in, write_atomic, write_tree)
 from printables.units import paper_name, parse_paper
@@ -202,16 +202,17 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
     across cores); return the files written this run (rel path -> bytes)."""
     paper = paper_name(paper)
     out = ensure_dir(output)
-    for name in games:
+    folder = {g: get_game(g).name for g in games}  # a game may be given by name or file
+    for name in folder.values():
         _check_target(out, name)
     for name in ("index.html", "manifest.json"):
         if (out / name).is_dir() and not (out / name).is_symlink():
             raise OutputError(f"{printable(str(out / name))} is a folder where the kit writes "
                               "a file; move it away", input=str(out / name))
-    for name in GAMES:
+    for name in _known():
         if (out / name).is_dir() and not (out / name).is_symlink():
-            for folder in _folders(out / name):
-                clean_stale(folder)
+            for sub in _folders(out / name):
+                clean_stale(sub)
     _write_top(out)  # repair what a killed run left behind, before anything else
     reqs = work_plan(games, paper)
     parts: dict[str, dict[str, bytes]] = {g: {} for g in games}
@@ -221,10 +222,15 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
         parts[req.game].update(result)
         pending[req.game] -= 1
         if not pending[req.game]:
-            written.update(commit_game(out, req.game, parts.pop(req.game)))
+            written.update(commit_game(out, folder[req.game], parts.pop(req.game)))
             written.update(_write_top(out))
             on_done(req.game)
     return written
+
+
+def _known() -> dict[str, GameSpec]:
+    """The games whose folders a kit folder may hold, by name."""
+    return dict(GAMES)
 
 
 def _results(reqs: list[KitRequest], jobs: int | None):
@@ -344,14 +350,14 @@ def _read_rows(path: Path, name: str, itself: bool = False) -> list[dict]:
 def _write_top(out: Path) -> dict[str, bytes]:
     """index.html and manifest.json of out, made from the game folders' own manifests."""
     rows = []
-    for name in GAMES:
+    for name in _known():
         target = out / name
         if target.is_dir() and not target.is_symlink():
             rows += _read_rows(target / GAME_MANIFEST, name, itself=True)
     if not rows and not (out / "manifest.json").exists():
         return {}
     sizes = {r["file"]: r["size"] for r in rows}
-    games = [GAMES[n] for n in GAMES if any(k.startswith(n + "/") for k in sizes)]
+    games = [spec for n, spec in _known().items() if any(k.startswith(n + "/") for k in sizes)]
     page = index_html(games, sizes)
     rows.append({"file": "index.html", "size": len(page),
                  "sha256": hashlib.sha256(page).hexdigest()})
