@@ -116,6 +116,8 @@ class GameSpec:
     components: Callable[[Mapping[str, Any]], tuple[Component, ...]]
     default_options: Mapping[str, Any] = field(default_factory=dict)
     check_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    #: keys a position file's [state] may hold, and the type of each (bool or int)
+    state_types: Mapping[str, type] = field(default_factory=dict)
     reconstructed: tuple[str, ...] = ()
     flipping_pieces: bool = False
     legal_moves: Callable[[Board, Position], list[Move]] | None = None
@@ -125,8 +127,6 @@ class GameSpec:
     normalize_move: Callable[[Board, Move, tuple[tuple[str, ...], ...]], Move] | None = None
     format_move: Callable[[Board, Move], str] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
-    #: keys a position file's [state] may hold, and the type of each (bool or int)
-    state_types: Mapping[str, type] = field(default_factory=dict)
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Default options updated with given ones, checked by the game."""
