@@ -235,8 +235,9 @@ def examples_section(examples: tuple[Example, ...], scenes: list[Scene], room: f
                      ts: Typeset) -> list:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
-    or one to a page at full width when two to a page would print the spaces too small."""
-    if not examples:  # a layouts folder with only setup.toml: no Examples section
+    or one to a page at full width when two to a page would print the spaces too small.
+    No example files (a game file may list none): no section."""
+    if not examples:
         return []
     head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
             Paragraph(examples_intro(examples), ts.st["body"])]
