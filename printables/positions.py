@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from printables.boards import Board
 from printables.errors import (InputError, LayoutError, MoveSyntaxError, PrintablesError,
@@ -224,6 +225,9 @@ def _read_pieces(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> dic
 
 
 def _read_evl(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> tuple[dict, dict, dict]:
+    if "pieces" in data:
+        raise r.fail(f"'pieces' is not for {game.title}; it uses [stacks] and [markers]",
+                     key="pieces")
     stacks: dict[str, str] = {}
     for name, stack in r.table(data, "stacks").items():
         _space(r, board, game, name, ("heptagon",))
@@ -282,15 +286,14 @@ def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position |
     except PrintablesError as e:
         raise r.fail(e.message, key="options") from None
     board = game.board(opts)
+    _read_state(r, game, data)  # strict keys and types; the table itself is read below
     to_move = data.get("to_move", base.to_move if base else None)
     if to_move is None:
         raise r.fail("'to_move' is missing; write to_move = "
                      f"\"{game.sides[0]}\" or \"{game.sides[1]}\"")
     _side(r, game, to_move, "to_move")
-    state = _read_state(r, game, data)
+    state = dict(r.table(data, "state"))
     if game.name == "evl":
-        if "pieces" in data:
-            raise r.fail("'pieces' is not for EVL; EVL uses [stacks] and [markers]", key="pieces")
         stacks, markers, hand = _read_evl(r, game, board, data)
         pos = Position(game.name, to_move, {}, opts, stacks, markers, hand, state,
                        str(data.get("title", "")))
@@ -415,6 +418,11 @@ def load_layout(path: str | Path) -> Layout:
     return load_layout_text(source, str(path))
 
 
+def _notice(text: str) -> None:
+    import sys
+    print(f"printables: {text}", file=sys.stderr)
+
+
 def layout_paths(paths: Iterable[str | Path],
                  notice: Callable[[str], None] | None = None) -> list[Path]:
     """Files named, and *.toml under folders named, in sorted order. Under a folder,
@@ -440,11 +448,6 @@ def layout_paths(paths: Iterable[str | Path],
         else:
             raise LayoutError("no such file or folder", file=str(p))
     return out
-
-
-def _notice(text: str) -> None:
-    import sys
-    print(f"printables: {text}", file=sys.stderr)
 
 
 def setup_path(game: str) -> Path:
