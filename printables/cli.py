@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from printables import __version__
-from printables.errors import PrintablesError, UsageError
+from printables.errors import PrintablesError, UsageError, printable
 
 EXIT_USAGE = 2
 
@@ -44,16 +44,18 @@ def validate(paths: tuple[str, ...]) -> None:
     """
     from printables.gamefile import validate_all
     passed = failed = unreadable = 0
-    for res in validate_all(paths, click.echo):
+    def notice(text: str) -> None:
+        click.echo(f"printables: {text}", err=True)
+    for res in validate_all(paths, click.echo, notice):
         if isinstance(res, PrintablesError):
             unreadable += 1
             click.echo(f"printables: error: {res}", err=True)
         elif res.ok:
             passed += 1
-            click.echo(f"{res.path} check {res.number}: ok")
+            click.echo(f"{printable(str(res.path))} check {res.number}: ok")
         else:
             failed += 1
-            click.echo(f"{res.path} check {res.number}: FAIL {res.reason}")
+            click.echo(f"{printable(str(res.path))} check {res.number}: FAIL {res.reason}")
     files = f", {unreadable} file{'s' if unreadable != 1 else ''} unreadable" if unreadable else ""
     click.echo(f"{passed} passed, {failed} failed{files}")
     if unreadable or failed:
@@ -74,7 +76,7 @@ def _games(game: str | None, all_: bool):
 
 def _progress(items: list, label: str):
     """A progress bar on stderr for more than one item, else the items themselves."""
-    if len(items) <= 1:
+    if len(items) <= 1 or not sys.stderr.isatty():  # a log gets errors only, one line each
         return _NoBar(items)
     return click.progressbar(items, label=label, file=sys.stderr,
                              item_show_func=lambda g: g.name if g else "")
@@ -94,21 +96,62 @@ class _NoBar:
 def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, what: str) -> None:
     """Write (name, bytes) files into the output folder (atomically) and report them: each
     path for a single game, a count for several."""
-    from printables.outputs import ensure_dir, write_atomic
+    from printables.errors import printable
+    from printables.outputs import ensure_dir, write_files
     out = ensure_dir(output)
-    for name, data in files:
-        path = write_atomic(out / name, data)
+    for path in write_files(out, files):
         if one_game:
-            click.echo(str(path))
+            click.echo(printable(str(path)))
     if not one_game:
-        click.echo(f"{len(files)} {what} written to {out}/")
+        click.echo(f"{len(files)} {what} written to {printable(str(out))}/")
 
 
 SIZE_HELP = ("Board size: a length such as 175, 17.5cm or 7in (the playing area's width; "
              "Dugi: its diameter). For dag-en-nacht and network a whole number up to 25 is "
              "the number of squares per side (dag-en-nacht 11..19 odd, network 8, 10, 12).")
+
+
+def _not_empty(ctx, param, value):
+    """Reject an empty value ('-o ""' would mean the current folder, '--parts ""' nothing)."""
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("must not be empty", ctx=ctx, param=param)
+    return value
+
+
+def _ascii_number(ctx, param, value):
+    """Numbers are written with the digits 0-9 (no Arabic-Indic, fullwidth, superscript)."""
+    from printables.units import non_ascii_digit
+    if value is not None and (ch := non_ascii_digit(value)) is not None:
+        raise click.BadParameter(f"{value!r} uses the digit {ch!r} (U+{ord(ch):04X}); write "
+                                 "numbers with the digits 0-9", ctx=ctx, param=param)
+    return value
+
+
+class Count(click.ParamType):
+    """A whole number in ASCII digits within [low, high] (click's IntRange would also
+    take fullwidth or Arabic-Indic digits)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        from printables.units import is_count
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        elif is_count(str(value).strip()):
+            n = int(str(value).strip())
+        else:
+            self.fail(f"{value!r} is not a whole number; write digits 0-9", param, ctx)
+        if not self.low <= n <= self.high:
+            self.fail(f"{n} is not in the range {self.low}<=x<={self.high}", param, ctx)
+        return n
+
+
 OUTPUT = click.option("--output", "-o", default="output", show_default=True,
-                      type=click.Path(file_okay=False), help="Folder to write into.")
+                      type=click.Path(file_okay=False), callback=_not_empty,
+                      help="Folder to write into.")
 
 
 @cli.command()
@@ -120,7 +163,7 @@ OUTPUT = click.option("--output", "-o", default="output", show_default=True,
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option, e.g. size=19 (dag-en-nacht), pie=true (network), target=12 (evl).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
               help="PNG resolution.")
 @OUTPUT
 def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
@@ -141,7 +184,7 @@ def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
 @click.argument("game")
 @click.option("--paper", default="A4", show_default=True,
               help="Paper you print on: A4, Letter or A3 (large boards are tiled over pages).")
-@click.option("--jobs", type=click.IntRange(1, 64), help="Games built at once (default: cores).")
+@click.option("--jobs", type=Count(1, 64), help="Games built at once (default: cores).")
 @OUTPUT
 def kit(game, paper, jobs, output) -> None:
     """Build print-and-play kits: GAME, or 'all' for every game (the main job).
@@ -161,12 +204,14 @@ def kit(game, paper, jobs, output) -> None:
     ensure_dir(output)
     start = time.perf_counter()
     with click.progressbar(length=len(games), label=f"kits on {paper}", file=sys.stderr,
-                           show_pos=True) as bar:
+                           show_pos=True, hidden=not sys.stderr.isatty()) as bar:
         files = build_kits(games, paper, output, jobs, on_done=lambda name: bar.update(1))
     total = sum(len(v) for v in files.values())
+    from printables.errors import printable
     click.echo(f"{len(games)} kit{'s' if len(games) > 1 else ''}, {len(files)} files, "
-               f"{total / 1e6:.1f} MB in {Path(output)}/ ({time.perf_counter() - start:.1f} s); "
-               f"open {Path(output) / 'index.html'}")
+               f"{total / 1e6:.1f} MB in {printable(str(Path(output)))}/ "
+               f"({time.perf_counter() - start:.1f} s); "
+               f"open {printable(str(Path(output) / 'index.html'))}")
 
 
 @cli.command()
@@ -185,7 +230,7 @@ def kit(game, paper, jobs, output) -> None:
               help="Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
                    "lines, for a guillotine.")
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
               help="PNG resolution.")
 @OUTPUT
 def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None:
@@ -211,7 +256,7 @@ def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
               show_default=True)
 @click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 1200),
+@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
               help="PNG resolution.")
 @OUTPUT
 def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
@@ -265,7 +310,7 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
 @click.option("--sheet", default="600x400", show_default=True, metavar="WxH",
               help="Size of your sheets of material, e.g. 600x400, 300x200 or 24inx12in. A "
                    "board larger than a sheet is split into parts along space lines.")
-@click.option("--kerf", default="0", show_default=True, metavar="MM",
+@click.option("--kerf", default="0", show_default=True, metavar="MM", callback=_ascii_number,
               help="Width your laser burns away, e.g. 0.15; cut lines move out by half of it "
                    "so parts come out at their true size.")
 @click.option("--profile", default="default", show_default=True,
@@ -278,11 +323,11 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
 @click.option("--material", default="3mm-plywood", show_default=True,
               help="Settings preset for --format lbrn2 (starting points): 3mm-plywood, "
                    "3mm-acrylic or 2mm-card.")
-@click.option("--parts", default="board,pieces", show_default=True,
+@click.option("--parts", default="board,pieces", show_default=True, callback=_not_empty,
               help="What to make: board, pieces or board,pieces.")
 @click.option("--no-reference", "no_reference", is_flag=True,
               help="Leave out the 100 mm reference (square, or bar on small sheets).")
-@click.option("--tabs", default="0", show_default=True, metavar="MM",
+@click.option("--tabs", default="0", show_default=True, metavar="MM", callback=_ascii_number,
               help="Holding tabs this wide on pieces under 12 mm, e.g. 0.3, so they do not "
                    "drop through a honeycomb bed.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -352,12 +397,37 @@ def serve(host, port, games_dir, no_browser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI: user errors print one line and exit 2, never a traceback."""
+    """Run the CLI: user errors print one line and exit 2, never a traceback.
+
+    Also the environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
+    make carries the same fixed date, so builds are identical anywhere; see README), and
+    a standard output that cannot be written (a full disk, a closed pipe) is reported once.
+    """
+    import os
+    os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        status = _run(argv)
+        _flush_stdout()
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except PrintablesError as e:
+        return _fail(str(e))
+    except OSError as e:
+        _silence_stdout()
+        return _fail(_os_message(e))
+    except RecursionError:
+        return _fail("input is nested too deeply to read")
+    except MemoryError:
+        return _fail("out of memory; the input asks for more than this machine has")
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         # without standalone mode click returns an Exit's status instead of raising it
         status = cli.main(args=argv, prog_name="printables", standalone_mode=False)
-        if isinstance(status, int):
-            return status
+        return status if isinstance(status, int) else 0
     except click.exceptions.Exit as e:
         return e.exit_code
     except click.exceptions.Abort:
@@ -367,14 +437,44 @@ def main(argv: list[str] | None = None) -> int:
         msg = e.format_message().replace("\n", " ")
         if isinstance(e, click.UsageError) and e.ctx is not None:
             msg += f" (see '{e.ctx.command_path} --help')"
-        click.echo(f"printables: error: {msg}", err=True)
-        return EXIT_USAGE
-    except PrintablesError as e:
-        click.echo(f"printables: error: {e}", err=True)
-        return EXIT_USAGE
-    except BrokenPipeError:
-        return 1
-    return 0
+        return _fail(msg)
+
+
+def _fail(message: str) -> int:
+    from printables.errors import printable
+    try:
+        click.echo(f"printables: error: {printable(message)}", err=True)
+    except OSError:
+        pass  # stderr itself is gone: the status still tells
+    return EXIT_USAGE
+
+
+def _os_message(e: OSError) -> str:
+    from printables.errors import os_reason, printable
+    if e.filename is not None:
+        return f"cannot use {printable(str(e.filename))}: {os_reason(e)}"
+    return f"cannot write to standard output: {os_reason(e)}"
+
+
+def _flush_stdout() -> None:
+    """Flush stdout now, so a failure (e.g. '> /dev/full') is ours to report."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+        raise
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    import os
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a real file (e.g. captured in tests)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

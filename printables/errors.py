@@ -1,6 +1,14 @@
-"""The PrintablesError family: every error a user can cause, with file, line and input."""
+"""The PrintablesError family: every error a user can cause, with file, line and input.
+
+Rulings: a message is always one line, and every path or value in it is shown with
+unprintable characters escaped (``printable``), so a file name holding a newline or a
+terminal escape code cannot split the message or drive the terminal. OS errors become
+``OutputError``/``InputError`` naming the path and the OS reason in lower case.
+"""
 
 from __future__ import annotations
+
+import errno as _errno
 
 
 class PrintablesError(Exception):
@@ -17,8 +25,17 @@ class PrintablesError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.file:
-            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        return where + self.message
+            name = printable(self.file)
+            where = f"{name}:{self.line}: " if self.line else f"{name}: "
+        return printable(where + self.message)
+
+    def __reduce__(self):
+        # picklable with its keywords, so an error raised in a kit worker arrives whole
+        return (_rebuild, (type(self), self.message, self.file, self.line, self.input))
+
+
+def _rebuild(cls, message, file, line, input):
+    return cls(message, file=file, line=line, input=input)
 
 
 class UsageError(PrintablesError):
@@ -39,6 +56,53 @@ class RenderError(PrintablesError):
 
 class CheckFailedError(PrintablesError):
     """A booklet example whose checks do not hold."""
+
+
+class OutputError(PrintablesError):
+    """Writing failed: a full disk, a read-only folder, a file where a folder goes, ..."""
+
+
+class InputError(PrintablesError):
+    """An input file that cannot be read: not a regular file, too large, unreadable."""
+
+
+def os_reason(e: OSError) -> str:
+    """The OS reason of an error in lower case, e.g. 'no space left on device'.
+
+    >>> os_reason(OSError(28, "No space left on device"))
+    'no space left on device'
+    """
+    text = e.strerror or (_errno.errorcode.get(e.errno or 0) or str(e) or type(e).__name__)
+    return text[:1].lower() + text[1:]
+
+
+def output_error(e: OSError, path: object, doing: str = "cannot write") -> OutputError:
+    """An OutputError naming the path (escaped) and the OS reason."""
+    name = printable(str(path))
+    return OutputError(f"{doing} {name}: {os_reason(e)}", input=str(path))
+
+
+def printable(text: str) -> str:
+    r"""text with unprintable characters (newlines, escape codes, ...) written as escapes.
+
+    >>> print(printable("a\nb\x1b[31m.toml"))
+    a\nb\x1b[31m.toml
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def quote(value: object, limit: int = 40) -> str:
+    """repr of a user's value, cut to limit characters (a 5,000-digit number stays short).
+
+    >>> quote("1" * 50)
+    "'1111111111111111111111111111111111111111...' (50 characters)"
+    """
+    text = str(value)
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit] + "...") + f" ({len(text)} characters)"
 
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:

@@ -277,27 +277,28 @@ def unchecked_report(path: str | Path) -> str | None:
     return None
 
 
-def validate_all(paths, say: Callable[[str], None]):
+def validate_all(paths, say: Callable[[str], None],
+                 notice: Callable[[str], None] | None = None):
     """For `validate`: check results and read errors of the files named (folders searched
-    for *.toml), as positions.validate_paths gives them; game files and the position files
-    of games without a rules engine are read here and reported through say instead."""
-    from printables.positions import validate_paths
-    for p in map(Path, paths):
-        for path in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
-            if not path.is_file():
+    for *.toml, skipping what is not a regular file with a notice), as
+    positions.validate_paths gives them; game files and the position files of games without
+    a rules engine are read here and reported through say instead."""
+    from printables.positions import expand_paths, validate_paths
+    for path in expand_paths(paths, notice):
+        if isinstance(path, PrintablesError) or not path.is_file():
+            yield from (validate_paths([path]) if isinstance(path, Path) else [path])
+            continue
+        try:
+            note = unchecked_report(path)
+        except PrintablesError as e:
+            if not is_game_file(path):  # let the position-file reader say what is wrong
                 yield from validate_paths([path])
                 continue
-            try:
-                note = unchecked_report(path)
-            except PrintablesError as e:
-                if not is_game_file(path):  # let the position-file reader say what is wrong
-                    yield from validate_paths([path])
-                    continue
-                if not e.file:
-                    e.file = str(path)
-                yield e
-                continue
-            if note is None:
-                yield from validate_paths([path])
-            else:
-                say(note)
+            if not e.file:
+                e.file = str(path)
+            yield e
+            continue
+        if note is None:
+            yield from validate_paths([path])
+        else:
+            say(note)

@@ -1,43 +1,310 @@
-"""Writing output files safely: check the folder once, write to a temporary name, rename."""
+"""Files in and out, safely: bounded reads of regular files, atomic writes, staged folders.
+
+Rulings:
+- An input is read only from a regular file, and never more than its limit (the limit is
+  enforced while reading, so a FIFO, /dev/zero or a growing file cannot hang or exhaust
+  memory).
+- A file is written to a hidden temporary name in its folder, flushed to disk (fsync),
+  then renamed over the target: a reader sees the old file or the new one, never half. A
+  symlink at the target is replaced, never written through.
+- Temporary names carry the writer's process id (`.NAME.PID.XXXXXXXX.part`, `.tmp`, `.old`),
+  so a later run removes the leftovers of a killed run and leaves a running one alone.
+- Every OS error becomes an OutputError naming the path and the OS reason.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import secrets
+import shutil
+import stat
 import tempfile
 from pathlib import Path
 
-from printables.errors import UsageError
+from printables.errors import InputError, UsageError, os_reason, output_error
+
+#: Our temporary names: .NAME.PID.RANDOM.(part|tmp|old); older versions wrote .NAME.RANDOM.part
+_OURS = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>[0-9]{1,10})\.)?[a-z0-9_]{8}\."
+                   r"(?P<kind>part|tmp|old)$")
+
+
+def file_kind(path: str | Path) -> str:
+    """'file', 'folder', 'FIFO', 'device', 'socket', 'missing' or 'other' (follows links)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "missing"
+    for test, kind in ((stat.S_ISREG, "file"), (stat.S_ISDIR, "folder"),
+                       (stat.S_ISFIFO, "FIFO"), (stat.S_ISCHR, "device"),
+                       (stat.S_ISBLK, "device"), (stat.S_ISSOCK, "socket")):
+        if test(mode):
+            return kind
+    return "other"
+
+
+def read_regular_file(path: str | Path, limit: int, what: str = "an input file") -> bytes:
+    """The bytes of a regular file of at most limit bytes, or InputError.
+
+    Opens without blocking (a FIFO does not wait for a writer), checks the opened file is
+    regular, and stops reading one byte past the limit."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        raise InputError(f"cannot read file: {_reason(e)}", input=str(path)) from None
+    try:
+        kind = "file" if stat.S_ISREG(os.fstat(fd).st_mode) else file_kind(path)
+        if kind != "file":
+            raise InputError(f"is a {kind}, not a regular file; give {what}", input=str(path))
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - total))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise InputError(f"file is more than {limit} bytes; {what} is at most "
+                                 f"{limit} bytes", input=str(path))
+    except OSError as e:
+        raise InputError(f"cannot read file: {_reason(e)}", input=str(path)) from None
+    finally:
+        os.close(fd)
+
+
+def _reason(e: OSError) -> str:
+    return os_reason(e)
 
 
 def ensure_dir(path: str | Path) -> Path:
-    """Create the output folder if needed and check it is writable, or raise UsageError."""
+    """Create the output folder if needed and check it is writable, or raise UsageError;
+    remove what killed runs of ours left in it."""
     p = Path(path)
+    if not str(path).strip():
+        raise UsageError("output folder is empty; give a folder with --output", input="")
+    shown = str(p)  # shown with !r: unprintable characters escaped
     if p.exists() and not p.is_dir():
-        raise UsageError(f"output {str(p)!r} is a file; give a folder to write into", input=str(p))
+        raise UsageError(f"output {shown!r} is a file; give a folder to write into", input=str(p))
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise UsageError(f"cannot create output folder {str(p)!r}: {e.strerror}; "
+        raise UsageError(f"cannot create output folder {shown!r}: {_reason(e)}; "
                          "choose a writable folder with --output", input=str(p)) from None
     if not os.access(p, os.W_OK | os.X_OK):
-        raise UsageError(f"output folder {str(p)!r} is not writable; choose another with --output",
+        raise UsageError(f"output folder {shown!r} is not writable; choose another with --output",
                          input=str(p))
+    clean_stale(p)
     return p
+
+
+def _temp_prefix(name: str) -> str:
+    return f".{name}.{os.getpid()}."
 
 
 def write_atomic(path: str | Path, data: bytes) -> Path:
-    """Write bytes to path via a temporary file in the same folder, then rename (no half files)."""
+    """Write bytes to path via a temporary file in the same folder, fsync, then rename (no
+    half files); OutputError naming the path when the OS refuses."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(p.name), suffix=".part", dir=p.parent)
+    except OSError as e:
+        raise output_error(e, p) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
         os.chmod(tmp, 0o644)
         os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    except BaseException as e:
+        _unlink(tmp)
+        if isinstance(e, OSError):
+            raise output_error(e, p) from None
         raise
+    fsync_dir(p.parent)
     return p
+
+
+def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Write several files into folder as one step, as far as the system allows: every file
+    is first written to its temporary name and flushed, and every target checked, before
+    the first rename; on any error the temporary files go and no target is touched."""
+    staged: list[tuple[str, Path]] = []
+    current = folder
+    try:
+        for name, data in files:
+            current = folder / name
+            if current.is_dir() and not current.is_symlink():
+                raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
+            fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
+            staged.append((tmp, current))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
+        done = []
+        for tmp, current in staged:
+            os.replace(tmp, current)
+            done.append(current)
+    except BaseException as e:
+        for tmp, _ in staged:
+            _unlink(tmp)
+        if isinstance(e, OSError):
+            raise output_error(e, current) from None
+        raise
+    fsync_dir(folder)
+    return done
+
+
+def _unlink(path: str | Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def fsync_dir(path: str | Path) -> None:
+    """Flush a folder's entries (renames) to disk, where the system allows it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def clean_stale(folder: str | Path) -> list[str]:
+    """Remove our temporary files and folders in folder whose writer is gone; a '.old'
+    folder whose target is missing (a run killed between two renames) is put back.
+    Returns the names handled. Never follows a symlink."""
+    done = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return done
+    for entry in entries:
+        m = _OURS.match(entry.name)
+        if not m or (m["pid"] and _alive(int(m["pid"]))):
+            continue
+        path = Path(folder) / entry.name
+        target = Path(folder) / m["name"]
+        try:
+            if m["kind"] == "old" and not os.path.lexists(target) and entry.is_dir(
+                    follow_symlinks=False):
+                os.rename(path, target)
+            elif entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+        except OSError:
+            continue
+        done.append(entry.name)
+    return done
+
+
+def stage_dir(parent: Path, name: str) -> Path:
+    """A new empty hidden folder next to parent/name, to build it in before swap_in."""
+    try:
+        return Path(tempfile.mkdtemp(prefix=_temp_prefix(name), suffix=".tmp", dir=parent))
+    except OSError as e:
+        raise output_error(e, parent / name) from None
+
+
+def write_tree(root: Path, files: dict[str, bytes], shown_as: Path | None = None) -> None:
+    """Write rel path -> bytes under a fresh folder root, each file and folder fsynced;
+    errors name the file as shown_as/rel (where it is going), not the hidden folder."""
+    dirs = {root}
+    for rel, data in sorted(files.items()):
+        path = root / rel
+        if path.parent not in dirs:
+            _mkdirs(root, path.parent, dirs, shown_as or root)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(path, flags, 0o644)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise output_error(e, (shown_as or root) / rel) from None
+    for d in sorted(dirs, key=lambda d: -len(d.parts)):
+        fsync_dir(d)
+
+
+def _mkdirs(root: Path, folder: Path, made: set[Path], shown_as: Path) -> None:
+    for d in reversed([folder, *folder.parents]):
+        if d in made or not d.is_relative_to(root) or d == root:
+            continue
+        try:
+            d.mkdir(mode=0o755)
+        except FileExistsError:
+            pass
+        except OSError as e:
+            raise output_error(e, shown_as / d.relative_to(root)) from None
+        made.add(d)
+
+
+def swap_in(staged: Path, target: Path) -> None:
+    """Put the folder staged in place of target (a folder or nothing): one atomic exchange
+    where the system has it (Linux renameat2), else two renames; the old folder is removed.
+    A target that is a symlink or a file is refused (OutputError), nothing is changed."""
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        what = "a symbolic link" if target.is_symlink() else "a file"
+        raise output_error(OSError(0, f"it is {what}; kits are written only into real "
+                                      "folders inside --output: move it away"), target,
+                           "cannot replace")
+    try:
+        if not target.exists():
+            os.rename(staged, target)
+        elif not _exchange(staged, target):
+            old = target.parent / f"{_temp_prefix(target.name)}{secrets.token_hex(4)}.old"
+            os.rename(target, old)
+            os.rename(staged, target)
+            staged = old
+        else:
+            pass  # staged now holds the old folder
+    except OSError as e:
+        raise output_error(e, target, "cannot replace") from None
+    fsync_dir(target.parent)
+    shutil.rmtree(staged, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two paths with renameat2(RENAME_EXCHANGE); False where unsupported."""
+    import sys
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    if rc == 0:
+        return True
+    err = ctypes.get_errno()
+    import errno
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))

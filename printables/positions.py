@@ -8,20 +8,28 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from printables.boards import Board
-from printables.errors import LayoutError, MoveSyntaxError, PrintablesError
+from printables.errors import (InputError, LayoutError, MoveSyntaxError, PrintablesError,
+                               printable)
 from printables.games import GAMES, GameSpec, Move, Outcome, Piece, Position, get_game
+from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).
 MAX_FILE_BYTES = 1_000_000
 
+#: Keys of a [[check]]; `note` is a free-text comment for the file's reader (never printed).
 CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
 TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
             "state", "check", "explain")
+#: Keys of a check's [check.after] table: the position after the move.
+AFTER_KEYS = ("to_move", "pieces", "stacks", "markers", "hand", "state")
+#: Keys whose value must be a string when present.
+TEXT_KEYS = ("title", "explain", "note")
 
 
 @dataclass(frozen=True)
@@ -218,6 +226,9 @@ def _read_pieces(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> dic
 
 
 def _read_evl(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> tuple[dict, dict, dict]:
+    if "pieces" in data:
+        raise r.fail(f"'pieces' is not for {game.title}; it uses [stacks] and [markers]",
+                     key="pieces")
     stacks: dict[str, str] = {}
     for name, stack in r.table(data, "stacks").items():
         _space(r, board, game, name, ("heptagon",))
@@ -267,11 +278,16 @@ def _check_counts(r: _Reader, game: GameSpec, pos: Position) -> None:
 def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position | None = None) -> Position:
     """Build a Position from a parsed TOML table (a whole file, or a check's 'after')."""
     options = r.table(data, "options") if "options" in data or base is None else base.options
+    _known_keys(r, options, tuple(game.default_options), "options")
+    for key, value in options.items():
+        if not isinstance(value, (bool, int, str)):
+            raise r.fail(f"option {key!r} must be a number, true/false or text", key=key)
     try:
         opts = game.options(options)
     except PrintablesError as e:
         raise r.fail(e.message, key="options") from None
     board = game.board(opts)
+    _read_state(r, game, data)  # strict keys and types; the table itself is read below
     to_move = data.get("to_move", base.to_move if base else None)
     if to_move is None:
         raise r.fail("'to_move' is missing; write to_move = "
@@ -292,13 +308,42 @@ def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position |
     return pos
 
 
+def _known_keys(r: _Reader, table: Mapping, valid: tuple[str, ...], where: str) -> None:
+    """LayoutError naming the first key of table that is not in valid, and the valid keys."""
+    unknown = sorted(k for k in table if k not in valid)
+    if unknown:
+        raise r.fail(f"unknown key {unknown[0]!r} in {where}; valid: "
+                     f"{', '.join(valid) or 'none'}", key=unknown[0])
+
+
+def _text_keys(r: _Reader, table: Mapping, where: str) -> None:
+    for key in TEXT_KEYS:
+        if key in table and not isinstance(table[key], str):
+            raise r.fail(f"{where}'{key}' must be text in quotes", key=key)
+
+
+def _read_state(r: _Reader, game: GameSpec, data: Mapping) -> dict[str, Any]:
+    """The [state] table: only the keys the game declares (GameSpec.state_types), each of
+    its type (whole numbers 0..10**6)."""
+    state = dict(r.table(data, "state"))
+    types = dict(game.state_types)
+    _known_keys(r, state, tuple(types), "[state]")
+    for key, value in state.items():
+        want = types[key]
+        ok = (isinstance(value, bool) if want is bool else
+              type(value) is int and 0 <= value <= 10**6)
+        if not ok:
+            raise r.fail(f"state {key!r} must be "
+                         f"{'true or false' if want is bool else 'a whole number >= 0'}",
+                         key=key)
+    return state
+
+
 def _read_check(r: _Reader, game: GameSpec, board: Board, pos: Position, n: int, c: Any) -> Check:
     if not isinstance(c, Mapping):
         raise r.fail(f"check {n} must be a table [[check]]", key="check")
-    unknown = set(c) - set(CHECK_KEYS)
-    if unknown:
-        raise r.fail(f"check {n}: unknown key {sorted(unknown)[0]!r}; valid: "
-                     f"{', '.join(CHECK_KEYS)}", value=sorted(unknown)[0])
+    _known_keys(r, c, CHECK_KEYS, f"check {n}")
+    _text_keys(r, c, f"check {n}: ")
     move = None
     if "move" in c:
         try:
@@ -322,6 +367,7 @@ def _read_check(r: _Reader, game: GameSpec, board: Board, pos: Position, n: int,
         if move is None:
             raise r.fail(f"check {n}: 'after' needs a 'move'", key="after")
         after_data = dict(r.table(c, "after"))
+        _known_keys(r, after_data, AFTER_KEYS, f"check {n} [check.after]")
         after_data.setdefault("options", dict(pos.options))
         # after a move the other side is to move unless the file says otherwise
         after_data.setdefault("to_move", next(s for s in game.sides if s != pos.to_move))
@@ -339,10 +385,12 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
         m = re.search(r"line (\d+)", str(e))
         line = int(m.group(1)) if m else (len(source.splitlines()) or 1)  # "end of document"
         raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path, line=line) from None
-    unknown = set(data) - set(TOP_KEYS)
+    except RecursionError:
+        raise LayoutError("bad TOML: arrays or tables nested too deeply", file=path) from None
+    unknown = sorted(set(data) - set(TOP_KEYS))
     if unknown:
-        key = sorted(unknown)[0]
-        raise r.fail(f"unknown key {key!r}; valid: {', '.join(TOP_KEYS)}", key=key)
+        raise r.fail(f"unknown key {unknown[0]!r}; valid: {', '.join(TOP_KEYS)}", key=unknown[0])
+    _text_keys(r, data, "")
     if "game" not in data:
         raise r.fail("'game' is missing; write for example game = \"dugi\"")
     try:
@@ -365,50 +413,76 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
 
 
 def load_layout(path: str | Path) -> Layout:
-    """Read and parse one layout file."""
-    p = Path(path)
+    """Read and parse one layout file (a regular file of at most MAX_FILE_BYTES)."""
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LayoutError(f"file is {size} bytes; a layout file is at most "
-                              f"{MAX_FILE_BYTES} bytes", file=str(path))
-        source = p.read_bytes().decode("utf-8")
+        source = read_regular_file(path, MAX_FILE_BYTES, "a layout file").decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("file is not UTF-8 text", file=str(path)) from None
-    except OSError as e:
-        raise LayoutError(f"cannot read file: {e.strerror}", file=str(path)) from None
+    except InputError as e:
+        raise LayoutError(e.message, file=str(path)) from None
     return load_layout_text(source, str(path))
 
 
-def layout_paths(paths: Iterable[str | Path]) -> list[Path]:
-    """Files named, and *.toml under folders named, in sorted order."""
-    out: list[Path] = []
-    for p in map(Path, paths):
+def _notice(text: str) -> None:
+    import sys
+    print(f"printables: {text}", file=sys.stderr)
+
+
+def expand_paths(paths: Iterable[str | Path],
+                 notice: Callable[[str], None] | None = None
+                 ) -> Iterator[Path | PrintablesError]:
+    """Files named, and *.toml under folders named, in sorted order; a path that names
+    nothing yields its LayoutError instead, and the others go on. Under a folder, entries
+    that are not regular files (FIFOs, devices, sockets) are skipped with a one-line notice
+    (on stderr unless notice is given); a file named directly is kept, so reading it
+    reports the problem."""
+    say = notice or _notice
+    for given in paths:
+        if not str(given).strip():
+            yield LayoutError("an empty path names no file; give a file or a folder", input="")
+            continue
+        p = Path(given)
         if p.is_dir():
-            out.extend(sorted(p.rglob("*.toml")))
-        elif p.exists():
-            out.append(p)
+            for f in sorted(p.rglob("*.toml")):
+                kind = file_kind(f)
+                if kind == "file":
+                    yield f
+                elif kind != "folder":
+                    say(f"skipping {printable(str(f))}: a {kind}, not a regular file")
+        elif p.exists() or p.is_symlink():
+            yield p
         else:
-            raise LayoutError("no such file or folder", file=str(p))
+            yield LayoutError("no such file or folder", file=str(p))
+
+
+def layout_paths(paths: Iterable[str | Path],
+                 notice: Callable[[str], None] | None = None) -> list[Path]:
+    """The files expand_paths finds; raise the first path's error, if any."""
+    out: list[Path] = []
+    for found in expand_paths(paths, notice):
+        if isinstance(found, PrintablesError):
+            raise found
+        out.append(found)
     return out
 
 
-def validate_paths(paths: Iterable[str | Path]) -> Iterator[CheckResult | PrintablesError]:
+def validate_paths(paths: Iterable[str | Path],
+                   notice: Callable[[str], None] | None = None
+                   ) -> Iterator[CheckResult | PrintablesError]:
     """Every check result of the files named (folders searched for *.toml), in order; a
     file or path that cannot be read yields its error instead and the others go on."""
-    for p in map(Path, paths):
-        if not p.exists():
-            yield LayoutError("no such file or folder", file=str(p))
+    for path in expand_paths(paths, notice):
+        if isinstance(path, PrintablesError):
+            yield path
             continue
-        for path in (sorted(p.rglob("*.toml")) if p.is_dir() else [p]):
-            try:
-                layout = load_layout(path)
-            except PrintablesError as e:
-                if not e.file:
-                    e.file = str(path)
-                yield e
-                continue
-            yield from check_layout(layout)
+        try:
+            layout = load_layout(path)
+        except PrintablesError as e:
+            if not e.file:
+                e.file = str(path)
+            yield e
+            continue
+        yield from check_layout(layout)
 
 
 def setup_path(game: str) -> Path:

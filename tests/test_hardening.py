@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from printables.errors import OutputError
 from tests.conftest import run_cli
 
 GOOD_LAYOUT = '''game = "dugi"
@@ -129,7 +130,7 @@ def test_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
     def boom(*a, **k):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(outputs.os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="board.pdf: no space left on device"):
         outputs.write_atomic(tmp_path / "board.pdf", b"%PDF-1.4 data")
     assert list(tmp_path.iterdir()) == []
 

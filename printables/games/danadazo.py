@@ -30,6 +30,7 @@ def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
 
 
 GAME = GameSpec(
+    state_types={"lone_general_moves": int},
     name="danadazo", title="Danadazo", designer="Jared B. McComb",
     board_summary="pieces on the 47 line segments of a 4x5 grid, two curved bends",
     sides=("attacker", "defender"),

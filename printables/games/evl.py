@@ -32,6 +32,7 @@ def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
 
 
 GAME = GameSpec(
+    state_types={"passes": int},
     name="evl", title="EVL", designer="Kevin R. Kane",
     board_summary="4 rows of 7 heptagons with 18 pentagons between them",
     sides=("black", "white"), kinds={"black": ("piece", "marker"), "white": ("piece", "marker")},

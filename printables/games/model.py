@@ -132,6 +132,8 @@ class GameSpec:
     components: Callable[[Mapping[str, Any]], tuple[Component, ...]]
     default_options: Mapping[str, Any] = field(default_factory=dict)
     check_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    #: keys a position file's [state] may hold, and the type of each (bool or int)
+    state_types: Mapping[str, type] = field(default_factory=dict)
     reconstructed: tuple[str, ...] = ()
     flipping_pieces: bool = False
     legal_moves: Callable[[Board, Position], list[Move]] | None = None

@@ -108,6 +108,7 @@ def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
 
 
 GAME = GameSpec(
+    state_types={"swapped": bool},
     name="network", title="Network", designer="Sid Sackson",
     board_summary="8x8 board with goal rows, corners unused (options 10, 12)",
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},

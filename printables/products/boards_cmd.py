@@ -10,7 +10,7 @@ from printables.errors import UsageError, did_you_mean
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
 from printables.render.theme import THEMES, Ink
-from printables.units import parse_length
+from printables.units import is_count, parse_length
 
 FORMATS = ("svg", "pdf", "png", "json")
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
@@ -46,10 +46,9 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, True
     if low in ("false", "no", "off"):
         return key, False
-    try:
+    if is_count(value.removeprefix("-")):  # ASCII digits only: no '١٩' or '１９'
         return key, int(value)
-    except ValueError:
-        return key, value
+    return key, value
 
 
 def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = ()) -> BoardRequest:
@@ -63,7 +62,7 @@ def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = (
     length = None
     if size is not None:
         text = str(size).strip()
-        if game.size_counts_cells and text.isdigit() and int(text) <= 25:
+        if game.size_counts_cells and is_count(text) and int(text) <= 25:
             opts["size"] = int(text)
         else:
             length = parse_length(text, "size")

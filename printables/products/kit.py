@@ -1,7 +1,16 @@
 """Print-and-play kits: per game a folder of every product, an index page and a manifest.
 
-Workers build each game's files as bytes (in parallel across cores); the parent process
-writes them atomically, so an interrupted build leaves no half-written file.
+Workers (a pool the parent owns, see printables.pool) build each game's files as bytes;
+the parent writes them. Rulings:
+- Each game is one transaction: its files and its own GAME/manifest.json are written into
+  a hidden folder next to GAME, flushed to disk, then swapped in with one rename, so
+  GAME/ is always either the previous kit or the new one, complete, with a manifest that
+  matches it.
+- The game folder belongs to the kit. A symlink or file in its place is refused; so is a
+  file in it that no kit wrote (it would be lost in the swap): the error names it.
+- The top-level manifest.json and index.html are made from the per-game manifests (kit
+  never reads, let alone hashes, a file it did not write), written after every game, and
+  rebuilt at the start of the next run, so a killed run is repaired by the next one.
 """
 
 from __future__ import annotations
@@ -10,15 +19,22 @@ import hashlib
 import html
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from printables.errors import UsageError
+from printables.errors import InputError, OutputError, UsageError, printable
 from printables.games import GameSpec, all_games, get_game
-from printables.outputs import ensure_dir, write_atomic
+from printables.outputs import (_OURS, clean_stale, ensure_dir, read_regular_file, stage_dir,
+                                swap_in, write_atomic, write_tree)
 from printables.units import paper_name, parse_paper
+
+#: Each game folder's own list of its files (written last inside the folder).
+GAME_MANIFEST = "manifest.json"
+#: Largest manifest we read back (ours are a few KB).
+MAX_MANIFEST_BYTES = 1_000_000
 
 PREVIEW_DPI = 60  # board.png: a preview for index.html and the README gallery
 SETUP_DPI = 100
@@ -116,7 +132,7 @@ LINKS = (
 )
 
 
-def _links(game: GameSpec, files: dict[str, bytes]) -> str:
+def _links(game: GameSpec, files: dict[str, int]) -> str:
     out = []
     for heading, rows in LINKS:
         items = []
@@ -124,17 +140,17 @@ def _links(game: GameSpec, files: dict[str, bytes]) -> str:
             rel = f"{game.name}/{name.format(game=game.name)}"
             if rel in files:
                 items.append(f'<li><a href="{html.escape(rel)}">{html.escape(what)}</a> '
-                             f"<small>{len(files[rel]) / 1024:.0f} KB</small></li>")
+                             f"<small>{files[rel] / 1024:.0f} KB</small></li>")
         out.append(f"<h3>{heading}</h3><ul>{''.join(items)}</ul>")
     lasers = sorted(k for k in files if k.startswith(f"{game.name}/laser/"))
     items = "".join(f'<li><a href="{html.escape(k)}">{html.escape(k.rsplit("/", 1)[1])}</a> '
-                    f"<small>{len(files[k]) / 1024:.0f} KB</small></li>" for k in lasers)
+                    f"<small>{files[k] / 1024:.0f} KB</small></li>" for k in lasers)
     out.append(f"<h3>Laser (600 x 400 mm sheets)</h3><ul>{items}</ul>")
     return "".join(out)
 
 
-def index_html(games: list[GameSpec], files: dict[str, bytes]) -> bytes:
-    """A page with every game's preview, linking its files."""
+def index_html(games: list[GameSpec], files: dict[str, int]) -> bytes:
+    """A page with every game's preview, linking its files (rel path -> size in bytes)."""
     from printables.products.tiling import SCHEME
     cards = []
     for g in games:
@@ -166,56 +182,182 @@ Chameleons pieces are two-sided: print them double-sided, flipping on the long e
 
 def manifest(files: dict[str, bytes]) -> bytes:
     """file, size and sha256 of every file, sorted by path."""
-    rows = [{"file": k, "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
-            for k, v in sorted(files.items())]
-    return (json.dumps({"files": rows}, indent=1) + "\n").encode()
+    return manifest_rows([{"file": k, "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
+                          for k, v in files.items()])
+
+
+def manifest_rows(rows: list[dict]) -> bytes:
+    """A manifest of rows {file, size, sha256}, sorted by file."""
+    return (json.dumps({"files": sorted(rows, key=lambda r: r["file"])}, indent=1) + "\n").encode()
 
 
 def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | None = None,
                on_done: Callable[[str], None] = lambda name: None) -> dict[str, bytes]:
-    """Build and write the kits of games into output (parallel across cores); return the files."""
+    """Build the kits of games into output, one game at a time swapped in whole (parallel
+    across cores); return the files written this run (rel path -> bytes)."""
     paper = paper_name(paper)
     out = ensure_dir(output)
+    folder = {g: get_game(g).name for g in games}  # a game may be given by name or file
+    for name in folder.values():
+        _check_target(out, name)
+    for name in ("index.html", "manifest.json"):
+        if (out / name).is_dir() and not (out / name).is_symlink():
+            raise OutputError(f"{printable(str(out / name))} is a folder where the kit writes "
+                              "a file; move it away", input=str(out / name))
+    for name in _known():
+        if (out / name).is_dir() and not (out / name).is_symlink():
+            for sub in _folders(out / name):
+                clean_stale(sub)
+    _write_top(out)  # repair what a killed run left behind, before anything else
     reqs = work_plan(games, paper)
-    files: dict[str, bytes] = {}
-    workers = min(len(reqs), jobs or os.cpu_count() or 1)
+    parts: dict[str, dict[str, bytes]] = {g: {} for g in games}
     pending = {g: 2 for g in games}
-
-    def done(req: KitRequest, result: dict[str, bytes]) -> None:
-        files.update(result)
+    written: dict[str, bytes] = {}
+    for req, result in _results(reqs, jobs):
+        parts[req.game].update(result)
         pending[req.game] -= 1
         if not pending[req.game]:
+            written.update(commit_game(out, folder[req.game], parts.pop(req.game)))
+            written.update(_write_top(out))
             on_done(req.game)
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(build_game, r): r for r in reqs}
-            for fut in as_completed(futures):
-                done(futures[fut], fut.result())
-    else:
+    return written
+
+
+def _known() -> dict[str, GameSpec]:
+    """The games whose folders a kit folder may hold, by name (game files this run loaded
+    included)."""
+    return all_games()
+
+
+def _results(reqs: list[KitRequest], jobs: int | None):
+    """(request, files) pairs as they finish: in worker processes, or here for one job."""
+    workers = min(len(reqs), jobs or os.cpu_count() or 1)
+    if workers <= 1:
         for req in reqs:
-            done(req, build_game(req))
-    # the folder as it will be: what this build writes, plus what other runs left there
-    everything = {**_on_disk(out, skip=files), **files}
-    index_games = [g for n, g in all_games().items()
-                   if n in games or any(k.startswith(n + "/") for k in everything)]
-    files["index.html"] = everything["index.html"] = index_html(index_games, everything)
-    for rel, data in sorted(files.items()):
-        path = out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
-    write_atomic(out / "manifest.json", manifest(everything))
-    return files
+            yield req, build_game(req)
+        return
+    from printables.pool import OwnedPool
+    with OwnedPool(build_game, workers) as pool:
+        yield from pool.imap_unordered(reqs)
 
 
-def _on_disk(out: Path, skip: dict[str, bytes]) -> dict[str, bytes]:
-    """Files already in the game folders of out, except those this build replaces (read
-    once, only to list them in index.html and manifest.json)."""
-    found: dict[str, bytes] = {}
-    for n in all_games():
-        root = out / n
-        if root.is_dir():
-            for p in sorted(root.rglob("*")):
-                rel = p.relative_to(out).as_posix()
-                if p.is_file() and not p.name.startswith(".") and rel not in skip:
-                    found[rel] = p.read_bytes()
+def _check_target(out: Path, name: str) -> None:
+    """Refuse a game folder that is a symlink, a file or not writable, before any work."""
+    target = out / name
+    shown = printable(str(target))
+    if target.is_symlink():
+        raise OutputError(f"{shown} is a symbolic link; kit writes only inside --output and "
+                          "will not follow it: remove the link or use another --output",
+                          input=str(target))
+    if target.exists() and not target.is_dir():
+        raise OutputError(f"{shown} is a file where the kit puts a folder; move it away",
+                          input=str(target))
+    if target.is_dir() and not os.access(target, os.W_OK | os.X_OK):
+        raise OutputError(f"{shown} is not writable; kit replaces that folder: make it "
+                          "writable or use another --output", input=str(target))
+
+
+def commit_game(out: Path, name: str, files: dict[str, bytes]) -> dict[str, bytes]:
+    """Write one game's files (rel paths 'GAME/...') as a new GAME folder with its own
+    manifest, swapped in for the old one in one step; return what was written."""
+    inner = {rel.split("/", 1)[1]: data for rel, data in files.items()}
+    rows = [{"file": f"{name}/{k}", "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
+            for k, v in inner.items()]
+    inner[GAME_MANIFEST] = manifest_rows(rows)
+    target = out / name
+    _check_target(out, name)
+    _refuse_foreign(target, set(inner) | _listed(target, name))
+    staged = stage_dir(out, name)
+    try:
+        write_tree(staged, inner, shown_as=target)
+        swap_in(staged, target)
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    return {f"{name}/{k}": v for k, v in inner.items()}
+
+
+def _refuse_foreign(target: Path, ours: set[str]) -> None:
+    """OutputError naming the first entry under target that no kit wrote (it would be lost
+    when the folder is replaced); leftovers of killed runs of ours do not count."""
+    if not target.is_dir():
+        return
+    for rel in _entries(target, ""):
+        if rel not in ours and not _OURS.match(rel.rsplit("/", 1)[-1]):
+            raise OutputError(f"{printable(str(target / rel))} was not written by kit, and "
+                              f"kit replaces the folder {printable(str(target))} as a whole: "
+                              "move the file away first", input=str(target / rel))
+
+
+def _entries(folder: Path, prefix: str) -> list[str]:
+    """Relative paths of everything under folder that is not a real folder (no symlink is
+    followed)."""
+    found = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        rel = prefix + entry.name
+        if entry.is_dir(follow_symlinks=False):
+            found += _entries(Path(entry.path), rel + "/")
+        else:
+            found.append(rel)
     return found
+
+
+def _folders(root: Path) -> list[Path]:
+    """root and every real folder under it (no symlink followed)."""
+    found = [root]
+    for entry in os.scandir(root):
+        if entry.is_dir(follow_symlinks=False):
+            found += _folders(Path(entry.path))
+    return found
+
+
+def _listed(target: Path, name: str) -> set[str]:
+    """Files (relative to target) that a kit wrote there: its own manifest's list, and the
+    top-level manifest's rows for the game (kits made before per-game manifests)."""
+    rows = _read_rows(target / GAME_MANIFEST, name) + _read_rows(target.parent / "manifest.json",
+                                                                  name)
+    return {r["file"].split("/", 1)[1] for r in rows} | {GAME_MANIFEST}
+
+
+_ROW_FILE = re.compile(r"^[a-z0-9-]+/(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+$")
+
+
+def _read_rows(path: Path, name: str, itself: bool = False) -> list[dict]:
+    """The rows of one of our manifests that belong to game name (and, with itself, a row
+    for the manifest file); [] when it is missing or not ours (not a regular file, too
+    large, not our JSON)."""
+    if path.is_symlink() or not path.is_file():
+        return []
+    try:
+        raw = read_regular_file(path, MAX_MANIFEST_BYTES, "a manifest")
+        rows = [{"file": r["file"], "size": int(r["size"]), "sha256": str(r["sha256"])}
+                for r in json.loads(raw)["files"]
+                if isinstance(r, dict) and isinstance(r.get("file"), str)
+                and r["file"].startswith(name + "/") and _ROW_FILE.match(r["file"])
+                and ".." not in r["file"].split("/")]
+    except (InputError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return []
+    if itself:
+        rows.append({"file": f"{name}/{GAME_MANIFEST}", "size": len(raw),
+                     "sha256": hashlib.sha256(raw).hexdigest()})
+    return rows
+
+
+def _write_top(out: Path) -> dict[str, bytes]:
+    """index.html and manifest.json of out, made from the game folders' own manifests."""
+    rows = []
+    for name in _known():
+        target = out / name
+        if target.is_dir() and not target.is_symlink():
+            rows += _read_rows(target / GAME_MANIFEST, name, itself=True)
+    if not rows and not (out / "manifest.json").exists():
+        return {}
+    sizes = {r["file"]: r["size"] for r in rows}
+    games = [spec for n, spec in _known().items() if any(k.startswith(n + "/") for k in sizes)]
+    page = index_html(games, sizes)
+    rows.append({"file": "index.html", "size": len(page),
+                 "sha256": hashlib.sha256(page).hexdigest()})
+    top = {"index.html": page, "manifest.json": manifest_rows(rows)}
+    write_atomic(out / "index.html", top["index.html"])
+    write_atomic(out / "manifest.json", top["manifest.json"])  # last: it lists the rest
+    return top

@@ -1,0 +1,153 @@
+"""A process pool the parent owns: workers that never outlive it.
+
+Rulings:
+- Workers start by fork where that is safe (Linux, other Unix; not macOS), so they inherit
+  the parent's imported modules instead of importing everything again.
+- A worker dies with its parent: on Linux the kernel sends it SIGKILL when the parent dies
+  (PR_SET_PDEATHSIG); everywhere a thread in the worker waits on a pipe whose only writer is
+  the parent and exits the worker when that pipe closes, so a SIGKILLed parent (OOM killer,
+  CI timeout) leaves no idle worker holding stdout open.
+- A worker that dies (killed, crashed) ends the whole map with a PrintablesError; the
+  other workers are stopped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sys
+import threading
+from multiprocessing.connection import Connection, wait
+from typing import Any, Callable, Iterable, Iterator
+
+from printables.errors import PrintablesError
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+def _watch(lifeline: Connection) -> None:
+    """Exit the worker as soon as the parent's end of the lifeline closes."""
+    try:
+        lifeline.recv()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)
+
+
+def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: int,
+            close: tuple[Connection, ...]) -> None:
+    import signal
+    for c in close:  # the parent's ends, inherited by fork: only the parent may hold them
+        c.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with_parent(parent_pid)
+    threading.Thread(target=_watch, args=(lifeline,), daemon=True).start()
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, arg = task
+        try:
+            conn.send((index, True, fn(arg)))
+        except PrintablesError as e:
+            conn.send((index, False, e))
+        except BaseException as e:  # a bug: pass the text on, the parent raises it
+            import traceback
+            conn.send((index, False, RuntimeError("".join(traceback.format_exception(e)))))
+
+
+class WorkerDied(PrintablesError):
+    """A worker process ended without answering (killed, or out of memory)."""
+
+
+class OwnedPool:
+    """n worker processes running fn; use as a context manager, then imap_unordered."""
+
+    def __init__(self, fn: Callable, n: int) -> None:
+        # fork where it is safe (Linux and other Unix); macOS system libraries are not
+        # fork-safe, so it keeps Python's default there (spawn), as does Windows
+        fork = "fork" in mp.get_all_start_methods() and sys.platform != "darwin"
+        self.ctx = mp.get_context("fork" if fork else None)
+        self.fn, self.n = fn, n
+        self.workers: list[tuple[Any, Connection]] = []
+
+    def __enter__(self) -> "OwnedPool":
+        fork = self.ctx.get_start_method() == "fork"
+        life_r, self.life_w = self.ctx.Pipe(duplex=False)
+        parent_ends: list[Connection] = [self.life_w]
+        for _ in range(self.n):
+            mine, theirs = self.ctx.Pipe()
+            parent_ends.append(mine)
+            close = tuple(parent_ends) if fork else ()
+            p = self.ctx.Process(target=_worker, daemon=True,
+                                 args=(self.fn, theirs, life_r, os.getpid(), close))
+            p.start()
+            theirs.close()
+            self.workers.append((p, mine))
+        life_r.close()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for p, conn in self.workers:
+            try:
+                conn.send(None)
+            except OSError:
+                pass
+        for p, conn in self.workers:
+            p.join(timeout=2)
+            if p.is_alive():
+                p.kill()
+                p.join()
+            conn.close()
+        self.life_w.close()
+
+    def imap_unordered(self, args: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
+        """(arg, result) pairs as workers finish; a task's PrintablesError is raised here."""
+        todo = list(enumerate(args))
+        todo.reverse()
+        busy: dict[Connection, Any] = {}
+        items = dict(todo)
+        idle = [conn for _, conn in self.workers]
+        procs = {conn: p for p, conn in self.workers}
+        while todo or busy:
+            while todo and idle:
+                conn = idle.pop()
+                index, arg = todo.pop()
+                try:
+                    conn.send((index, arg))
+                except OSError:
+                    raise self._died(procs[conn]) from None
+                busy[conn] = index
+            for conn in wait(list(busy)):
+                try:
+                    index, ok, value = conn.recv()
+                except (EOFError, OSError):
+                    raise self._died(procs[conn]) from None
+                del busy[conn]
+                idle.append(conn)
+                if not ok:
+                    raise value
+                yield items[index], value
+
+    @staticmethod
+    def _died(p) -> WorkerDied:
+        p.join(timeout=1)
+        return WorkerDied(f"a worker process ended (exit status {p.exitcode}) while "
+                          "building; nothing it was building was written")

@@ -1,0 +1,199 @@
+"""Faults: SIGKILL the kit's parent or one of its workers at random moments. Afterwards no
+process of the run survives, every game folder is the old kit or the new one with a
+manifest that matches it, and the next run leaves no temporary file and a matching
+top-level manifest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["network", "rosenkreuz"]
+BUILD = textwrap.dedent("""
+    import sys
+    from printables.errors import PrintablesError
+    from printables.products.kit import build_kits
+    try:  # what `printables kit all` runs, for two games
+        build_kits(sys.argv[2].split(","), "A4", sys.argv[1], jobs=2)
+    except PrintablesError as e:
+        sys.exit(f"printables: error: {e}")
+""")
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")]
+
+
+def alive(pid: int) -> bool:
+    """True while pid runs (a zombie nobody has reaped yet counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return found
+
+
+def tracked_run(out: Path, games: list[str], kill_after: float | None, target: str,
+                cmd: list[str] | None = None) -> tuple[int | None, set[int]]:
+    """Run a kit build; with kill_after, SIGKILL the parent or a worker then. Returns the
+    exit status (None when the parent was killed) and every pid seen in the run."""
+    cmd = cmd or [sys.executable, "-c", BUILD, str(out), ",".join(games)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seen = {proc.pid}
+    start = time.monotonic()
+    while proc.poll() is None:
+        seen.update(children(proc.pid))
+        if kill_after is not None and time.monotonic() - start >= kill_after:
+            workers = [p for p in children(proc.pid) if alive(p)]
+            victim = proc.pid if target == "parent" or not workers else random.choice(workers)
+            os.kill(victim, signal.SIGKILL)
+            kill_after = None
+        time.sleep(0.01)
+    proc.communicate(timeout=30)
+    return proc.returncode, seen
+
+
+def gone_within(pids: set[int], seconds: float) -> bool:
+    """True when every pid has ended within seconds."""
+    deadline = time.monotonic() + seconds
+    while [p for p in pids if alive(p)]:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def game_folder_matches(folder: Path) -> bool:
+    rows = json.loads((folder / "manifest.json").read_text())["files"]
+    listed = {r["file"].split("/", 1)[1]: r["sha256"] for r in rows}
+    on_disk = {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+               for p in folder.rglob("*") if p.is_file() and p.name != "manifest.json"}
+    return listed == on_disk
+
+
+def leftovers(out: Path) -> list[Path]:
+    return [p for p in out.rglob(".*") if p.name.endswith((".part", ".tmp", ".old"))]
+
+
+def test_sigkill_parent_and_workers_at_twenty_moments(tmp_path):
+    out = tmp_path / "out"
+    t0 = time.monotonic()
+    code, _ = tracked_run(out, GAMES, None, "parent")
+    assert code == 0
+    full = time.monotonic() - t0
+    rng = random.Random(17)
+    for trial in range(20):
+        target = "parent" if trial % 2 == 0 else "worker"
+        code, seen = tracked_run(out, GAMES, rng.uniform(0.05, full), target)
+        assert gone_within(seen, 2.0), f"trial {trial}: a process survived"
+        if target == "worker" and code is not None:
+            assert code in (0, 1), f"trial {trial}: exit {code}"  # 1: sys.exit(message)
+        for game in GAMES:
+            if (out / game).exists():
+                assert game_folder_matches(out / game), f"trial {trial}: {game} half-changed"
+    code, _ = tracked_run(out, GAMES, None, "parent")
+    assert code == 0
+    assert leftovers(out) == []
+    rows = json.loads((out / "manifest.json").read_text())["files"]
+    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert {r["file"] for r in rows} == on_disk - {"manifest.json"}
+    for r in rows:
+        assert hashlib.sha256((out / r["file"]).read_bytes()).hexdigest() == r["sha256"]
+
+
+def test_sigkilled_kit_all_leaves_no_worker(tmp_path):
+    """The real command: kill `printables kit all` while its workers are busy."""
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "printables", "kit", "all", "--jobs", "2", "-o", str(out)]
+    code, seen = tracked_run(out, [], 1.0, "parent", cmd)
+    assert code == -signal.SIGKILL
+    time.sleep(2.0)
+    assert len(seen) >= 2 and not [p for p in seen if alive(p)]
+
+
+POOL = textwrap.dedent("""
+    import sys, time
+    from printables import pool
+    if sys.argv[1] == "pipe-only":
+        pool._die_with_parent = lambda parent_pid: None  # only the lifeline pipe is left
+    def nap(x):
+        time.sleep(60)
+    with pool.OwnedPool(nap, 2) as p:
+        print(" ".join(str(w.pid) for w, _ in p.workers), flush=True)
+        list(p.imap_unordered([1, 2]))
+""")
+
+
+@pytest.mark.parametrize("mode", ["deathsig", "pipe-only"])
+def test_workers_die_within_two_seconds_of_their_parent(mode):
+    proc = subprocess.Popen([sys.executable, "-c", POOL, mode], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True)
+    workers = [int(p) for p in proc.stdout.readline().split()]
+    assert len(workers) == 2 and all(alive(p) for p in workers)
+    time.sleep(0.3)  # both busy with a task
+    proc.kill()
+    proc.wait()
+    time.sleep(2.0)
+    assert not [p for p in workers if alive(p)]
+
+
+def test_a_killed_worker_ends_the_run_with_one_line(tmp_path):
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "printables", "kit", "all", "--jobs", "2",
+                             "-o", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not [p for p in children(proc.pid) if alive(p)] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)
+    os.kill(children(proc.pid)[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert err.count("\n") == 1 and "a worker process ended" in err, err
+
+
+def _double(x: int) -> int:
+    return 2 * x
+
+
+def test_pool_maps_and_reports_a_dead_idle_worker():
+    from printables.pool import OwnedPool, WorkerDied
+    with OwnedPool(_double, 2) as pool:
+        assert sorted(pool.imap_unordered(range(5))) == [(i, 2 * i) for i in range(5)]
+        victim = pool.workers[0][0]
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.join(timeout=5)
+        with pytest.raises(WorkerDied, match="a worker process ended"):
+            list(pool.imap_unordered(range(5)))
+
+
+def test_pool_passes_our_errors_whole():
+    from printables.errors import LayoutError
+    from printables.pool import OwnedPool
+
+    def bad(x):
+        raise LayoutError("bad space", file="x.toml", line=3)
+    with OwnedPool(bad, 2) as pool:
+        with pytest.raises(LayoutError) as info:
+            list(pool.imap_unordered([1]))
+    assert str(info.value) == "x.toml:3: bad space"
