@@ -1,0 +1,23 @@
+"""The README's gallery shows what `printables kit all` makes today: each committed preview in
+docs/gallery/ is byte for byte the board.png a kit writes (refresh: copy output/GAME/board.png)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printables.games import GAMES
+from tests.conftest import needs_png
+
+GALLERY = Path(__file__).resolve().parent.parent / "docs" / "gallery"
+
+
+@needs_png
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_gallery_preview_is_the_kits_board_png(name):
+    from printables.products.kit import _board_files
+    from printables.units import parse_paper
+    files = _board_files(GAMES[name], parse_paper("A4"))
+    assert (GALLERY / f"{name}.png").read_bytes() == files["board.png"], (
+        f"docs/gallery/{name}.png is stale: copy the kit's {name}/board.png over it")
