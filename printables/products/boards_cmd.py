@@ -9,6 +9,8 @@ from typing import Any, Mapping
 from printables.errors import UsageError, did_you_mean
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
+from printables.products.common import file_stem
+from printables.render import render
 from printables.render.theme import THEMES, Ink
 from printables.units import is_count, parse_length
 
@@ -77,19 +79,11 @@ def render_board(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str,
     """The board of a game as bytes in one format."""
     board = game.board(req.options, req.size)
     theme = get_theme(theme_name)
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
     if fmt == "json":
         return (json.dumps(board_json(game, board, req.options), indent=1) + "\n").encode()
-    scene = board_scene(game, board, theme)
-    if fmt == "svg":
-        from printables.render.svg import render_svg
-        return render_svg(scene, theme)
-    if fmt == "pdf":
-        from printables.render.pdf import render_pdf
-        return render_pdf([scene], theme)
-    if fmt == "png":
-        from printables.render.png import render_png
-        return render_png(scene, theme, dpi)
-    raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
+    return render(fmt, [board_scene(game, board, theme)], theme, dpi=dpi)
 
 
 def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str) -> str:
@@ -100,12 +94,8 @@ def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str)
     >>> board_filename(g, board_request(g, "19"), "pdf", "mono")
     'dag-en-nacht-board-size19-mono.pdf'
     """
-    parts = [game.name, "board"]
-    for k, v in sorted(req.options.items()):
-        if game.default_options.get(k) != v:
-            parts.append(f"{k}{str(v).lower()}")
+    parts = [f"{k}{str(v).lower()}" for k, v in sorted(req.options.items())
+             if game.default_options.get(k) != v]
     if req.size is not None:
         parts.append(f"{req.size:g}mm")
-    if theme_name != "colour":
-        parts.append(theme_name)
-    return "-".join(parts) + "." + fmt
+    return file_stem(game.name, "board", *parts, theme_name=theme_name) + "." + fmt

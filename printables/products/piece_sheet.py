@@ -31,9 +31,10 @@ from typing import Any, Mapping
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
-from printables.products.common import SCALE_BAR, fit_size, scale_bar
+from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.piece_art import (outline_items, piece_diameters, piece_items,
                                            punch_diameters, punch_name)
+from printables.render import render_pages
 from printables.render.pdf import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
 
@@ -360,14 +361,8 @@ def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, them
     >>> sheet_basename(GAMES["dugi"], "Letter", 18.0, "mono")
     'dugi-pieces-letter-18mm-mono'
     """
-    parts = [game.name, "pieces"]
-    if paper_name != "A4":
-        parts.append(paper_name.lower())
-    if diameter is not None:
-        parts.append(f"{diameter:g}mm")
-    if theme_name != "colour":
-        parts.append(theme_name)
-    return "-".join(parts)
+    return file_stem(game.name, "pieces", "" if paper_name == "A4" else paper_name.lower(),
+                     "" if diameter is None else f"{diameter:g}mm", theme_name=theme_name)
 
 
 def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: float | None = None,
@@ -388,16 +383,7 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     base = sheet_basename(game, name, diameter, theme_name) + (f"-gutter{gutter:g}" if gutter else "")
     if fmt == "json":
         return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
-    scenes = sheet_scenes(sheet)
-    if fmt == "pdf":
-        from printables.render.pdf import render_pdf
-        return [(base + ".pdf", render_pdf(scenes, theme, title=f"{game.title} pieces"))]
-    if fmt == "svg":
-        from printables.render.svg import render_svg
-        data = [render_svg(s, theme) for s in scenes]
-    else:
-        from printables.render.png import render_png
-        data = [render_png(s, theme, dpi) for s in scenes]
+    data = render_pages(fmt, sheet_scenes(sheet), theme, dpi=dpi, title=f"{game.title} pieces")
     if len(data) == 1:
         return [(f"{base}.{fmt}", data[0])]
     return [(f"{base}-{i}.{fmt}", b) for i, b in enumerate(data, 1)]

@@ -24,6 +24,9 @@ class Ink:
     halo: str | None = None  # text only: an outline of this colour under the letters
 
 
+#: The theme used when none is named; file names name every other theme.
+DEFAULT_THEME = "colour"
+
 #: Width of a text halo as a fraction of the text size, in every renderer.
 HALO = 0.25
 

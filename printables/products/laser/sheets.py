@@ -39,6 +39,7 @@ from printables.products.laser.model import (Box, LaserPart, Marks, Placement, p
                                              placed_marks)
 from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
 from printables.products.laser.stroke import stroke_text, stroke_width
+from printables.render import render
 from printables.render.scene import Circle, Group, Item, Path, Scene
 from printables.render.theme import Ink
 
@@ -574,16 +575,11 @@ def dxf_available() -> bool:
 
 def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
     """A sheet's file contents in the requested format."""
-    profile = PROFILES[req.profile]
-    layers = {name: (dxf, style) for name, dxf, style in LAYERS}
-    if req.fmt == "dxf":
-        from printables.render.dxf import render_dxf
-        return render_dxf(sheet.scene, profile, layers)
     if req.fmt == "lbrn2":
-        from printables.render.lbrn2 import render_lbrn2
-        return render_lbrn2(sheet.scene, profile, lbrn2_layers(req))
-    from printables.render.svg import render_svg
-    return render_svg(sheet.scene, profile, laser=True)
+        layers: Mapping = lbrn2_layers(req)
+    else:
+        layers = {name: (dxf, style) for name, dxf, style in LAYERS}
+    return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True)
 
 
 def lbrn2_layers(req: LaserRequest):
