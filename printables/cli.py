@@ -169,7 +169,8 @@ OUTPUT = click.option("--output", "-o", default="output", show_default=True,
 def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
     """Draw a game's board at exact size (GAME or --all)."""
     from printables.outputs import ensure_dir
-    from printables.products.boards_cmd import board_filename, board_request, get_theme, render_board
+    from printables.products.boards_cmd import board_filename, board_request, render_board
+    from printables.render.theme import get_theme
     games = _games(game, all_)
     get_theme(theme)
     requests = [(g, board_request(g, size, options)) for g in games]

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from printables.boards import Board
+from printables.errors import UsageError
+from printables.units import is_count
 
 
 
@@ -103,6 +105,25 @@ class Component:
     back: str | None = None
 
 
+def parse_option(text: str) -> tuple[str, Any]:
+    """KEY=VALUE with VALUE as int, true/false or text.
+
+    >>> parse_option("size=19"), parse_option("pie=true")
+    (('size', 19), ('pie', True))
+    """
+    if "=" not in text:
+        raise UsageError(f"option {text!r} is not KEY=VALUE (for example size=19)", input=text)
+    key, value = (s.strip() for s in text.split("=", 1))
+    low = value.lower()
+    if low in ("true", "yes", "on"):
+        return key, True
+    if low in ("false", "no", "off"):
+        return key, False
+    if is_count(value.removeprefix("-")):  # ASCII digits only: no '١٩' or '１９'
+        return key, int(value)
+    return key, value
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the products and the validator need to know about one game.
@@ -161,6 +182,22 @@ class GameSpec:
         """
         return " · ".join([f"a game by {self.designer}"] + [
             str(self.extra[k]) for k in ("year", "licence") if k in self.extra])
+
+    def parse_options(self, texts: Iterable[str]) -> dict[str, Any]:
+        """Options as the user writes them (KEY=VALUE each), read and named-checked; the
+        values are checked by options(). UsageError names an unknown key and the valid ones.
+
+        >>> GameSpec("g", "G", "Ann", "", ("a", "b"), {}, None, None,
+        ...          default_options={"size": 8}).parse_options(["size=10"])
+        {'size': 10}
+        """
+        opts = dict(parse_option(t) for t in texts)
+        unknown = sorted(set(opts) - set(self.default_options))
+        if unknown:
+            valid = ", ".join(self.default_options) or "none"
+            raise UsageError(f"{self.name} has no option {unknown[0]!r}; valid options: "
+                             f"{valid}", input=unknown[0])
+        return opts
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Default options updated with given ones, checked by the game."""

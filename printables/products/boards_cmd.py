@@ -4,26 +4,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from printables.errors import UsageError, did_you_mean
+from printables.errors import UsageError
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
 from printables.products.common import file_stem
 from printables.render import render
-from printables.render.theme import THEMES, Ink
+from printables.render.theme import get_theme  # noqa: F401 (web/choices.py imports it here)
 from printables.units import is_count, parse_length
 
 FORMATS = ("svg", "pdf", "png", "json")
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
 MIN_BOARD = 60.0
-
-
-def get_theme(name: str) -> Mapping[str, Ink]:
-    """A theme by name, or a UsageError listing the themes."""
-    if name not in THEMES:
-        raise UsageError(f"unknown theme {name!r}; {did_you_mean(name, list(THEMES))}", input=name)
-    return THEMES[name]
 
 
 @dataclass(frozen=True)
@@ -34,33 +27,9 @@ class BoardRequest:
     size: float | None
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """KEY=VALUE with VALUE as int, true/false or text.
-
-    >>> parse_option("size=19"), parse_option("pie=true")
-    (('size', 19), ('pie', True))
-    """
-    if "=" not in text:
-        raise UsageError(f"option {text!r} is not KEY=VALUE (for example size=19)", input=text)
-    key, value = (s.strip() for s in text.split("=", 1))
-    low = value.lower()
-    if low in ("true", "yes", "on"):
-        return key, True
-    if low in ("false", "no", "off"):
-        return key, False
-    if is_count(value.removeprefix("-")):  # ASCII digits only: no '١٩' or '１９'
-        return key, int(value)
-    return key, value
-
-
 def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = ()) -> BoardRequest:
     """Interpret --size and --option for a game; check them so errors are one clear line."""
-    opts = dict(parse_option(o) for o in options)
-    unknown = set(opts) - set(game.default_options)
-    if unknown:
-        valid = ", ".join(game.default_options) or "none"
-        raise UsageError(f"{game.name} has no option {sorted(unknown)[0]!r}; valid options: "
-                         f"{valid}", input=sorted(unknown)[0])
+    opts = game.parse_options(options)
     length = None
     if size is not None:
         text = str(size).strip()

@@ -37,6 +37,7 @@ from printables.products.piece_art import (outline_items, piece_diameters, piece
 from printables.render import render_pages
 from printables.render.pdf import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
+from printables.render.theme import get_theme
 
 MARGIN = 10.0
 GAP = 3.0
@@ -371,7 +372,6 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page."""
     import json
 
-    from printables.products.boards_cmd import get_theme
     from printables.units import paper_name as canonical
     from printables.units import parse_paper
     paper = parse_paper(paper_name)

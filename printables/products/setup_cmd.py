@@ -16,7 +16,7 @@ from printables.products.booklet.diagram import position_items, reserve_counts
 from printables.render import render
 from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Scene, Text
-from printables.render.theme import Ink, ink
+from printables.render.theme import Ink, get_theme, ink
 
 #: Height of the strip under the diagram: title line, credit lines, scale bar.
 FOOTER = 20.0
@@ -165,7 +165,6 @@ def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str |
 def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "colour",
                  layout_file: str | Path | None = None, dpi: int = 150) -> tuple[str, bytes]:
     """The setup diagram of a game (or of a layout file) as (file name, bytes)."""
-    from printables.products.boards_cmd import get_theme
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
     theme = get_theme(theme_name)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from printables.errors import UsageError, did_you_mean
+
 
 @dataclass(frozen=True)
 class Ink:
@@ -206,3 +208,14 @@ _PIECES_MONO: dict[str, Ink] = {
 }
 THEMES["colour"].update(_PIECES_COLOUR)
 THEMES["mono"].update(_PIECES_MONO)
+
+
+def get_theme(name: str) -> Mapping[str, Ink]:
+    """A theme by name, or a UsageError listing the themes.
+
+    >>> get_theme("mono") is THEMES["mono"]
+    True
+    """
+    if name not in THEMES:
+        raise UsageError(f"unknown theme {name!r}; {did_you_mean(name, list(THEMES))}", input=name)
+    return THEMES[name]

@@ -23,11 +23,10 @@ from printables.products.booklet.examples import (Example, load_examples, piece_
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
 from printables.products.booklet.diagram import Marks, position_scene
-from printables.products.boards_cmd import get_theme
 from printables.products.common import board_items, file_stem
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
-from printables.render.theme import Ink
+from printables.render.theme import Ink, get_theme
 
 #: Booklet page sizes (portrait, mm) by the names --paper accepts.
 PAGES: dict[str, tuple[float, float]] = {"A5": (148.0, 210.0), "A4": (210.0, 297.0),

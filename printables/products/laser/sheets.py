@@ -171,21 +171,16 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
 
 
 def _length(value, what: str, most: float, hint: str) -> float:
-    """A width in mm from 0 to most: a plain number is mm, other units go through
-    units.parse_length (which refuses zero, so zero is read here)."""
+    """A width from 0 to most mm, written as units.parse_length reads lengths (zero allowed)."""
     from printables.units import parse_length
     if value is None:
         return 0.0
-    text = str(value).strip().lower()
     try:
-        k = float(text.removesuffix("mm").strip())
-    except ValueError:
-        try:
-            k = parse_length(text, what)
-        except UsageError:
-            raise UsageError(f"{what} {value!r} is not a width in mm; use for example 0.15",
-                             input=str(value)) from None
-    if not 0 <= k <= most:
+        k = parse_length(value, what, zero_ok=True)
+    except UsageError:
+        raise UsageError(f"{what} {value!r} is not a width from 0 to {most:g} mm; use for "
+                         "example 0.15", input=str(value)) from None
+    if k > most:
         raise UsageError(f"{what} {value!r} must be between 0 and {most:g} mm ({hint})",
                          input=str(value))
     return k
