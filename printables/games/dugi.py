@@ -23,7 +23,8 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Component, GameSpec, Move, Outcome, Piece, Position
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece,
+                                     Position, first_problem)
 
 SIDES = ("black", "white")
 COUNTERS = 12
@@ -150,18 +151,20 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position cannot occur in Dugi, or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position cannot occur in Dugi."""
     for side in SIDES:
         if count(pos, side) > COUNTERS:
-            return f"{side} has {count(pos, side)} counters; the game has {COUNTERS}"
+            yield f"{side} has {count(pos, side)} counters; the game has {COUNTERS}"
     for name, piece in sorted(pos.pieces.items()):
         if piece.side not in SIDES or piece.kind != "stone":
-            return f"{name} holds an unknown piece {piece.side} {piece.kind}"
+            yield f"{name} holds an unknown piece {piece.side} {piece.kind}"
     if all(count(pos, side) <= LOSING_COUNT for side in SIDES):
-        return (f"both sides have {LOSING_COUNT} counters or fewer; the game ends as soon as "
-                "one side is down to two")
-    return None
+        yield (f"both sides have {LOSING_COUNT} counters or fewer; the game ends as soon as "
+               "one side is down to two")
+
+
+position_problem = first_problem(position_problems)
 
 
 GAME = GameSpec(
@@ -170,4 +173,5 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
     legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
+    position_problems=position_problems,
 )

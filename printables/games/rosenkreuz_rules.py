@@ -35,7 +35,7 @@ from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position
+from printables.games.model import Move, Outcome, Piece, Position, first_problem
 
 SIDES = ("rose", "cross")
 COLOURS = ("dark", "light")
@@ -270,16 +270,18 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why pos cannot occur in a game, or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why pos cannot occur in a game."""
     for side in SIDES:
         for colour in COLOURS:
             n = sum(1 for p in pos.pieces.values() if p == (side, colour))
             if n > PIECES_PER_COLOUR:
-                return f"{n} {colour} {side} pieces; the game has {PIECES_PER_COLOUR}"
+                yield f"{n} {colour} {side} pieces; the game has {PIECES_PER_COLOUR}"
     for square, piece in pos.pieces.items():
         if piece.side not in SIDES or piece.kind not in COLOURS or not board.has(square):
-            return f"{square}: {piece} is not a Rosenkreuz piece on the board"
+            yield f"{square}: {piece} is not a Rosenkreuz piece on the board"
     if len(colour_loser(pos.pieces)) == 2:
-        return "both sides have lost every piece of one colour; the game ends at the first"
-    return None
+        yield "both sides have lost every piece of one colour; the game ends at the first"
+
+
+position_problem = first_problem(position_problems)
