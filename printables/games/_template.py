@@ -20,8 +20,8 @@ from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board, square_name
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece,
-                                     Position, first_problem)
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
+                                    first_problem, next_side)
 
 SIDES = ("black", "white")
 N = 5
@@ -65,7 +65,7 @@ def play(board: Board, pos: Position, move: Move) -> Outcome:
     """Drop a stone of the side to move; the other side moves next."""
     pieces = dict(pos.pieces)
     pieces[move.target] = Piece(pos.to_move, "stone")
-    nxt = SIDES[1] if pos.to_move == SIDES[0] else SIDES[0]
+    nxt = next_side(pos.to_move, SIDES)
     return Outcome(pos.with_(pieces=pieces, to_move=nxt))
 
 

@@ -28,12 +28,12 @@ Terms used below (GAMES.md section 2):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position, first_problem
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("dark", "light")
 KIND = "chameleon"
@@ -43,13 +43,8 @@ TOTAL_PIECES = 48
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
-def other(side: str) -> str:
-    """The opposing side.
-
-    >>> other("dark")
-    'light'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def opposing(board: Board, space: str, side: str) -> bool:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board
 from printables.errors import UsageError
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece,
-                                     Position, first_problem)
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
+                                    first_problem, next_side)
 
 DEFAULT_GRID = 175.0
 SIZES = (11, 13, 15, 17, 19)
@@ -58,13 +58,8 @@ ORTHOGONAL = ((1, 0), (0, 1))
 DIAGONAL = ((1, 1), (1, -1))
 
 
-def other(side: str) -> str:
-    """The opposing side.
-
-    >>> other("black")
-    'white'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 @lru_cache(maxsize=None)

@@ -23,10 +23,11 @@ The rules, as seed 001 and the GAMES.md rulings give them (our wording):
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position, first_problem
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("attacker", "defender")
 LONE_KEY = "lone_general_moves"
@@ -41,13 +42,8 @@ COUNTS = {("attacker", "pawn"): 12, ("attacker", "general"): 2, ("defender", "pa
 Pieces = Mapping[str, Piece]
 
 
-def other(side: str) -> str:
-    """The opponent of side.
-
-    >>> other("attacker")
-    'defender'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def guards(pieces: Pieces) -> int:

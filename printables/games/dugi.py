@@ -19,12 +19,12 @@ Rules engine (GAMES.md section 6, seed 003), with the rulings this engine makes:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece,
-                                     Position, first_problem)
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
+                                    first_problem, next_side)
 
 SIDES = ("black", "white")
 COUNTERS = 12
@@ -46,13 +46,8 @@ def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
             Component("white", "stone", 12, "stone-white", "white counter", "sector"))
 
 
-def other(side: str) -> str:
-    """The opponent of a side.
-
-    >>> other("black")
-    'white'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def step(board: Board, name: str, direction: tuple[int, int]) -> str | None:

@@ -32,11 +32,11 @@ straight lines longer than one step are the row segments.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Iterator
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Position, first_problem
+from printables.games.model import Move, Outcome, Position, first_problem, next_side
 
 SIDES = ("black", "white")
 LETTER = {"black": "b", "white": "w"}
@@ -50,13 +50,8 @@ PASS = Move(special="pass")
 
 # ----------------------------------------------------------------------------- small helpers
 
-def other(side: str) -> str:
-    """The opponent of side.
-
-    >>> other("black")
-    'white'
-    """
-    return SIDES[1 - SIDES.index(side)]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def controller(stack: str) -> str | None:

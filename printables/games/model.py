@@ -55,6 +55,19 @@ def frozen(mapping: Mapping[str, Any]) -> FrozenDict:
     return mapping if type(mapping) is FrozenDict else FrozenDict(mapping)
 
 
+def next_side(side: str, sides: tuple[str, ...]) -> str:
+    """The side that moves after side: the next in sides, going round (with two sides, the
+    opponent). A side not in sides is followed by the first side.
+
+    >>> next_side("black", ("black", "white")), next_side("white", ("black", "white"))
+    ('white', 'black')
+    >>> next_side("c", ("a", "b", "c")), next_side("?", ("a", "b"))
+    ('a', 'a')
+    """
+    i = sides.index(side) if side in sides else -1
+    return sides[(i + 1) % len(sides)]
+
+
 def first_problem(problems: Callable[[Board, Position], Iterable[str]]
                   ) -> Callable[[Board, Position], str | None]:
     """An engine's position_problem from its position_problems: the first reason, or None.

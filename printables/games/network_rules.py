@@ -36,10 +36,11 @@ Rulings (GAMES.md section 7, seed 004, plus those this engine makes where the te
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position, first_problem
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("black", "white")
 STONES = 10
@@ -57,13 +58,8 @@ SWAP = Move(special="swap")
 Pieces = Mapping[str, Piece]
 
 
-def other(side: str) -> str:
-    """The opponent of a side.
-
-    >>> other("white")
-    'black'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def coords(name: str) -> tuple[int, int]:

@@ -29,13 +29,13 @@ Rulings (GAMES.md section 1, plus those this engine had to make where the text i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position, first_problem
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("rose", "cross")
 COLOURS = ("dark", "light")
@@ -47,13 +47,8 @@ DIRECTIONS = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -
 ORTHOGONAL = "orthogonal"
 
 
-def other(side: str) -> str:
-    """The opponent of a side.
-
-    >>> other("rose")
-    'cross'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def _size(board: Board) -> int:
