@@ -256,7 +256,7 @@ def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None
 
     Chameleons pieces are two-sided: print the PDF double-sided, flipping on the long edge.
     """
-    from printables.products.piece_sheet import render_pieces
+    from printables.products.pieces.sheet import render_pieces
     from printables.units import parse_length
     games = _games(game, all_)
     size = parse_length(diameter, "diameter") if diameter is not None else None

@@ -7,7 +7,7 @@ import pytest
 
 from printables.geometry import Point
 from printables.products.laser.pieces import pen_drawn, piece_marks
-from printables.products.piece_art import ART, piece_items
+from printables.products.pieces.art import ART, piece_items
 from printables.render.scene import Circle, Path, Polygon
 from printables.render.theme import THEMES, Ink
 

@@ -141,7 +141,7 @@ THEMES: dict[str, dict[str, Ink]] = {
 }
 
 # ----------------------------------------------------------------------------- pieces
-# Piece art (products/piece_art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
+# Piece art (products/pieces/art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
 # discs, "chameleon.*" Chameleons faces, "black"/"white" stones and EVL pieces,
 # "attacker"/"defender" Danadazo. Symbol keys end with the tone of the disc they sit on.
 _PIECE_INK = "#1a1a1a"

@@ -1,6 +1,6 @@
 """Playing pieces as laser parts: the piece's outline cut, its symbol engraved or scored.
 
-The drawing comes from :func:`printables.products.piece_art.piece_items` (the same art the
+The drawing comes from :func:`printables.products.pieces.art.piece_items` (the same art the
 printed piece sheets use), read as follows:
 
 - the largest disc or polygon is the piece's outline: it is cut;
@@ -33,7 +33,7 @@ from printables.geometry.paths import (clip_parts, contains_point, intersections
                                        signed_area)
 from printables.products.laser.model import Fill, LaserPart, Marks, Placement, ccw_contour
 from printables.products.laser.stroke import stroke_text
-from printables.products.piece_art import piece_diameters, piece_items
+from printables.products.pieces.art import piece_diameters, piece_items
 from printables.render.scene import Circle, Item, Path, Polygon
 
 #: Piece art styles a pen draws (rims, rings, spirals): a laser scores them along their
@@ -138,7 +138,7 @@ def piece_parts(game: GameSpec, board: Board, options=None
     A two-sided piece (a component with a back) is two discs glued back to back: its front
     from the side's material, its back from the other side's, both marked with the same
     pair number on the face that shows (the bare faces go together)."""
-    from printables.products.piece_sheet import spares
+    from printables.products.pieces.sheet import spares
     opts = game.options(options)
     sizes = piece_diameters(game, board, None, opts)
     out: dict[str, list[LaserPart]] = {}

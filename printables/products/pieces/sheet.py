@@ -14,7 +14,7 @@ By default neighbouring cells share a cut line; with a gutter (``gutter`` mm, th
 waste, so a slightly off cut never eats into the next piece. Crop marks continue every cut
 line into the page margins (left and right for the row lines, top and bottom for the
 column lines of the first and last row), so the first cuts can be lined up from the edge.
-Default sizes snap to common punches (see piece_art.punch_diameters); --diameter does not.
+Default sizes snap to common punches (see pieces.art.punch_diameters); --diameter does not.
 
 Two-sided pieces (Chameleons) come in page pairs: a page of fronts, then a page of backs in
 mirrored places, so that printing double-sided with flipping on the long edge puts each back
@@ -32,7 +32,7 @@ from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
 from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
-from printables.products.piece_art import (outline_items, piece_diameters, piece_items,
+from printables.products.pieces.art import (outline_items, piece_diameters, piece_items,
                                            punch_diameters, punch_name)
 from printables.render import render_pages
 from printables.render.pdf import text_width
