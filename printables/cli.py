@@ -9,6 +9,7 @@ import click
 
 from printables import __version__
 from printables.errors import PrintablesError, UsageError, printable
+from printables.render.theme import DEFAULT_THEME
 
 EXIT_USAGE = 2
 
@@ -152,24 +153,47 @@ class Count(click.ParamType):
 OUTPUT = click.option("--output", "-o", default="output", show_default=True,
                       type=click.Path(file_okay=False), callback=_not_empty,
                       help="Folder to write into.")
+DPI = click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
+                   help="PNG resolution.")
+THEME = click.option("--theme", default=DEFAULT_THEME, show_default=True,
+                     help="colour or mono (ink-saving).")
+
+
+def per_game(formats: tuple[str, ...], default: str | None = None,
+             format_help: str | None = None, theme: bool = True, all_help: str = "Every game."):
+    """The options every product command shares, declared once: GAME (optional), --all,
+    --format (default: the first of formats), --theme (unless theme=False) and -o.
+    The command receives them as game, all_, fmt, theme, output. Put it just under
+    @cli.command(): GAME, --all, --format and --theme are listed first in --help, -o last,
+    the command's own options in between."""
+    shared = [click.argument("game", required=False),
+              click.option("--all", "all_", is_flag=True, help=all_help),
+              click.option("--format", "fmt", type=click.Choice(list(formats)),
+                           default=default or formats[0], show_default=True, help=format_help)]
+    if theme:
+        shared.append(THEME)
+
+    def decorate(f):
+        f = OUTPUT(f)  # click lists parameters in reverse order of decoration
+        params = f.__click_params__
+        params.insert(0, params.pop())  # -o after the command's own options
+        for add in reversed(shared):
+            f = add(f)
+        return f
+    return decorate
 
 
 @cli.command()
-@click.argument("game", required=False)
-@click.option("--all", "all_", is_flag=True, help="Every game.")
-@click.option("--format", "fmt", type=click.Choice(["svg", "pdf", "png", "json"]),
-              default="pdf", show_default=True)
+@per_game(("svg", "pdf", "png", "json"), default="pdf")
 @click.option("--size", help=SIZE_HELP)
-@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option, e.g. size=19 (dag-en-nacht), pie=true (network), target=12 (evl).")
-@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
-              help="PNG resolution.")
-@OUTPUT
+@DPI
 def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
     """Draw a game's board at exact size (GAME or --all)."""
     from printables.outputs import ensure_dir
-    from printables.products.boards_cmd import board_filename, board_request, get_theme, render_board
+    from printables.products.boards_cmd import board_filename, board_request, render_board
+    from printables.render.theme import get_theme
     games = _games(game, all_)
     get_theme(theme)
     requests = [(g, board_request(g, size, options)) for g in games]
@@ -215,12 +239,9 @@ def kit(game, paper, jobs, output) -> None:
 
 
 @cli.command()
-@click.argument("game", required=False)
-@click.option("--all", "all_", is_flag=True, help="Every game.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "json"]),
-              default="pdf", show_default=True,
-              help="pdf: all pages in one file; svg and png: one file per page; json: where "
-                   "every piece sits.")
+@per_game(("pdf", "svg", "png", "json"),
+          format_help="pdf: all pages in one file; svg and png: one file per page; json: where "
+                      "every piece sits.")
 @click.option("--paper", default="A4", show_default=True,
               help="Paper you print on: A4, Letter, A5, A3, Legal or Tabloid.")
 @click.option("--diameter", help="Size of the largest piece, e.g. 20, 2cm or 3/4in (default: "
@@ -229,16 +250,13 @@ def kit(game, paper, jobs, output) -> None:
 @click.option("--gutter", default="0", show_default=True,
               help="Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
                    "lines, for a guillotine.")
-@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
-@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
-              help="PNG resolution.")
-@OUTPUT
+@DPI
 def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None:
     """Print a game's pieces at real size, with spares and cut lines (GAME or --all).
 
     Chameleons pieces are two-sided: print the PDF double-sided, flipping on the long edge.
     """
-    from printables.products.piece_sheet import render_pieces
+    from printables.products.pieces.sheet import render_pieces
     from printables.units import parse_length
     games = _games(game, all_)
     size = parse_length(diameter, "diameter") if diameter is not None else None
@@ -248,17 +266,11 @@ def pieces(game, all_, fmt, paper, diameter, gutter, theme, dpi, output) -> None
 
 
 @cli.command()
-@click.argument("game", required=False)
-@click.option("--all", "all_", is_flag=True, help="Every game's starting position.")
+@per_game(("pdf", "svg", "png"), all_help="Every game's starting position.")
 @click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
               help="Draw this position file instead of the game's bundled setup.toml "
                    "(for example a setup you changed).")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png"]), default="pdf",
-              show_default=True)
-@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
-@click.option("--dpi", default=150, show_default=True, type=Count(30, 1200),
-              help="PNG resolution.")
-@OUTPUT
+@DPI
 def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
     """Draw the board with the pieces in their starting places (GAME or --all).
 
@@ -273,20 +285,16 @@ def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
 
 
 @cli.command()
-@click.argument("game", required=False)
-@click.option("--all", "all_", is_flag=True, help="Every game.")
+@per_game(("pdf",))
 @click.option("--paper", help="Booklet page size: A5 (default), A4, letter or half-letter "
                               "(default half-letter with --impose letter).")
 @click.option("--impose", "impose_on", metavar="A4|letter",
               help="Also write a print copy: two booklet pages on each side of an A4 or "
                    "letter sheet, in booklet order. Print it double-sided (flip on the short "
                    "edge), fold the stack in the middle and staple on the fold.")
-@click.option("--format", "fmt", type=click.Choice(["pdf"]), default="pdf", show_default=True)
-@click.option("--theme", default="colour", show_default=True, help="colour or mono (ink-saving).")
 @click.option("--layouts", "layouts_dir", type=click.Path(file_okay=False, exists=True),
               help="Folder of position files (GAME/setup.toml and examples) to print instead "
                    "of the bundled layouts/.")
-@OUTPUT
 def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> None:
     """Typeset a game's rule booklet: cover, contents, rules, setup and checked examples.
 
@@ -305,8 +313,9 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
 
 
 @cli.command()
-@click.argument("game", required=False)
-@click.option("--all", "all_", is_flag=True, help="Every game.")
+@per_game(("svg", "dxf", "lbrn2"), theme=False,
+          format_help='lbrn2: a LightBurn project with layer settings; dxf needs the extra: '
+                      'pip install "printables[dxf]".')
 @click.option("--sheet", default="600x400", show_default=True, metavar="WxH",
               help="Size of your sheets of material, e.g. 600x400, 300x200 or 24inx12in. A "
                    "board larger than a sheet is split into parts along space lines.")
@@ -317,9 +326,6 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
               help="Layer colours, one per operation: default (outer cut red, inner cut "
                    "magenta, score blue, engrave black), boxes (boxes.py's colours) or "
                    "lightburn (LightBurn layers C00 engrave .. C03 outer cut).")
-@click.option("--format", "fmt", type=click.Choice(["svg", "dxf", "lbrn2"]), default="svg",
-              show_default=True, help='lbrn2: a LightBurn project with layer settings; dxf '
-                                      'needs the extra: pip install "printables[dxf]".')
 @click.option("--material", default="3mm-plywood", show_default=True,
               help="Settings preset for --format lbrn2 (starting points): 3mm-plywood, "
                    "3mm-acrylic or 2mm-card.")
@@ -335,7 +341,6 @@ def booklet(game, all_, paper, impose_on, fmt, theme, layouts_dir, output) -> No
 @click.option("--joints", type=click.Choice(["dowels", "tabs"]), default="dowels",
               show_default=True, help="How split board parts line up: round notches for "
                                       "4 mm dowels, or puzzle tabs.")
-@OUTPUT
 def laser(game, all_, sheet, kerf, profile, fmt, material, parts, no_reference, tabs, options,
           joints, output) -> None:
     """Make laser-cutter files: one file per sheet of material (GAME or --all).

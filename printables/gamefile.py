@@ -170,7 +170,7 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
 
 def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
                 board: Board) -> tuple[Component, ...]:
-    from printables.products.piece_art import ART
+    from printables.products.pieces.art import ART
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
         raise r.fail("the game has no pieces; add one [[component]] table per kind of "

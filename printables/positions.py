@@ -519,6 +519,15 @@ def _diff(found: Position, claimed: Position) -> str:
     return "; ".join(parts[:4]) + (" ..." if len(parts) > 4 else "")
 
 
+def position_problems(game: GameSpec, board: Board, pos: Position) -> tuple[str, ...]:
+    """Every reason pos cannot occur in a game, by the game's engine: () when it can (or
+    when the game has no engine: a game file's positions are drawn, not judged)."""
+    if game.position_problems is not None:
+        return tuple(game.position_problems(board, pos))
+    problem = game.position_problem(board, pos) if game.position_problem else None
+    return () if problem is None else (problem,)
+
+
 def evaluate(game: GameSpec, board: Board, pos: Position, check: Check) -> str | None:
     """Why a check fails (engine versus file), or None when it holds."""
     problem = game.position_problem(board, pos)

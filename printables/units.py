@@ -37,8 +37,9 @@ _LENGTH = re.compile(rf"^\s*({_NUM}(?:\.{_NUM})?(?:/{_NUM})?|\.{_NUM})\s*(mm|cm|
                      re.ASCII)
 
 
-def parse_length(text: str | float, what: str = "length") -> float:
-    """Parse a positive length such as '175', '17.5cm', '3/4in' into millimetres.
+def parse_length(text: str | float, what: str = "length", zero_ok: bool = False) -> float:
+    """Parse a positive length such as '175', '17.5cm', '3/4in' into millimetres; with
+    zero_ok a length of 0 is allowed too (a kerf, a tab width).
 
     >>> parse_length("3/4in")
     19.05
@@ -57,7 +58,7 @@ def parse_length(text: str | float, what: str = "length") -> float:
             raise UsageError(f"{what} {quote(text)} divides by zero; write a fraction such as "
                              "3/4in", input=str(text))
         value = float(Fraction(number)) * MM_PER_UNIT[m.group(2) or "mm"]
-    if not value > 0:
+    if not (value > 0 or (zero_ok and value == 0)):
         raise UsageError(f"{what} {quote(text)} must be greater than 0 mm", input=str(text))
     if value > MAX_LENGTH:
         raise UsageError(f"{what} {quote(text)} is larger than {MAX_LENGTH:.0f} mm; "

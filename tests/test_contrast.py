@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from printables.games import GAMES
-from printables.products.piece_art import piece_items
+from printables.products.pieces.art import piece_items
 from printables.geometry import Point
 from printables.render.scene import Circle, Polygon
 from printables.render.theme import THEMES, ink

@@ -307,8 +307,8 @@ def test_an_exported_game_file_rebuilds_its_board(example, tmp_path, capsys):
 
 
 def test_readme_lists_every_piece_art_name_and_its_picture_is_current():
-    from printables.products.art_catalogue import catalogue_scene
-    from printables.products.piece_art import ART
+    from printables.products.pieces.catalogue import catalogue_scene
+    from printables.products.pieces.art import ART
     from printables.render.png import png_available, render_png
     from printables.render.theme import THEMES
     readme = (ROOT / "README.md").read_text()

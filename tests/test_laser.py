@@ -15,8 +15,8 @@ from printables.geometry import Arc, Segment, bbox_of, part_key
 from printables.geometry.paths import merge_parts, total_length
 from printables.products.laser import (PROFILES, board_sheets, laser_files, laser_request,
                                        laser_sheets, piece_sheets, render_sheet)
-from printables.products.piece_art import piece_diameters
-from printables.products.piece_sheet import spares
+from printables.products.pieces.art import piece_diameters
+from printables.products.pieces.sheet import spares
 from printables.render.scene import Circle, Group, Path
 
 LINE_LAYERS = ("cut-inner", "cut-outer", "score")

@@ -24,7 +24,7 @@ from printables.products.laser.pieces import component_part, piece_parts
 from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, split_room
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
-from printables.products.piece_sheet import spares
+from printables.products.pieces.sheet import spares
 from printables.render.dxf import aci
 from printables.render.lbrn2 import palette_index, path_lists
 from printables.render.paths import runs as path_runs

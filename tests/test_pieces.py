@@ -11,8 +11,8 @@ import pytest
 
 from printables.games import GAMES
 from printables.geometry import Point
-from printables.products.piece_art import ART, piece_diameters, piece_items
-from printables.products.piece_sheet import MARGIN, piece_sheet, render_pieces
+from printables.products.pieces.art import ART, piece_diameters, piece_items
+from printables.products.pieces.sheet import MARGIN, piece_sheet, render_pieces
 from printables.render.scene import Polygon
 from printables.render.theme import THEMES
 from printables.units import PAPERS

@@ -27,7 +27,7 @@ def product_scenes(game, theme):
     from printables.positions import layout_paths, load_layout, bundled_layouts
     from printables.products.board_sheet import board_scene
     from printables.products.booklet.diagram import position_scene
-    from printables.products.piece_sheet import piece_sheet, sheet_scenes
+    from printables.products.pieces.sheet import piece_sheet, sheet_scenes
     from printables.units import parse_paper
     yield board_scene(game, game.board(), theme)
     yield from sheet_scenes(piece_sheet(game, parse_paper("A4")))

@@ -70,6 +70,9 @@ class Board:
     decorations: tuple[Decoration, ...] = ()
     labels: tuple[Label, ...] = ()
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: space name -> Space and the names in board order, derived from spaces once
+    _index: Mapping[str, Space] = field(init=False, repr=False)
+    _names: tuple[str, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.name: s for s in self.spaces})
@@ -78,15 +81,15 @@ class Board:
     @property
     def names(self) -> tuple[str, ...]:
         """Space names in board order (computed once: rules engines loop over it)."""
-        return self._names  # type: ignore[attr-defined]
+        return self._names
 
     def space(self, name: str) -> Space:
         """The space called name (KeyError when there is none)."""
-        return self._index[name]  # type: ignore[attr-defined]
+        return self._index[name]
 
     def has(self, name: str) -> bool:
         """True when the board has a space called name."""
-        return name in self._index  # type: ignore[attr-defined]
+        return name in self._index
 
     def neighbours(self, name: str, relation: str | None = None) -> tuple[str, ...]:
         """Neighbours of a space under one relation, or under all relations (deduplicated)."""

@@ -16,11 +16,12 @@ diagonal) wins; a full board is a draw. Generic code asks GameSpec fields, never
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board, square_name
-from printables.games.model import Component, GameSpec, Move, Outcome, Piece, Position
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
+                                    first_problem, next_side)
 
 SIDES = ("black", "white")
 N = 5
@@ -64,17 +65,19 @@ def play(board: Board, pos: Position, move: Move) -> Outcome:
     """Drop a stone of the side to move; the other side moves next."""
     pieces = dict(pos.pieces)
     pieces[move.target] = Piece(pos.to_move, "stone")
-    nxt = SIDES[1] if pos.to_move == SIDES[0] else SIDES[0]
+    nxt = next_side(pos.to_move, SIDES)
     return Outcome(pos.with_(pieces=pieces, to_move=nxt))
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
     """Black moves first, so Black has as many stones as White or one more."""
     n = {s: sum(1 for p in pos.pieces.values() if p.side == s) for s in SIDES}
     lead = n["black"] - n["white"]
     if lead != (0 if pos.to_move == "black" else 1):
-        return f"black has {n['black']} stones and white {n['white']}, {pos.to_move} to move"
-    return None
+        yield f"black has {n['black']} stones and white {n['white']}, {pos.to_move} to move"
+
+
+position_problem = first_problem(position_problems)
 
 
 GAME = GameSpec(
@@ -82,6 +85,7 @@ GAME = GameSpec(
     board_summary="5x5 board, four in a row", sides=SIDES,
     kinds={s: ("stone",) for s in SIDES}, build_board=build_board, components=components,
     legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
+    position_problems=position_problems,
 )
 
 __all__ = ["GAME", "square_name"]

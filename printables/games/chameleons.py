@@ -70,6 +70,6 @@ GAME = GameSpec(
     sides=("dark", "light"), kinds={"dark": ("chameleon",), "light": ("chameleon",)},
     build_board=build_board, components=components, flipping_pieces=True,
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem,
+    position_problem=rules.position_problem, position_problems=rules.position_problems,
 )
 

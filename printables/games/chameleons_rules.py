@@ -28,12 +28,12 @@ Terms used below (GAMES.md section 2):
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Mapping
+from functools import lru_cache, partial
+from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("dark", "light")
 KIND = "chameleon"
@@ -43,13 +43,8 @@ TOTAL_PIECES = 48
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
-def other(side: str) -> str:
-    """The opposing side.
-
-    >>> other("dark")
-    'light'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def opposing(board: Board, space: str, side: str) -> bool:
@@ -192,26 +187,31 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position cannot occur in a game, or None.
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position cannot occur in a game, every reason.
 
     Besides piece kinds and counts: at the end of a turn the side that just moved keeps at
     most one piece on an opposing space (the piece it moved), because every other piece it
     had on notice has changed sides by then.
     """
-    for s in sorted(pos.pieces):
+    strange = [s for s in sorted(pos.pieces)
+               if pos.pieces[s].side not in SIDES or pos.pieces[s].kind != KIND]
+    for s in strange:
         p = pos.pieces[s]
-        if p.side not in SIDES or p.kind != KIND:
-            return f"{s} holds {p.side} {p.kind}; pieces are dark or light chameleons"
+        yield f"{s} holds {p.side} {p.kind}; pieces are dark or light chameleons"
     if len(pos.pieces) > TOTAL_PIECES:
-        return f"{len(pos.pieces)} chameleons on the board; the game has {TOTAL_PIECES}"
+        yield f"{len(pos.pieces)} chameleons on the board; the game has {TOTAL_PIECES}"
     if not pos.pieces:
-        return "no chameleons on the board"
+        yield "no chameleons on the board"
+    if strange or not pos.pieces:
+        return
     last = other(pos.to_move)
     exposed = [s for s in board.names
                if (p := pos.pieces.get(s)) is not None and p.side == last
                and opposing(board, s, last)]
     if len(exposed) > 1:
-        return (f"{last} just moved but has {len(exposed)} chameleons on opposing spaces "
-                f"({', '.join(exposed)}); at most the moved one can stand there")
-    return None
+        yield (f"{last} just moved but has {len(exposed)} chameleons on opposing spaces "
+               f"({', '.join(exposed)}); at most the moved one can stand there")
+
+
+position_problem = first_problem(position_problems)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import lru_cache, partial
+from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board
 from printables.errors import UsageError
-from printables.games.model import Component, GameSpec, Move, Outcome, Piece, Position
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
+                                    first_problem, next_side)
 
 DEFAULT_GRID = 175.0
 SIZES = (11, 13, 15, 17, 19)
@@ -57,13 +58,8 @@ ORTHOGONAL = ((1, 0), (0, 1))
 DIAGONAL = ((1, 1), (1, -1))
 
 
-def other(side: str) -> str:
-    """The opposing side.
-
-    >>> other("black")
-    'white'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 @lru_cache(maxsize=None)
@@ -183,24 +179,29 @@ def moves_made(board: Board, pos: Position, side: str) -> int:
     return sum(2 if light[s] else 1 for s, p in pos.pieces.items() if p.side == side)
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position cannot occur in a game (stones, turn count, a finished game), or None."""
-    for s in sorted(pos.pieces):
-        if pos.pieces[s] not in (Piece("black", KIND), Piece("white", KIND)):
-            return f"{s} holds {pos.pieces[s]}; pieces are black or white stones"
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position cannot occur in a game (stones, turn count, a finished game)."""
+    strange = [s for s in sorted(pos.pieces)
+               if pos.pieces[s] not in (Piece("black", KIND), Piece("white", KIND))]
+    for s in strange:
+        yield f"{s} holds {pos.pieces[s]}; pieces are black or white stones"
+    if strange:
+        return  # the counts below assume stones
     for side in SIDES:
         if in_hand(board, pos, side) < 0:
             n, _, _ = _grid(board)
-            return f"{side} has more than {stones_per_player(n)} stones on the board"
+            yield f"{side} has more than {stones_per_player(n)} stones on the board"
     made = {s: moves_made(board, pos, s) for s in SIDES}
     lead = 0 if pos.to_move == "black" else 1
     if made["black"] != made["white"] + lead:
-        return (f"black has played {made['black']} turns and white {made['white']} "
-                f"(a drop per stone, a shift per stone on a light square); with "
-                f"{pos.to_move} to move black must have played {lead} more")
+        yield (f"black has played {made['black']} turns and white {made['white']} "
+               f"(a drop per stone, a shift per stone on a light square); with "
+               f"{pos.to_move} to move black must have played {lead} more")
     if winning_line(board, pos, pos.to_move):
-        return f"{pos.to_move} is to move but already has a winning line"
-    return None
+        yield f"{pos.to_move} is to move but already has a winning line"
+
+
+position_problem = first_problem(position_problems)
 
 
 GAME = GameSpec(
@@ -210,5 +211,6 @@ GAME = GameSpec(
     build_board=build_board, components=components,
     default_options={"size": 15, "black_alternating": False}, check_options=check_options,
     legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
+    position_problems=position_problems,
     size_counts_cells=True,
 )

@@ -37,5 +37,5 @@ GAME = GameSpec(
     kinds={"attacker": ("pawn", "general"), "defender": ("pawn", "guard", "general")},
     build_board=build_board, components=components, reconstructed=("board", "setup"),
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem,
+    position_problem=rules.position_problem, position_problems=rules.position_problems,
 )

@@ -23,10 +23,11 @@ The rules, as seed 001 and the GAMES.md rulings give them (our wording):
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("attacker", "defender")
 LONE_KEY = "lone_general_moves"
@@ -41,13 +42,8 @@ COUNTS = {("attacker", "pawn"): 12, ("attacker", "general"): 2, ("defender", "pa
 Pieces = Mapping[str, Piece]
 
 
-def other(side: str) -> str:
-    """The opponent of side.
-
-    >>> other("attacker")
-    'defender'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def guards(pieces: Pieces) -> int:
@@ -236,25 +232,29 @@ def _piece_problem(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position cannot occur (pieces, barriers, generals, lone count), or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position cannot occur (pieces, barriers, generals, lone count)."""
     if pos.to_move not in SIDES:
-        return f"unknown side to move {pos.to_move!r}"
+        yield f"unknown side to move {pos.to_move!r}"
+        return
     problem = _piece_problem(board, pos)
     if problem:
-        return problem
+        yield problem
+        return  # barriers and generals below are of known pieces on the board
     for side in SIDES:
         point = forbidden_barrier(board, pos.pieces, side)
         if point:
-            return f"the {side}s' barrier round {point} holds a guard or general"
+            yield f"the {side}s' barrier round {point} holds a guard or general"
     if generals(pos.pieces, "attacker") == 0 and generals(pos.pieces, "defender") == 0:
-        return "neither side has a general left"
+        yield "neither side has a general left"
     count = pos.state.get(LONE_KEY, 0)
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= LONE_LIMIT:
-        return f"{LONE_KEY} must be a whole number from 0 to {LONE_LIMIT}, not {count!r}"
+        yield f"{LONE_KEY} must be a whole number from 0 to {LONE_LIMIT}, not {count!r}"
     if count and lone_side(pos.pieces) is None:
-        return f"{LONE_KEY} is {count} but neither side is down to a lone general"
+        yield f"{LONE_KEY} is {count} but neither side is down to a lone general"
     unknown = sorted(set(pos.state) - {LONE_KEY})
     if unknown:
-        return f"unknown state key {unknown[0]!r}; Danadazo keeps only {LONE_KEY}"
-    return None
+        yield f"unknown state key {unknown[0]!r}; Danadazo keeps only {LONE_KEY}"
+
+
+position_problem = first_problem(position_problems)

@@ -19,11 +19,12 @@ Rules engine (GAMES.md section 6, seed 003), with the rulings this engine makes:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Component, GameSpec, Move, Outcome, Piece, Position
+from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
+                                    first_problem, next_side)
 
 SIDES = ("black", "white")
 COUNTERS = 12
@@ -45,13 +46,8 @@ def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
             Component("white", "stone", 12, "stone-white", "white counter", "sector"))
 
 
-def other(side: str) -> str:
-    """The opponent of a side.
-
-    >>> other("black")
-    'white'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def step(board: Board, name: str, direction: tuple[int, int]) -> str | None:
@@ -150,18 +146,20 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position cannot occur in Dugi, or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position cannot occur in Dugi."""
     for side in SIDES:
         if count(pos, side) > COUNTERS:
-            return f"{side} has {count(pos, side)} counters; the game has {COUNTERS}"
+            yield f"{side} has {count(pos, side)} counters; the game has {COUNTERS}"
     for name, piece in sorted(pos.pieces.items()):
         if piece.side not in SIDES or piece.kind != "stone":
-            return f"{name} holds an unknown piece {piece.side} {piece.kind}"
+            yield f"{name} holds an unknown piece {piece.side} {piece.kind}"
     if all(count(pos, side) <= LOSING_COUNT for side in SIDES):
-        return (f"both sides have {LOSING_COUNT} counters or fewer; the game ends as soon as "
-                "one side is down to two")
-    return None
+        yield (f"both sides have {LOSING_COUNT} counters or fewer; the game ends as soon as "
+               "one side is down to two")
+
+
+position_problem = first_problem(position_problems)
 
 
 GAME = GameSpec(
@@ -170,4 +168,5 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
     legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
+    position_problems=position_problems,
 )

@@ -39,6 +39,7 @@ GAME = GameSpec(
     build_board=build_board, components=components, reconstructed=("board",),
     default_options={"target": 10}, check_options=check_options,
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, normalize_move=rules.normalize_move,
+    position_problem=rules.position_problem, position_problems=rules.position_problems,
+    normalize_move=rules.normalize_move,
     format_move=rules.format_move, placement="stacks",
 )

@@ -32,11 +32,11 @@ straight lines longer than one step are the row segments.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Iterator
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Position
+from printables.games.model import Move, Outcome, Position, first_problem, next_side
 
 SIDES = ("black", "white")
 LETTER = {"black": "b", "white": "w"}
@@ -50,13 +50,8 @@ PASS = Move(special="pass")
 
 # ----------------------------------------------------------------------------- small helpers
 
-def other(side: str) -> str:
-    """The opponent of side.
-
-    >>> other("black")
-    'white'
-    """
-    return SIDES[1 - SIDES.index(side)]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def controller(stack: str) -> str | None:
@@ -213,37 +208,40 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position breaks the rules (spaces, stack heights, counts), or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position breaks the rules (spaces, stack heights, counts)."""
     if pos.to_move not in SIDES:
-        return f"unknown side to move {pos.to_move!r}"
+        yield f"unknown side to move {pos.to_move!r}"
+        return
     for h, stack in sorted(pos.stacks.items()):
         if not board.has(h) or board.space(h).kind != "heptagon":
-            return f"pieces on {h}, which is not a heptagon"
+            yield f"pieces on {h}, which is not a heptagon"
         if not stack or set(stack) - set(OWNER):
-            return f"stack on {h} is {stack!r}; write pieces bottom to top with b and w"
+            yield f"stack on {h} is {stack!r}; write pieces bottom to top with b and w"
         if len(stack) > MAX_HEIGHT:
-            return f"stack of {len(stack)} on {h}; a stack is at most {MAX_HEIGHT} high"
+            yield f"stack of {len(stack)} on {h}; a stack is at most {MAX_HEIGHT} high"
     for p, owner in sorted(pos.markers.items()):
         if not board.has(p) or board.space(p).kind != "pentagon":
-            return f"marker on {p}, which is not a pentagon"
+            yield f"marker on {p}, which is not a pentagon"
         if owner not in SIDES:
-            return f"marker on {p} belongs to unknown side {owner!r}"
+            yield f"marker on {p} belongs to unknown side {owner!r}"
     for s in SIDES:
         if hand_of(pos, s) < 0:
-            return f"{s} has a negative hand"
+            yield f"{s} has a negative hand"
         total = hand_of(pos, s) + sum(st.count(LETTER[s]) for st in pos.stacks.values())
         if total > PIECES:
-            return f"{s} has {total} pieces on the board and in hand; the game has {PIECES}"
+            yield f"{s} has {total} pieces on the board and in hand; the game has {PIECES}"
         if marker_count(pos, s) > MARKERS:
-            return f"{s} holds {marker_count(pos, s)} pentagons; there are {MARKERS} markers"
+            yield f"{s} holds {marker_count(pos, s)} pentagons; there are {MARKERS} markers"
     passes = pos.state.get("passes", 0)
     if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes <= 2:
-        return f"state passes = {passes!r}; it counts passes in a row: 0, 1 or 2"
+        yield f"state passes = {passes!r}; it counts passes in a row: 0, 1 or 2"
     target = int(pos.options.get("target", 10))
     if all(marker_count(pos, s) >= target for s in SIDES):
-        return f"both players hold {target} pentagons"
-    return None
+        yield f"both players hold {target} pentagons"
+
+
+position_problem = first_problem(position_problems)
 
 
 # ----------------------------------------------------------------------------- notation

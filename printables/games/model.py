@@ -7,10 +7,75 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from printables.boards import Board
+from printables.errors import UsageError
+from printables.units import is_count
 
+
+
+class FrozenDict(dict):
+    """A dict that cannot change after it is made, and so can be hashed: Position's mappings.
+
+    Reading is a plain dict's (rules engines read positions in their inner loops); every
+    method that would change it raises TypeError. It pickles and copies as itself.
+
+    >>> d = FrozenDict(a=1)
+    >>> d["a"], hash(d) == hash(FrozenDict(a=1)), d == {"a": 1}
+    (1, True, True)
+    >>> d["b"] = 2
+    Traceback (most recent call last):
+    TypeError: a position's mappings are read-only; build a new Position instead
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a position's mappings are read-only; build a new Position instead")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FrozenDict:
+        return self  # its values are immutable too (pieces, strings, numbers)
+
+
+def frozen(mapping: Mapping[str, Any]) -> FrozenDict:
+    """A read-only copy of a mapping (the mapping itself when it is already frozen)."""
+    return mapping if type(mapping) is FrozenDict else FrozenDict(mapping)
+
+
+def next_side(side: str, sides: tuple[str, ...]) -> str:
+    """The side that moves after side: the next in sides, going round (with two sides, the
+    opponent). A side not in sides is followed by the first side.
+
+    >>> next_side("black", ("black", "white")), next_side("white", ("black", "white"))
+    ('white', 'black')
+    >>> next_side("c", ("a", "b", "c")), next_side("?", ("a", "b"))
+    ('a', 'a')
+    """
+    i = sides.index(side) if side in sides else -1
+    return sides[(i + 1) % len(sides)]
+
+
+def first_problem(problems: Callable[[Board, Position], Iterable[str]]
+                  ) -> Callable[[Board, Position], str | None]:
+    """An engine's position_problem from its position_problems: the first reason, or None.
+    The generator stops there, so the first check costs what it did alone."""
+    def position_problem(board: Board, pos: Position) -> str | None:
+        return next(iter(problems(board, pos)), None)
+    position_problem.__doc__ = f"The first of {problems.__name__}, or None."
+    return position_problem
 
 
 class Piece(NamedTuple):
@@ -27,6 +92,9 @@ class Position:
     pieces: space -> Piece (all games but EVL); EVL uses stacks (heptagon -> 'bbw' bottom to
     top), markers (pentagon -> side) and hand (side -> pieces not yet placed).
     state: what the board cannot show (danadazo: lone_general_moves; network: swap info).
+    The mappings are copied into FrozenDicts when a Position is made, so a position never
+    changes under its holder and can be hashed (seen-position sets, caches); a move makes a
+    new Position.
     """
 
     game: str
@@ -39,20 +107,30 @@ class Position:
     state: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
 
+    def __post_init__(self) -> None:
+        for name in MAPPINGS:
+            object.__setattr__(self, name, frozen(getattr(self, name)))
+
+    def _key(self) -> tuple:
+        return (self.game, self.to_move) + tuple(getattr(self, name) for name in MAPPINGS)
+
     def __eq__(self, other: object) -> bool:
+        """Same game, side to move and contents (the title is a caption, not the position)."""
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.game, self.to_move, dict(self.pieces), dict(self.options), dict(self.stacks),
-                dict(self.markers), dict(self.hand), dict(self.state)) == (
-            other.game, other.to_move, dict(other.pieces), dict(other.options),
-            dict(other.stacks), dict(other.markers), dict(other.hand), dict(other.state))
+        return self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def with_(self, **changes: Any) -> "Position":
         """A copy with some fields replaced."""
         from dataclasses import replace
         return replace(self, **changes)
+
+
+#: Position's mapping fields, frozen (FrozenDict) when a Position is made.
+MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state")
 
 
 @dataclass(frozen=True)
@@ -103,6 +181,25 @@ class Component:
     back: str | None = None
 
 
+def parse_option(text: str) -> tuple[str, Any]:
+    """KEY=VALUE with VALUE as int, true/false or text.
+
+    >>> parse_option("size=19"), parse_option("pie=true")
+    (('size', 19), ('pie', True))
+    """
+    if "=" not in text:
+        raise UsageError(f"option {text!r} is not KEY=VALUE (for example size=19)", input=text)
+    key, value = (s.strip() for s in text.split("=", 1))
+    low = value.lower()
+    if low in ("true", "yes", "on"):
+        return key, True
+    if low in ("false", "no", "off"):
+        return key, False
+    if is_count(value.removeprefix("-")):  # ASCII digits only: no '١٩' or '１９'
+        return key, int(value)
+    return key, value
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the products and the validator need to know about one game.
@@ -140,6 +237,8 @@ class GameSpec:
     play: Callable[[Board, Position, Move], Outcome] | None = None
     winner: Callable[[Board, Position], str | None] | None = None
     position_problem: Callable[[Board, Position], str | None] | None = None
+    #: every reason a position cannot occur (position_problem gives the first)
+    position_problems: Callable[[Board, Position], Iterable[str]] | None = None
     normalize_move: Callable[[Board, Move, tuple[tuple[str, ...], ...]], Move] | None = None
     format_move: Callable[[Board, Move], str] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -161,6 +260,22 @@ class GameSpec:
         """
         return " · ".join([f"a game by {self.designer}"] + [
             str(self.extra[k]) for k in ("year", "licence") if k in self.extra])
+
+    def parse_options(self, texts: Iterable[str]) -> dict[str, Any]:
+        """Options as the user writes them (KEY=VALUE each), read and named-checked; the
+        values are checked by options(). UsageError names an unknown key and the valid ones.
+
+        >>> GameSpec("g", "G", "Ann", "", ("a", "b"), {}, None, None,
+        ...          default_options={"size": 8}).parse_options(["size=10"])
+        {'size': 10}
+        """
+        opts = dict(parse_option(t) for t in texts)
+        unknown = sorted(set(opts) - set(self.default_options))
+        if unknown:
+            valid = ", ".join(self.default_options) or "none"
+            raise UsageError(f"{self.name} has no option {unknown[0]!r}; valid options: "
+                             f"{valid}", input=unknown[0])
+        return opts
 
     def options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Default options updated with given ones, checked by the game."""

@@ -115,5 +115,6 @@ GAME = GameSpec(
     build_board=build_board, components=components,
     default_options={"size": 8, "pie": False}, check_options=check_options,
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, size_counts_cells=True,
+    position_problem=rules.position_problem, position_problems=rules.position_problems,
+    size_counts_cells=True,
 )

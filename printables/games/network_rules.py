@@ -36,10 +36,11 @@ Rulings (GAMES.md section 7, seed 004, plus those this engine makes where the te
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("black", "white")
 STONES = 10
@@ -57,13 +58,8 @@ SWAP = Move(special="swap")
 Pieces = Mapping[str, Piece]
 
 
-def other(side: str) -> str:
-    """The opponent of a side.
-
-    >>> other("white")
-    'black'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def coords(name: str) -> tuple[int, int]:
@@ -298,27 +294,30 @@ def play(board: Board, pos: Position, move: Move) -> Outcome:
     return Outcome(pos.with_(pieces=pieces, to_move=other(side)))
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why the position cannot occur in Network, or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why the position cannot occur in Network."""
     for side in SIDES:
         if count(pos.pieces, side) > STONES:
-            return f"{side} has {count(pos.pieces, side)} stones; each player has {STONES}"
+            yield f"{side} has {count(pos.pieces, side)} stones; each player has {STONES}"
     for name, piece in sorted(pos.pieces.items()):
         if piece.side not in SIDES or piece.kind != "stone":
-            return f"{name} holds an unknown piece {piece.side} {piece.kind}"
+            yield f"{name} holds an unknown piece {piece.side} {piece.kind}"
+            return  # groups and goals below are of known sides' stones
         if board.space(name).kind == CORNER:
-            return f"{piece.side} stone on {name}, an unused corner; no stone may stand there"
+            yield f"{piece.side} stone on {name}, an unused corner; no stone may stand there"
         if not allowed(board, piece.side, name):
-            return f"{piece.side} stone on {name}, in {other(piece.side)}'s goal"
+            yield f"{piece.side} stone on {name}, in {other(piece.side)}'s goal"
     for side in SIDES:
         for group in groups(board, pos.pieces, side):
             if len(group) > MAX_GROUP:
-                return f"{side} has {len(group)} stones in one group: {', '.join(group)}"
+                yield f"{side} has {len(group)} stones in one group: {', '.join(group)}"
     swapped = pos.state.get("swapped", False)
     if not isinstance(swapped, bool):
-        return "state.swapped must be true or false"
+        yield "state.swapped must be true or false"
     if swapped and not pos.options.get("pie"):
-        return "state.swapped is set but the pie option is off"
+        yield "state.swapped is set but the pie option is off"
     if all(network(board, pos.pieces, side) for side in SIDES):
-        return "both players hold a network; the game ends at the first one"
-    return None
+        yield "both players hold a network; the game ends at the first one"
+
+
+position_problem = first_problem(position_problems)

@@ -33,5 +33,6 @@ GAME = GameSpec(
     sides=("rose", "cross"), kinds={"rose": ("dark", "light"), "cross": ("dark", "light")},
     build_board=build_board, components=components, reconstructed=("setup",),
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, laser_heavy=True,
+    position_problem=rules.position_problem, position_problems=rules.position_problems,
+    laser_heavy=True,
 )

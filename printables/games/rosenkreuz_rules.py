@@ -29,13 +29,13 @@ Rulings (GAMES.md section 1, plus those this engine had to make where the text i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position
+from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
 
 SIDES = ("rose", "cross")
 COLOURS = ("dark", "light")
@@ -47,13 +47,8 @@ DIRECTIONS = ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -
 ORTHOGONAL = "orthogonal"
 
 
-def other(side: str) -> str:
-    """The opponent of a side.
-
-    >>> other("rose")
-    'cross'
-    """
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
+#: The opponent of a side (games.model.next_side over this game's two sides).
+other = partial(next_side, sides=SIDES)
 
 
 def _size(board: Board) -> int:
@@ -270,16 +265,18 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
-def position_problem(board: Board, pos: Position) -> str | None:
-    """Why pos cannot occur in a game, or None."""
+def position_problems(board: Board, pos: Position) -> Iterator[str]:
+    """Why pos cannot occur in a game."""
     for side in SIDES:
         for colour in COLOURS:
             n = sum(1 for p in pos.pieces.values() if p == (side, colour))
             if n > PIECES_PER_COLOUR:
-                return f"{n} {colour} {side} pieces; the game has {PIECES_PER_COLOUR}"
+                yield f"{n} {colour} {side} pieces; the game has {PIECES_PER_COLOUR}"
     for square, piece in pos.pieces.items():
         if piece.side not in SIDES or piece.kind not in COLOURS or not board.has(square):
-            return f"{square}: {piece} is not a Rosenkreuz piece on the board"
+            yield f"{square}: {piece} is not a Rosenkreuz piece on the board"
     if len(colour_loser(pos.pieces)) == 2:
-        return "both sides have lost every piece of one colour; the game ends at the first"
-    return None
+        yield "both sides have lost every piece of one colour; the game ends at the first"
+
+
+position_problem = first_problem(position_problems)

@@ -4,24 +4,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from printables.errors import UsageError, did_you_mean
+from printables.errors import UsageError
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
-from printables.render.theme import THEMES, Ink
+from printables.products.common import file_stem
+from printables.render import render
+from printables.render.theme import get_theme  # noqa: F401 (web/choices.py imports it here)
 from printables.units import is_count, parse_length
 
 FORMATS = ("svg", "pdf", "png", "json")
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
 MIN_BOARD = 60.0
-
-
-def get_theme(name: str) -> Mapping[str, Ink]:
-    """A theme by name, or a UsageError listing the themes."""
-    if name not in THEMES:
-        raise UsageError(f"unknown theme {name!r}; {did_you_mean(name, list(THEMES))}", input=name)
-    return THEMES[name]
 
 
 @dataclass(frozen=True)
@@ -32,33 +27,9 @@ class BoardRequest:
     size: float | None
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """KEY=VALUE with VALUE as int, true/false or text.
-
-    >>> parse_option("size=19"), parse_option("pie=true")
-    (('size', 19), ('pie', True))
-    """
-    if "=" not in text:
-        raise UsageError(f"option {text!r} is not KEY=VALUE (for example size=19)", input=text)
-    key, value = (s.strip() for s in text.split("=", 1))
-    low = value.lower()
-    if low in ("true", "yes", "on"):
-        return key, True
-    if low in ("false", "no", "off"):
-        return key, False
-    if is_count(value.removeprefix("-")):  # ASCII digits only: no '١٩' or '１９'
-        return key, int(value)
-    return key, value
-
-
 def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = ()) -> BoardRequest:
     """Interpret --size and --option for a game; check them so errors are one clear line."""
-    opts = dict(parse_option(o) for o in options)
-    unknown = set(opts) - set(game.default_options)
-    if unknown:
-        valid = ", ".join(game.default_options) or "none"
-        raise UsageError(f"{game.name} has no option {sorted(unknown)[0]!r}; valid options: "
-                         f"{valid}", input=sorted(unknown)[0])
+    opts = game.parse_options(options)
     length = None
     if size is not None:
         text = str(size).strip()
@@ -77,19 +48,11 @@ def render_board(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str,
     """The board of a game as bytes in one format."""
     board = game.board(req.options, req.size)
     theme = get_theme(theme_name)
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
     if fmt == "json":
         return (json.dumps(board_json(game, board, req.options), indent=1) + "\n").encode()
-    scene = board_scene(game, board, theme)
-    if fmt == "svg":
-        from printables.render.svg import render_svg
-        return render_svg(scene, theme)
-    if fmt == "pdf":
-        from printables.render.pdf import render_pdf
-        return render_pdf([scene], theme)
-    if fmt == "png":
-        from printables.render.png import render_png
-        return render_png(scene, theme, dpi)
-    raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
+    return render(fmt, [board_scene(game, board, theme)], theme, dpi=dpi)
 
 
 def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str) -> str:
@@ -100,12 +63,8 @@ def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str)
     >>> board_filename(g, board_request(g, "19"), "pdf", "mono")
     'dag-en-nacht-board-size19-mono.pdf'
     """
-    parts = [game.name, "board"]
-    for k, v in sorted(req.options.items()):
-        if game.default_options.get(k) != v:
-            parts.append(f"{k}{str(v).lower()}")
+    parts = [f"{k}{str(v).lower()}" for k, v in sorted(req.options.items())
+             if game.default_options.get(k) != v]
     if req.size is not None:
         parts.append(f"{req.size:g}mm")
-    if theme_name != "colour":
-        parts.append(theme_name)
-    return "-".join(parts) + "." + fmt
+    return file_stem(game.name, "board", *parts, theme_name=theme_name) + "." + fmt

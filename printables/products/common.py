@@ -1,4 +1,5 @@
-"""Pieces every printed page shares: board drawing items, scale bar, page furniture."""
+"""Pieces every printed page shares: board drawing items, scale bar, page furniture, and
+the one file namer (file_stem) every product names its files with."""
 
 from __future__ import annotations
 
@@ -9,9 +10,24 @@ from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, s
 from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
-from printables.render.theme import Ink, ink
+from printables.render.theme import DEFAULT_THEME, Ink, ink
 
 SCALE_BAR = 100.0
+
+
+def file_stem(game: str, product: str, *parts: str, theme_name: str = DEFAULT_THEME) -> str:
+    """The one file namer: <game>-<product>, then what differs from the defaults (empty
+    parts are left out), then the theme unless it is the default one.
+
+    >>> file_stem("dugi", "pieces", "letter", "", "18mm", theme_name="mono")
+    'dugi-pieces-letter-18mm-mono'
+    >>> file_stem("evl", "setup")
+    'evl-setup'
+    """
+    named = [p for p in parts if p]
+    if theme_name != DEFAULT_THEME:
+        named.append(theme_name)
+    return "-".join([game, product, *named])
 
 
 def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,

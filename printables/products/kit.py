@@ -82,7 +82,7 @@ def _board_files(game: GameSpec, paper: tuple[float, float]) -> dict[str, bytes]
 
 def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     """Pieces, setup, booklet and laser files of a game (each product's own core function)."""
-    from printables.products.piece_sheet import render_pieces
+    from printables.products.pieces.sheet import render_pieces
     from printables.products.setup_cmd import render_setup
     from printables.render.png import png_available
     from printables.products.booklet import booklet_outputs

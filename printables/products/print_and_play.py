@@ -7,7 +7,7 @@ Rulings (ours):
   pieces) get an "intentionally blank" back after each page, so nothing is printed on the
   back of a board tile or a piece sheet.
 - Two-sided pieces keep their front/back page pairs: their backs are mirrored for a
-  long-edge flip already (see piece_sheet).
+  long-edge flip already (see products.pieces.sheet).
 - The imposed booklet is made for a short-edge flip (booklet-imposed.pdf on its own). In
   this file its back sides are turned 180 degrees, which is exactly what turns a short-edge
   flip into a long-edge flip, so the whole file needs one setting.

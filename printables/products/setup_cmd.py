@@ -11,11 +11,12 @@ from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
 from printables.positions import Layout, load_layout, setup_path
-from printables.products.common import SCALE_BAR, fit_size, scale_bar
+from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.booklet.diagram import position_items, reserve_counts
+from printables.render import render
 from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Scene, Text
-from printables.render.theme import Ink, ink
+from printables.render.theme import Ink, get_theme, ink
 
 #: Height of the strip under the diagram: title line, credit lines, scale bar.
 FOOTER = 20.0
@@ -156,18 +157,14 @@ def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str |
     >>> setup_filename(get_game("dugi"), "png", "mono", "my/dugi-opening.toml")
     'dugi-setup-dugi-opening-mono.png'
     """
-    parts = [game.name, "setup"]
-    if layout_file is not None and Path(layout_file).stem != "setup":
-        parts.append(Path(layout_file).stem)
-    if theme_name != "colour":
-        parts.append(theme_name)
-    return "-".join(parts) + "." + fmt
+    stem = Path(layout_file).stem if layout_file is not None else ""
+    return file_stem(game.name, "setup", "" if stem == "setup" else stem,
+                     theme_name=theme_name) + "." + fmt
 
 
 def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "colour",
                  layout_file: str | Path | None = None, dpi: int = 150) -> tuple[str, bytes]:
     """The setup diagram of a game (or of a layout file) as (file name, bytes)."""
-    from printables.products.boards_cmd import get_theme
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
     theme = get_theme(theme_name)
@@ -176,11 +173,4 @@ def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "col
     game = named or get_game(layout.position.game)
     scene = setup_scene(game, layout, theme, bundled=layout_file is None)
     name = setup_filename(game, fmt, theme_name, layout_file)
-    if fmt == "svg":
-        from printables.render.svg import render_svg
-        return name, render_svg(scene, theme)
-    if fmt == "png":
-        from printables.render.png import render_png
-        return name, render_png(scene, theme, dpi)
-    from printables.render.pdf import render_pdf
-    return name, render_pdf([scene], theme)
+    return name, render(fmt, [scene], theme, dpi=dpi)

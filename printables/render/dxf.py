@@ -123,6 +123,17 @@ class _Writer:
             raise TypeError(f"no DXF entity for {type(it).__name__}")
 
 
+def _fix_class_order(doc) -> None:
+    """Register the CLASS entries in a fixed order: ezdxf adds one per entity type in use
+    in the order of a set, which changes with Python's hash seed, so two runs could write
+    different bytes. The required classes first (as ezdxf has them), then the rest sorted;
+    ezdxf's own pass at writing then finds them all present."""
+    from ezdxf.sections.classes import REQ_R2004, REQUIRED_CLASSES
+    for name in [*REQUIRED_CLASSES.get(doc.dxfversion, REQ_R2004),
+                 *sorted(doc.entitydb.dxf_types_in_use())]:
+        doc.classes.add_class(name)
+
+
 def render_dxf(scene: Scene, theme: Mapping[str, Ink],
                layers: Mapping[str, tuple[str, str]] | None = None) -> bytes:
     """The DXF file of a scene, in mm; layers maps a scene layer to (DXF layer name, style
@@ -141,6 +152,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
         for item in scene.items:
             w.item(item, w.layer(None) if not isinstance(item, Group) else ("0", "#000000"))
         appsettings.update_extents(doc)  # $EXTMIN/$EXTMAX from the entities
+        _fix_class_order(doc)
         stream = io.StringIO()
         doc.write(stream)
     finally:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from printables.errors import UsageError, did_you_mean
+
 
 @dataclass(frozen=True)
 class Ink:
@@ -23,6 +25,9 @@ class Ink:
     hatch_angle: float = 45.0
     halo: str | None = None  # text only: an outline of this colour under the letters
 
+
+#: The theme used when none is named; file names name every other theme.
+DEFAULT_THEME = "colour"
 
 #: Width of a text halo as a fraction of the text size, in every renderer.
 HALO = 0.25
@@ -136,7 +141,7 @@ THEMES: dict[str, dict[str, Ink]] = {
 }
 
 # ----------------------------------------------------------------------------- pieces
-# Piece art (products/piece_art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
+# Piece art (products/pieces/art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
 # discs, "chameleon.*" Chameleons faces, "black"/"white" stones and EVL pieces,
 # "attacker"/"defender" Danadazo. Symbol keys end with the tone of the disc they sit on.
 _PIECE_INK = "#1a1a1a"
@@ -203,3 +208,14 @@ _PIECES_MONO: dict[str, Ink] = {
 }
 THEMES["colour"].update(_PIECES_COLOUR)
 THEMES["mono"].update(_PIECES_MONO)
+
+
+def get_theme(name: str) -> Mapping[str, Ink]:
+    """A theme by name, or a UsageError listing the themes.
+
+    >>> get_theme("mono") is THEMES["mono"]
+    True
+    """
+    if name not in THEMES:
+        raise UsageError(f"unknown theme {name!r}; {did_you_mean(name, list(THEMES))}", input=name)
+    return THEMES[name]

@@ -21,7 +21,7 @@ from printables.errors import PrintablesError
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
 PRELOAD = ["printables.products.kit", "printables.products.boards_cmd",
-           "printables.products.setup_cmd", "printables.products.piece_sheet",
+           "printables.products.setup_cmd", "printables.products.pieces.sheet",
            "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
            "printables.web.catalog", "cairocffi", "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50

@@ -67,7 +67,7 @@ def _pieces_args(game: GameSpec, ch: Choices) -> list[str]:
 
 
 def _pieces_build(game: GameSpec, ch: Choices) -> Files:
-    from printables.products.piece_sheet import render_pieces
+    from printables.products.pieces.sheet import render_pieces
     from printables.units import parse_length
     diameter = parse_length(ch.diameter, "diameter") if ch.diameter else None
     return render_pieces(game, "pdf", ch.paper, diameter, ch.theme)

@@ -23,11 +23,10 @@ from printables.products.booklet.examples import (Example, load_examples, piece_
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
 from printables.products.booklet.diagram import Marks, position_scene
-from printables.products.boards_cmd import get_theme
-from printables.products.common import board_items
+from printables.products.common import board_items, file_stem
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
-from printables.render.theme import Ink
+from printables.render.theme import Ink, get_theme
 
 #: Booklet page sizes (portrait, mm) by the names --paper accepts.
 PAGES: dict[str, tuple[float, float]] = {"A5": (148.0, 210.0), "A4": (210.0, 297.0),
@@ -477,10 +476,11 @@ def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | N
     if sheet:
         check_fit(PAGES[page], SHEETS[sheet], sheet)
     booklet = build_booklet(game, page, theme_name, layouts_dir, rules_dir)
-    theme = "" if theme_name == "colour" else f"-{theme_name}"
-    suffix = ("" if page == "A5" else f"-{page.lower()}") + theme
-    files = [(f"{game.name}-booklet{suffix}.pdf", booklet.pdf)]
+    page_part = "" if page == "A5" else page.lower()
+    files = [(file_stem(game.name, "booklet", page_part, theme_name=theme_name) + ".pdf",
+              booklet.pdf)]
     if sheet:
-        files.append((f"{game.name}-booklet-imposed-{sheet.lower()}{theme}.pdf",
+        files.append((file_stem(game.name, "booklet", "imposed", sheet.lower(),
+                                theme_name=theme_name) + ".pdf",
                       impose(booklet.pdf, SHEETS[sheet], sheet)))
     return files

@@ -12,7 +12,7 @@ from printables.games import GameSpec, Move, Position
 from printables.geometry import Point
 from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
                                   parse_move)
-from printables.products.piece_art import piece_items
+from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
 @dataclass(frozen=True)

@@ -1,12 +1,12 @@
 """Playing pieces as laser parts: the piece's outline cut, its symbol engraved or scored.
 
-The drawing comes from :func:`printables.products.piece_art.piece_items` (the same art the
+The drawing comes from :func:`printables.products.pieces.art.piece_items` (the same art the
 printed piece sheets use), read as follows:
 
 - the largest disc or polygon is the piece's outline: it is cut;
 - a filled shape nearly as large as the outline (a marker's face) has its edge scored;
 - lines drawn with a pen width (rims, spirals, rings) are scored along their middle;
-- other filled shapes (a cross, a dot) are fill-engraved; when filled shapes overlap (the
+- other solid shapes (a cross, a dot) are fill-engraved; when filled shapes overlap (the
   rose's petals and barbs) the symbol is scored as line art instead: every shape's edge
   as far as it shows, with the parts hidden under later shapes left out.
 
@@ -33,10 +33,16 @@ from printables.geometry.paths import (clip_parts, contains_point, intersections
                                        signed_area)
 from printables.products.laser.model import Fill, LaserPart, Marks, Placement, ccw_contour
 from printables.products.laser.stroke import stroke_text
-from printables.products.piece_art import piece_diameters, piece_items
+from printables.products.pieces.art import piece_diameters, piece_items
 from printables.render.scene import Circle, Item, Path, Polygon
-from printables.render.theme import THEMES, ink
 
+#: Piece art styles a pen draws (rims, rings, spirals): a laser scores them along their
+#: middle. Every other closed shape of the art is solid (a disc, a marker's face, a cross,
+#: a petal). Our reading of the art, made here so that a print theme's colours never
+#: change what is cut; a style matches a name or any dotted name under it.
+PEN_STYLES = ("piece.rim", "piece.symbol.ring", "piece.symbol.spiral")
+#: ... except these, which are solid: the marker's rim is its coloured face.
+SOLID_STYLES = ("piece.rim.marker",)
 #: A filled shape at least this share of the outline's area is a face, not a symbol.
 FACE_SHARE = 0.5
 #: No scored line comes within this many mm of the piece's own cut.
@@ -55,8 +61,21 @@ def _closed(item: Item) -> tuple[Part, ...] | None:
     return None
 
 
+def _under(style: str, names: tuple[str, ...]) -> bool:
+    return any(style == n or style.startswith(n + ".") for n in names)
+
+
+def pen_drawn(style: str) -> bool:
+    """True for art a pen draws (scored by the laser), False for solid shapes.
+
+    >>> pen_drawn("piece.rim.white"), pen_drawn("piece.rim.marker"), pen_drawn("piece.disc")
+    (True, False, False)
+    """
+    return _under(style, PEN_STYLES) and not _under(style, SOLID_STYLES)
+
+
 def _filled(item: Item) -> bool:
-    return _closed(item) is not None and bool(ink(THEMES["colour"], item.style).fill)
+    return _closed(item) is not None and not pen_drawn(item.style)
 
 
 def _overlap(a: tuple[Part, ...], b: tuple[Part, ...]) -> bool:
@@ -119,7 +138,7 @@ def piece_parts(game: GameSpec, board: Board, options=None
     A two-sided piece (a component with a back) is two discs glued back to back: its front
     from the side's material, its back from the other side's, both marked with the same
     pair number on the face that shows (the bare faces go together)."""
-    from printables.products.piece_sheet import spares
+    from printables.products.pieces.sheet import spares
     opts = game.options(options)
     sizes = piece_diameters(game, board, None, opts)
     out: dict[str, list[LaserPart]] = {}

@@ -39,6 +39,7 @@ from printables.products.laser.model import (Box, LaserPart, Marks, Placement, p
                                              placed_marks)
 from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
 from printables.products.laser.stroke import stroke_text, stroke_width
+from printables.render import render
 from printables.render.scene import Circle, Group, Item, Path, Scene
 from printables.render.theme import Ink
 
@@ -170,21 +171,16 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
 
 
 def _length(value, what: str, most: float, hint: str) -> float:
-    """A width in mm from 0 to most: a plain number is mm, other units go through
-    units.parse_length (which refuses zero, so zero is read here)."""
+    """A width from 0 to most mm, written as units.parse_length reads lengths (zero allowed)."""
     from printables.units import parse_length
     if value is None:
         return 0.0
-    text = str(value).strip().lower()
     try:
-        k = float(text.removesuffix("mm").strip())
-    except ValueError:
-        try:
-            k = parse_length(text, what)
-        except UsageError:
-            raise UsageError(f"{what} {value!r} is not a width in mm; use for example 0.15",
-                             input=str(value)) from None
-    if not 0 <= k <= most:
+        k = parse_length(value, what, zero_ok=True)
+    except UsageError:
+        raise UsageError(f"{what} {value!r} is not a width from 0 to {most:g} mm; use for "
+                         "example 0.15", input=str(value)) from None
+    if k > most:
         raise UsageError(f"{what} {value!r} must be between 0 and {most:g} mm ({hint})",
                          input=str(value))
     return k
@@ -574,16 +570,11 @@ def dxf_available() -> bool:
 
 def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
     """A sheet's file contents in the requested format."""
-    profile = PROFILES[req.profile]
-    layers = {name: (dxf, style) for name, dxf, style in LAYERS}
-    if req.fmt == "dxf":
-        from printables.render.dxf import render_dxf
-        return render_dxf(sheet.scene, profile, layers)
     if req.fmt == "lbrn2":
-        from printables.render.lbrn2 import render_lbrn2
-        return render_lbrn2(sheet.scene, profile, lbrn2_layers(req))
-    from printables.render.svg import render_svg
-    return render_svg(sheet.scene, profile, laser=True)
+        layers: Mapping = lbrn2_layers(req)
+    else:
+        layers = {name: (dxf, style) for name, dxf, style in LAYERS}
+    return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True)
 
 
 def lbrn2_layers(req: LaserRequest):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from printables.geometry import Point
-from printables.products.piece_art import ART, piece_items
+from printables.products.pieces.art import ART, piece_items
 from printables.render.scene import Group, Scene, Text
 
 COLUMNS = 6

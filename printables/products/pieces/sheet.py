@@ -14,7 +14,7 @@ By default neighbouring cells share a cut line; with a gutter (``gutter`` mm, th
 waste, so a slightly off cut never eats into the next piece. Crop marks continue every cut
 line into the page margins (left and right for the row lines, top and bottom for the
 column lines of the first and last row), so the first cuts can be lined up from the edge.
-Default sizes snap to common punches (see piece_art.punch_diameters); --diameter does not.
+Default sizes snap to common punches (see pieces.art.punch_diameters); --diameter does not.
 
 Two-sided pieces (Chameleons) come in page pairs: a page of fronts, then a page of backs in
 mirrored places, so that printing double-sided with flipping on the long edge puts each back
@@ -31,11 +31,13 @@ from typing import Any, Mapping
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
-from printables.products.common import SCALE_BAR, fit_size, scale_bar
-from printables.products.piece_art import (outline_items, piece_diameters, piece_items,
+from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
+from printables.products.pieces.art import (outline_items, piece_diameters, piece_items,
                                            punch_diameters, punch_name)
+from printables.render import render_pages
 from printables.render.pdf import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
+from printables.render.theme import get_theme
 
 MARGIN = 10.0
 GAP = 3.0
@@ -360,14 +362,8 @@ def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, them
     >>> sheet_basename(GAMES["dugi"], "Letter", 18.0, "mono")
     'dugi-pieces-letter-18mm-mono'
     """
-    parts = [game.name, "pieces"]
-    if paper_name != "A4":
-        parts.append(paper_name.lower())
-    if diameter is not None:
-        parts.append(f"{diameter:g}mm")
-    if theme_name != "colour":
-        parts.append(theme_name)
-    return "-".join(parts)
+    return file_stem(game.name, "pieces", "" if paper_name == "A4" else paper_name.lower(),
+                     "" if diameter is None else f"{diameter:g}mm", theme_name=theme_name)
 
 
 def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: float | None = None,
@@ -376,7 +372,6 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page."""
     import json
 
-    from printables.products.boards_cmd import get_theme
     from printables.units import paper_name as canonical
     from printables.units import parse_paper
     paper = parse_paper(paper_name)
@@ -388,16 +383,7 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     base = sheet_basename(game, name, diameter, theme_name) + (f"-gutter{gutter:g}" if gutter else "")
     if fmt == "json":
         return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
-    scenes = sheet_scenes(sheet)
-    if fmt == "pdf":
-        from printables.render.pdf import render_pdf
-        return [(base + ".pdf", render_pdf(scenes, theme, title=f"{game.title} pieces"))]
-    if fmt == "svg":
-        from printables.render.svg import render_svg
-        data = [render_svg(s, theme) for s in scenes]
-    else:
-        from printables.render.png import render_png
-        data = [render_png(s, theme, dpi) for s in scenes]
+    data = render_pages(fmt, sheet_scenes(sheet), theme, dpi=dpi, title=f"{game.title} pieces")
     if len(data) == 1:
         return [(f"{base}.{fmt}", data[0])]
     return [(f"{base}-{i}.{fmt}", b) for i, b in enumerate(data, 1)]
