@@ -22,9 +22,8 @@ from printables.products.booklet.examples import (Example, load_examples, piece_
                                                   setup_layout)
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
-from printables.products.booklet.diagram import Marks, position_scene
+from printables.products.booklet.diagram import Marks, board_drawing, position_scene
 from printables.products.boards_cmd import get_theme
-from printables.products.common import board_items
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
 from printables.render.theme import Ink
@@ -87,6 +86,9 @@ class Typeset:
     st: Mapping[str, ParagraphStyle]
     forms: FormCache
     marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
+    #: Diagrams already drawn for this booklet (its story is built more than once):
+    #: (id(example), max_w, max_h) -> (example, scene).
+    scenes: dict = field(default_factory=dict)
 
     def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
         """A flowable drawing scene at most max_w x max_h mm."""
@@ -245,7 +247,7 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
 def cover(game: GameSpec, ts: Typeset) -> list:
     """The cover page: title, designer, the board drawing, a line on what is inside."""
     board = game.board()
-    scene = Scene(board.width, board.height, board_items(board, ts.theme), title=game.title)
+    scene = Scene(board.width, board.height, board_drawing(board, ts.theme), title=game.title)
     fh = ts.m.frame_h * MM
     return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
             Paragraph(markup.escape(game.title), ts.st["cover.title"]),
@@ -403,7 +405,12 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     two_up_width = min(fw, wide_h * aspect) if wide else min(side_w, side_h * aspect)
 
     def scene(ex: Example, w: float, h: float) -> Scene:
-        return diagram(game, ex.position, ts.theme, w, h, marks=example_marks(ex))
+        key = (id(ex), w, h)
+        hit = ts.scenes.get(key)
+        if hit is None or hit[0] is not ex:
+            hit = ts.scenes[key] = (ex, diagram(game, ex.position, ts.theme, w, h,
+                                                marks=example_marks(ex)))
+        return hit[1]
 
     if room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width < WIDE_TWO_UP * fw):
         h = fh - cap - intro - 2.0
