@@ -187,24 +187,29 @@ BOARD_LAYERS = ("ground", "spaces", "grid", "decor", "labels")
 
 class FormCache:
     """Board drawings already stored as PDF form XObjects on a canvas: each distinct board
-    is drawn once per document and reused by every diagram (smaller files, faster builds)."""
+    is drawn once per document and reused by every diagram (smaller files, faster builds).
+    Forms are numbered per canvas (board0, board1, ...), so a PDF's bytes do not depend on
+    how many builds came before it; the cache holds the canvas itself, not its id, which a
+    later canvas could reuse."""
 
     def __init__(self) -> None:
+        self.canvas = None
         self.names: dict[tuple, str] = {}
         self.drawing = True
 
     def form(self, canv, items: tuple, width: float, height: float,
              theme: Mapping[str, Ink]) -> str:
         """The name of the form holding these board items on this canvas, drawn if new."""
-        key = (id(canv), items)
-        if key not in self.names:
+        if canv is not self.canvas:
+            self.canvas, self.names = canv, {}
+        if items not in self.names:
             name = f"board{len(self.names)}"
             pad = max(width, height)
             canv.beginForm(name, -pad * MM, -pad * MM, 2 * pad * MM, 2 * pad * MM)
             draw_scene(canv, Scene(width, height, items), theme)
             canv.endForm()
-            self.names[key] = name
-        return self.names[key]
+            self.names[items] = name
+        return self.names[items]
 
 
 def split_board(scene: Scene) -> tuple[tuple, tuple]:
