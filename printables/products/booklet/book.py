@@ -137,15 +137,23 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             out += leftover(figures) + examples_section(game, examples, room, ts)
         return out + notes_pages(notes, ts) + player_aid(sections, ts)
 
-    def build(notes: int) -> tuple[bytes, int]:
-        doc = BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
-                         f"{game.title} · rules")
-        return doc.build_twice(lambda: story(notes), ts.forms), doc.page
+    def doc() -> BookletDoc:
+        return BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
+                          f"{game.title} · rules")
 
-    pdf, pages = build(0)
-    if pages % 4:  # the pages a folded booklet needs are notes pages, not blank ones
-        pdf, pages = build(4 - pages % 4)
-    return Booklet(pdf, pages)
+    # The pages a folded booklet needs are notes pages, not blank ones. Notes pages come
+    # after every heading, one page each, so the contents do not depend on their number:
+    # one layout pass without them guesses it, and the drawn build confirms the guess.
+    first = doc()
+    tocs = first.layout(story(), ts.forms)
+    notes = -first.page % 4
+    pdf = first.build_seeded(story(notes), tocs, ts.forms)
+    if -(first.page - notes) % 4 != notes:  # the contents moved a page: count again
+        again = doc()
+        notes = -(first.page - notes) % 4
+        pdf = again.build_twice(lambda: story(notes), ts.forms)
+        first = again
+    return Booklet(pdf, first.page)
 
 
 #: The rules sections a player aid on the back cover repeats, in this order.

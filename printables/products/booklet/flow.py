@@ -312,18 +312,26 @@ class BookletDoc(BaseDocTemplate):
         build a fresh story, seeded with them, with everything drawn; multiBuild repeats that
         build only if a page number moved. Returns the final build's PDF bytes.
         (Platypus edits flowables while it lays them out, so each build gets new ones.)"""
+        return self.build_seeded(make_story(), self.layout(make_story(), forms), forms)
+
+    def layout(self, story: list, forms: FormCache) -> list:
+        """One layout pass without drawing scenes; the story's contents after it (each
+        holding the entries it collected) to seed a drawn build; self.page is its last
+        page."""
         forms.drawing = False
-        first = make_story()
         try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)
-            self.multiBuild(first, maxPasses=0)
+            self.multiBuild(story, maxPasses=0)
         except IndexError:
             pass  # entries not yet confirmed: the drawn build below confirms them, or repeats
+        return _tocs(story)
+
+    def build_seeded(self, story: list, tocs: list, forms: FormCache) -> bytes:
+        """The drawn build of a fresh story whose contents start from tocs' entries."""
         forms.drawing = True
-        second = make_story()
-        for old, new in zip(_tocs(first), _tocs(second)):
+        for old, new in zip(tocs, _tocs(story)):
             new.seed(old)
         self.filename = io.BytesIO()
-        self.multiBuild(second)
+        self.multiBuild(story)
         return self.filename.getvalue()
 
     def afterFlowable(self, flowable) -> None:
