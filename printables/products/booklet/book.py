@@ -141,12 +141,15 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
         return BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
                           f"{game.title} · rules")
 
-    # The pages a folded booklet needs are notes pages, not blank ones. Notes pages come
-    # after every heading, one page each, so the contents do not depend on their number:
-    # one layout pass without them guesses it, and the drawn build confirms the guess.
+    # The pages a folded booklet needs are notes pages, not blank ones. Notes pages are one
+    # page each and go in before the last page (the player aid), so one layout pass without
+    # them tells how many, and moves the last page's contents entries; the drawn build
+    # confirms both (multiBuild repeats it if an entry moved).
     first = doc()
     tocs = first.layout(story(), ts.forms)
     notes = -first.page % 4
+    for toc in tocs:
+        toc.shift(first.page, notes)
     pdf = first.build_seeded(story(notes), tocs, ts.forms)
     if -(first.page - notes) % 4 != notes:  # the contents moved a page: count again
         again = doc()

@@ -139,6 +139,11 @@ class Contents(TableOfContents):
         """Start from the entries another table of contents collected."""
         self._entries = list(other._entries)
 
+    def shift(self, page: int, by: int) -> None:
+        """Move the entries on page (and after it) by pages, as when pages go in before it."""
+        self._entries = [(e[0], e[1], e[2] + by if e[2] >= page else e[2]) + tuple(e[3:])
+                         for e in self._entries]
+
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         """Lay out as reportlab does, then draw each entry's end with aligned leaders."""
         size = super().wrap(avail_w, avail_h)
