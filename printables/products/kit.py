@@ -68,15 +68,16 @@ class KitRequest:
 def _board_files(game: GameSpec, paper: tuple[float, float]) -> dict[str, bytes]:
     from printables.products.board_sheet import board_scene
     from printables.products.tiling import page_pdf
-    from printables.render.png import png_available, render_png
+    from printables.render.png import check_size, png_available, svg_to_png
     from printables.render.svg import render_svg
     from printables.render.theme import THEMES
     theme = THEMES[THEME]
     scene = board_scene(game, game.board(), theme)
     files = {"board.pdf": page_pdf(scene, theme, paper, f"{game.title} board"),
              "board.svg": render_svg(scene, theme)}
-    if png_available():
-        files["board.png"] = render_png(scene, theme, PREVIEW_DPI)
+    if png_available():  # the rendering of the very board.svg above (as render_png would)
+        check_size(scene, PREVIEW_DPI)
+        files["board.png"] = svg_to_png(files["board.svg"], PREVIEW_DPI)
     return files
 
 
