@@ -273,6 +273,27 @@ class Heading(Paragraph):
         self.outline = (level, plain, key)
 
 
+def _no_draw(*args, **kwargs) -> None:
+    return None
+
+
+class PlacingFrame(Frame):
+    """A Frame that, while `drawing` is False, places flowables (wrap, split, move down)
+    without drawing them: a layout pass only needs where things go, and the drawn build
+    that follows checks every contents entry it produced."""
+
+    drawing = True
+
+    def _add(self, flowable, canv, trySplit=0):
+        if self.drawing:
+            return super()._add(flowable, canv, trySplit)
+        flowable.drawOn = _no_draw  # shadows the method on this (throw-away) flowable
+        try:
+            return super()._add(flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+
 class BookletDoc(BaseDocTemplate):
     """Cover and body page templates, page numbers on the outer corners, outline entries and
     TOC notifications for every Heading, TrimBox = page."""
@@ -286,10 +307,13 @@ class BookletDoc(BaseDocTemplate):
                          topMargin=m.margin_top * MM, bottomMargin=m.margin_bottom * MM)
         self.m = m
         self.footer = footer
-        body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        cover = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="cover",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        body = PlacingFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
+                            id="body", leftPadding=0, rightPadding=0, topPadding=0,
+                            bottomPadding=0)
+        cover = PlacingFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
+                             id="cover", leftPadding=0, rightPadding=0, topPadding=0,
+                             bottomPadding=0)
+        self.frames = (body, cover)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._trim),
                                PageTemplate("body", [body], onPage=self._furniture)])
 
@@ -324,10 +348,15 @@ class BookletDoc(BaseDocTemplate):
         holding the entries it collected) to seed a drawn build; self.page is its last
         page."""
         forms.drawing = False
+        for frame in self.frames:
+            frame.drawing = False
         try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)
             self.multiBuild(story, maxPasses=0)
         except IndexError:
             pass  # entries not yet confirmed: the drawn build below confirms them, or repeats
+        finally:
+            for frame in self.frames:
+                frame.drawing = True
         return _tocs(story)
 
     def build_seeded(self, story: list, tocs: list, forms: FormCache) -> bytes:
