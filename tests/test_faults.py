@@ -65,9 +65,10 @@ def tracked_run(out: Path, games: list[str], kill_after: float | None, target: s
         seen.update(children(proc.pid))
         if kill_after is not None and time.monotonic() - start >= kill_after:
             workers = [p for p in children(proc.pid) if alive(p)]
-            victim = proc.pid if target == "parent" or not workers else random.choice(workers)
-            os.kill(victim, signal.SIGKILL)
-            kill_after = None
+            if target == "parent" or workers:  # a worker's turn waits for a worker to exist
+                os.kill(proc.pid if target == "parent" else random.choice(workers),
+                        signal.SIGKILL)
+                kill_after = None
         time.sleep(0.01)
     proc.communicate(timeout=30)
     return proc.returncode, seen

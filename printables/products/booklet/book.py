@@ -22,8 +22,8 @@ from printables.products.booklet.examples import (Example, load_examples, piece_
                                                   setup_layout)
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
-from printables.products.booklet.diagram import Marks, position_scene
-from printables.products.common import board_items, file_stem
+from printables.products.booklet.diagram import Marks, board_drawing, position_scene
+from printables.products.common import file_stem
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
 from printables.render.theme import Ink, get_theme
@@ -86,6 +86,9 @@ class Typeset:
     st: Mapping[str, ParagraphStyle]
     forms: FormCache
     marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
+    #: Diagrams already drawn for this booklet (its story is built more than once):
+    #: (id(example), max_w, max_h) -> (example, scene).
+    scenes: dict = field(default_factory=dict)
 
     def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
         """A flowable drawing scene at most max_w x max_h mm."""
@@ -134,15 +137,26 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             out += leftover(figures) + examples_section(game, examples, room, ts)
         return out + notes_pages(notes, ts) + player_aid(sections, ts)
 
-    def build(notes: int) -> tuple[bytes, int]:
-        doc = BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
-                         f"{game.title} · rules")
-        return doc.build_twice(lambda: story(notes), ts.forms), doc.page
+    def doc() -> BookletDoc:
+        return BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
+                          f"{game.title} · rules")
 
-    pdf, pages = build(0)
-    if pages % 4:  # the pages a folded booklet needs are notes pages, not blank ones
-        pdf, pages = build(4 - pages % 4)
-    return Booklet(pdf, pages)
+    # The pages a folded booklet needs are notes pages, not blank ones. Notes pages are one
+    # page each and go in before the last page (the player aid), so one layout pass without
+    # them tells how many, and moves the last page's contents entries; the drawn build
+    # confirms both (multiBuild repeats it if an entry moved).
+    first = doc()
+    tocs = first.layout(story(), ts.forms)
+    notes = -first.page % 4
+    for toc in tocs:
+        toc.shift(first.page, notes)
+    pdf = first.build_seeded(story(notes), tocs, ts.forms)
+    if -(first.page - notes) % 4 != notes:  # the contents moved a page: count again
+        again = doc()
+        notes = -(first.page - notes) % 4
+        pdf = again.build_twice(lambda: story(notes), ts.forms)
+        first = again
+    return Booklet(pdf, first.page)
 
 
 #: The rules sections a player aid on the back cover repeats, in this order.
@@ -244,7 +258,7 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
 def cover(game: GameSpec, ts: Typeset) -> list:
     """The cover page: title, designer, the board drawing, a line on what is inside."""
     board = game.board()
-    scene = Scene(board.width, board.height, board_items(board, ts.theme), title=game.title)
+    scene = Scene(board.width, board.height, board_drawing(board, ts.theme), title=game.title)
     fh = ts.m.frame_h * MM
     return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
             Paragraph(markup.escape(game.title), ts.st["cover.title"]),
@@ -402,7 +416,12 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     two_up_width = min(fw, wide_h * aspect) if wide else min(side_w, side_h * aspect)
 
     def scene(ex: Example, w: float, h: float) -> Scene:
-        return diagram(game, ex.position, ts.theme, w, h, marks=example_marks(ex))
+        key = (id(ex), w, h)
+        hit = ts.scenes.get(key)
+        if hit is None or hit[0] is not ex:
+            hit = ts.scenes[key] = (ex, diagram(game, ex.position, ts.theme, w, h,
+                                                marks=example_marks(ex)))
+        return hit[1]
 
     if room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width < WIDE_TWO_UP * fw):
         h = fh - cap - intro - 2.0

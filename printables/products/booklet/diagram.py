@@ -491,6 +491,20 @@ def diagram_labels(board: Board, items: tuple[Item, ...], least: float) -> tuple
     return tuple(out)
 
 
+#: Board drawings already made: (id(board), id(theme), dy) -> (board, theme, items).
+_DRAWINGS: dict[tuple, tuple] = {}
+
+
+def board_drawing(board: Board, theme: Mapping[str, Ink], dy: float = 0.0) -> tuple[Item, ...]:
+    """board_items of a board at physical size moved up dy, made once per board, theme and
+    dy: every diagram of a game (each booklet builds its story more than once) shares it."""
+    key = (id(board), id(theme), dy)
+    hit = _DRAWINGS.get(key)
+    if hit is None or hit[0] is not board or hit[1] is not theme:
+        hit = _DRAWINGS[key] = (board, theme, board_items(board, theme, dy=dy))
+    return hit[2]
+
+
 def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: float = 0.0,
                    move: Move | None = None, captures: Iterable[str] = (),
                    reserve: bool = False, marks: Marks | None = None,
@@ -502,7 +516,7 @@ def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: 
     reserve = reserve and any(n for _, _, _, n in reserve_counts(game, pos))
     strip = RESERVE_STRIP if reserve else 0.0
     by = dy + strip
-    drawn = board_items(board, theme, dy=by)
+    drawn = board_drawing(board, theme, by)
     items: list[Item] = list(diagram_labels(board, drawn, label_size) if label_size else drawn)
     items.extend(piece_layer(game, board, pos, dy=by))
     d = min(piece_diameters(game, board, options=pos.options).values())

@@ -139,6 +139,11 @@ class Contents(TableOfContents):
         """Start from the entries another table of contents collected."""
         self._entries = list(other._entries)
 
+    def shift(self, page: int, by: int) -> None:
+        """Move the entries on page (and after it) by pages, as when pages go in before it."""
+        self._entries = [(e[0], e[1], e[2] + by if e[2] >= page else e[2]) + tuple(e[3:])
+                         for e in self._entries]
+
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         """Lay out as reportlab does, then draw each entry's end with aligned leaders."""
         size = super().wrap(avail_w, avail_h)
@@ -187,24 +192,29 @@ BOARD_LAYERS = ("ground", "spaces", "grid", "decor", "labels")
 
 class FormCache:
     """Board drawings already stored as PDF form XObjects on a canvas: each distinct board
-    is drawn once per document and reused by every diagram (smaller files, faster builds)."""
+    is drawn once per document and reused by every diagram (smaller files, faster builds).
+    Forms are numbered per canvas (board0, board1, ...), so a PDF's bytes do not depend on
+    how many builds came before it; the cache holds the canvas itself, not its id, which a
+    later canvas could reuse."""
 
     def __init__(self) -> None:
+        self.canvas = None
         self.names: dict[tuple, str] = {}
         self.drawing = True
 
     def form(self, canv, items: tuple, width: float, height: float,
              theme: Mapping[str, Ink]) -> str:
         """The name of the form holding these board items on this canvas, drawn if new."""
-        key = (id(canv), items)
-        if key not in self.names:
+        if canv is not self.canvas:
+            self.canvas, self.names = canv, {}
+        if items not in self.names:
             name = f"board{len(self.names)}"
             pad = max(width, height)
             canv.beginForm(name, -pad * MM, -pad * MM, 2 * pad * MM, 2 * pad * MM)
             draw_scene(canv, Scene(width, height, items), theme)
             canv.endForm()
-            self.names[key] = name
-        return self.names[key]
+            self.names[items] = name
+        return self.names[items]
 
 
 def split_board(scene: Scene) -> tuple[tuple, tuple]:
@@ -263,6 +273,27 @@ class Heading(Paragraph):
         self.outline = (level, plain, key)
 
 
+def _no_draw(*args, **kwargs) -> None:
+    return None
+
+
+class PlacingFrame(Frame):
+    """A Frame that, while `drawing` is False, places flowables (wrap, split, move down)
+    without drawing them: a layout pass only needs where things go, and the drawn build
+    that follows checks every contents entry it produced."""
+
+    drawing = True
+
+    def _add(self, flowable, canv, trySplit=0):
+        if self.drawing:
+            return super()._add(flowable, canv, trySplit)
+        flowable.drawOn = _no_draw  # shadows the method on this (throw-away) flowable
+        try:
+            return super()._add(flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+
 class BookletDoc(BaseDocTemplate):
     """Cover and body page templates, page numbers on the outer corners, outline entries and
     TOC notifications for every Heading, TrimBox = page."""
@@ -276,10 +307,13 @@ class BookletDoc(BaseDocTemplate):
                          topMargin=m.margin_top * MM, bottomMargin=m.margin_bottom * MM)
         self.m = m
         self.footer = footer
-        body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        cover = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="cover",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        body = PlacingFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
+                            id="body", leftPadding=0, rightPadding=0, topPadding=0,
+                            bottomPadding=0)
+        cover = PlacingFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
+                             id="cover", leftPadding=0, rightPadding=0, topPadding=0,
+                             bottomPadding=0)
+        self.frames = (body, cover)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._trim),
                                PageTemplate("body", [body], onPage=self._furniture)])
 
@@ -307,18 +341,31 @@ class BookletDoc(BaseDocTemplate):
         build a fresh story, seeded with them, with everything drawn; multiBuild repeats that
         build only if a page number moved. Returns the final build's PDF bytes.
         (Platypus edits flowables while it lays them out, so each build gets new ones.)"""
+        return self.build_seeded(make_story(), self.layout(make_story(), forms), forms)
+
+    def layout(self, story: list, forms: FormCache) -> list:
+        """One layout pass without drawing scenes; the story's contents after it (each
+        holding the entries it collected) to seed a drawn build; self.page is its last
+        page."""
         forms.drawing = False
-        first = make_story()
+        for frame in self.frames:
+            frame.drawing = False
         try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)
-            self.multiBuild(first, maxPasses=0)
+            self.multiBuild(story, maxPasses=0)
         except IndexError:
             pass  # entries not yet confirmed: the drawn build below confirms them, or repeats
+        finally:
+            for frame in self.frames:
+                frame.drawing = True
+        return _tocs(story)
+
+    def build_seeded(self, story: list, tocs: list, forms: FormCache) -> bytes:
+        """The drawn build of a fresh story whose contents start from tocs' entries."""
         forms.drawing = True
-        second = make_story()
-        for old, new in zip(_tocs(first), _tocs(second)):
+        for old, new in zip(tocs, _tocs(story)):
             new.seed(old)
         self.filename = io.BytesIO()
-        self.multiBuild(second)
+        self.multiBuild(story)
         return self.filename.getvalue()
 
     def afterFlowable(self, flowable) -> None:

@@ -209,9 +209,10 @@ def quad_arcs(p0: Point, p1: Point, p2: Point, fit: float = FIT, depth: int = 0)
     j = Point((a * p0.x + b * p1.x + c * p2.x) / s, (a * p0.y + b * p1.y + c * p2.y) / s)
     first = _arc_from(p0, _unit(p1 - p0), j)
     second = _arc_from(j, _unit(p2 - p0), p2)
-    err = max(min(part_distance(first, x), part_distance(second, x))
-              for x in (_bez(p0, p1, p2, k / 16) for k in range(1, 16)))
-    if err <= fit or depth >= 12:
+    # within fit when every sample is within fit of one arc or the other (stops at the
+    # first sample that is not, and skips the second arc where the first one is near)
+    if depth >= 12 or all(part_distance(first, x) <= fit or part_distance(second, x) <= fit
+                          for x in (_bez(p0, p1, p2, k / 16) for k in range(1, 16))):
         return [first, second]
     m01 = Point((p0.x + p1.x) / 2, (p0.y + p1.y) / 2)
     m12 = Point((p1.x + p2.x) / 2, (p1.y + p2.y) / 2)
