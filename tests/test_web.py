@@ -48,9 +48,9 @@ def cli_message(cli, *args) -> str:
 
 def cli_files(*args, out: Path) -> int:
     """Run `printables ARGS -o out` in a new process, as a user does. Outputs depend slightly
-    on what the process made before (cairo's PNG text anti-aliasing, reportlab's font
-    subset names), so downloads are compared with a fresh process's; the server builds
-    each download in a fresh worker for the same reason."""
+    on what the process made before (cairo's PNG text anti-aliasing, a booklet's stream
+    encoding after a board PDF), so downloads are compared with a fresh process's; the
+    server builds each download in a fresh worker for the same reason."""
     import subprocess
     import sys
     return subprocess.run([sys.executable, "-m", "printables", *map(str, args), "-o", str(out)],
@@ -303,25 +303,60 @@ def test_the_kit_of_every_game_refuses_a_paper_as_the_cli_does(client, cli, quie
 
 
 
-def test_game_files_in_the_games_folder_get_a_page_and_the_cli_kit(cli, tmp_path, quiet_tmp,
-                                                                    monkeypatch, request):
-    monkeypatch.chdir(ROOT)
+EXAMPLES = ("crossing", "honeycomb", "orbit")
+
+
+@pytest.fixture(scope="module")
+def examples():
+    """The app as `printables serve --games examples` runs it (from the repository root)."""
     runner = Runner(slots=2, limit=60)
-    request.addfinalizer(runner.close)
-    app = create_app(games_dir="examples", runner=runner).test_client()
-    page = app.get("/").data.decode()
-    assert '<img src="/game/orbit/board.svg"' in page and "orbit.toml" in page
-    game = app.get("/game/orbit").data.decode()
-    assert 'data-command="kit">printables kit examples/orbit.toml --paper A4</code>' in game
-    resp = app.get("/game/orbit/download", query_string={"file": "kit"}, buffered=True)
-    assert resp.status_code == 200
+    app = create_app(games_dir=str(Path("examples")), runner=runner).test_client()
+    yield app
+    runner.close()
+
+
+def test_the_games_folder_lists_every_game_file_after_the_seven(examples, monkeypatch):
+    from printables.games import GAMES
+    monkeypatch.chdir(ROOT)
+    page = examples.get("/").data.decode()
+    shown = [line.split("/")[2] for line in page.split('<img src="')[1:]]
+    assert shown == [*GAMES, *EXAMPLES]
+    for name in EXAMPLES:
+        assert f"<code>{name}.toml</code>" in page
+        svg = examples.get(f"/game/{name}/board.svg")
+        assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_game_file_previews_and_downloads_its_cli_kit(examples, tmp_path, quiet_tmp,
+                                                        monkeypatch, name):
+    monkeypatch.chdir(ROOT)
+    page = examples.get(f"/game/{name}").data.decode()
+    assert f'data-command="kit">printables kit examples/{name}.toml --paper A4</code>' in page
+    assert f'data-command="board.svg">printables board examples/{name}.toml --format svg' in page
+    kit = examples.get(f"/game/{name}/download", query_string={"file": "kit"}, buffered=True)
+    assert kit.status_code == 200
     assert leftovers(quiet_tmp) == []
-    out = tmp_path / "cli"
-    assert cli_files("kit", "examples/orbit.toml", out=out) == 0
-    with zipfile.ZipFile(io.BytesIO(resp.data)) as z:
-        assert z.read("printables-orbit-A4/manifest.json") == (out / "manifest.json").read_bytes()
-    for url in ("/game/examples%2Forbit.toml", "/game/orbit.toml", "/game/..%2Fexamples%2Forbit"):
-        assert app.get(url).status_code == 404
+    resp = examples.get(f"/game/{name}/preview.json")
+    body = json.loads(resp.data)
+    assert resp.status_code == 200 and body["errors"] == {}
+    assert cli_files("board", f"examples/{name}.toml", "--format", "json", out=tmp_path) == 0
+    (board,) = tmp_path.glob("*.json")
+    assert body["spaces"] == len(json.loads(board.read_text())["spaces"]) > 0
+    assert cli_files("kit", f"examples/{name}.toml", out=tmp_path / "cli") == 0
+    with zipfile.ZipFile(io.BytesIO(kit.data)) as z:
+        assert z.read(f"printables-{name}-A4/manifest.json") == \
+            (tmp_path / "cli" / "manifest.json").read_bytes()
+
+
+@pytest.mark.parametrize("url", [
+    "/game/examples%2Forbit.toml", "/game/orbit.toml", "/game/..%2Fexamples%2Forbit",
+    "/game/examples/orbit", "/game/%2Fwork%2Fexamples%2Forbit.toml/download?file=kit",
+    "/game/orbit.md", "/game/position/preview.json",
+])
+def test_a_game_is_found_by_its_name_never_by_a_path(examples, monkeypatch, url):
+    monkeypatch.chdir(ROOT)
+    assert examples.get(url).status_code == 404
 
 
 def test_a_bad_game_file_in_the_games_folder_stops_serve_with_its_message(cli, tmp_path):
@@ -357,3 +392,16 @@ def test_a_build_past_its_limit_is_a_message_and_leaves_nothing(quiet_tmp, reque
     assert resp.status_code == 503
     assert "the build took longer than 0.05 s and was stopped" in resp.data.decode()
     assert leftovers(quiet_tmp) == []
+
+
+def test_a_download_after_others_is_still_the_commands_bytes(tmp_path, request):
+    """One worker slot, a board PDF first (reportlab's settings change for the process),
+    then the booklet: still the bytes `printables booklet` writes in a fresh process."""
+    runner = Runner(slots=1, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(runner=runner).test_client()
+    assert app.get("/game/dugi/download", query_string={"file": "board.pdf"}).status_code == 200
+    resp = app.get("/game/dugi/download", query_string={"file": "booklet.pdf"})
+    assert resp.status_code == 200
+    assert cli_files("booklet", "dugi", out=tmp_path) == 0
+    assert (tmp_path / "dugi-booklet.pdf").read_bytes() == resp.data

@@ -5,9 +5,9 @@ Workers are forked from a forkserver that has the core imported, and each keeps 
 time, so concurrent requests never share one; a build that runs past its limit is stopped
 by killing its worker (a fresh one takes its place), and a worker retires after
 TASKS_PER_WORKER builds, which bounds what its caches can grow to. Downloads run in a fresh
-worker each (`fresh=True`): cairo's PNG text depends slightly on what the process drew
-before, so a warm worker's PNG could differ from the CLI's by a few pixels of
-anti-aliasing, and a download must be the bytes its command writes. At most `slots` builds
+worker each (`fresh=True`): some outputs depend on what the process made before (cairo's
+anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
+a booklet made after a board PDF), and a download must be the bytes its command writes. At most `slots` builds
 run at once (one per core by default); others wait their turn for a bounded time. Workers
 end with the server: when it goes, their pipe closes and they exit.
 """

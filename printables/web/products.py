@@ -160,7 +160,7 @@ def _products() -> dict[str, Product]:
     rows += [Product(f"pieces.{f}", "Pieces", f"Pieces {f.upper()}",
                      _png(("paper", "diameter", "gutter", "theme"), f), _pieces_args(f),
                      _pieces_build(f)) for f in formats("pdf", "svg", "png", "json")]
-    rows.append(Product("booklet.pdf", "Booklet", "Booklet PDF (page by page)",
+    rows.append(Product("booklet.pdf", "Booklet", "Booklet PDF",
                         ("pages", "theme"), _booklet_args(False), _booklet_build(False)))
     rows.append(Product("booklet-imposed.pdf", "Booklet", "Booklet to fold (2-up)",
                         ("pages", "impose", "theme"), _booklet_args(True), _booklet_build(True)))
