@@ -4,7 +4,8 @@ Safety rulings (ours): requests carry only short form texts (query and body boun
 game names are looked up in the registry and file names come from the core, so nothing a
 request sends becomes a path; every build runs in a child process with a time limit
 (printables.web.jobs) and writes only into a fresh temporary folder, deleted before the
-download is streamed from its open file.
+download is streamed from its open file. Previews reuse warm workers; each download gets a
+fresh one, so its bytes are those of the command shown beside it.
 """
 
 from __future__ import annotations

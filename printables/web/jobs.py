@@ -7,9 +7,9 @@ by killing its worker (a fresh one takes its place), and a worker retires after
 TASKS_PER_WORKER builds, which bounds what its caches can grow to. Downloads run in a fresh
 worker each (`fresh=True`): some outputs depend on what the process made before (cairo's
 anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
-a booklet made after a board PDF), and a download must be the bytes its command writes. At most `slots` builds
-run at once (one per core by default); others wait their turn for a bounded time. Workers
-end with the server: when it goes, their pipe closes and they exit.
+a booklet made after a board PDF), and a download must be the bytes its command writes.
+At most `slots` builds run at once (one per core by default); others wait their turn for a
+bounded time. Workers end with the server: when it goes, their pipe closes and they exit.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from printables.errors import PrintablesError
 PRELOAD = ["printables.products.kit", "printables.products.boards_cmd",
            "printables.products.setup_cmd", "printables.products.piece_sheet",
            "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
-           "printables.web.catalog", "cairocffi", "fontTools.ttLib", "pypdf"]
+           "printables.web.catalog", "printables.cli", "cairocffi", "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
 
 
