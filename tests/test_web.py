@@ -18,6 +18,8 @@ flask = pytest.importorskip("flask", reason="the web extra (flask) is not instal
 from printables.web import create_app  # noqa: E402
 from printables.web.jobs import BuildError, Runner  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 @pytest.fixture(scope="module")
 def client():
@@ -33,10 +35,26 @@ def quiet_tmp(tmp_path, monkeypatch):
     return tmp_path
 
 
+def leftovers(folder: Path) -> list[Path]:
+    """What the server left in a temporary folder (but the forkserver's socket, pymp-*)."""
+    return [p for p in folder.iterdir() if not p.name.startswith("pymp-")]
+
+
 def cli_message(cli, *args) -> str:
     code, _, err = cli(*args)
     assert code == 2 and err.startswith("printables: error: ")
     return err.removeprefix("printables: error: ").strip()
+
+
+def cli_files(*args, out: Path) -> int:
+    """Run `printables ARGS -o out` in a new process, as a user does. Outputs depend slightly
+    on what the process made before (cairo's PNG text anti-aliasing, a booklet's stream
+    encoding after a board PDF), so downloads are compared with a fresh process's; the
+    server builds each download in a fresh worker for the same reason."""
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "printables", *map(str, args), "-o", str(out)],
+                          capture_output=True, cwd=ROOT).returncode
 
 
 def cli_spaces(game: str, option: str) -> int:
@@ -56,23 +74,42 @@ def preview(client, game, **fields):
     return resp.status_code, json.loads(resp.data)
 
 
-@pytest.mark.parametrize("field, value, args", [
-    ("size", "5", ("board", "dag-en-nacht", "--size", "5")),
-    ("size", "21", ("board", "dag-en-nacht", "--size", "21")),
-    ("size", "3 furlongs", ("board", "dag-en-nacht", "--size", "3 furlongs")),
-    ("opt.size", "14", ("board", "dag-en-nacht", "--option", "size=14")),
-    ("paper", "A5", ("kit", "dag-en-nacht", "--paper", "A5")),
-    ("theme", "neon", ("board", "dag-en-nacht", "--theme", "neon")),
-    ("diameter", "-3", ("pieces", "dag-en-nacht", "--diameter", "-3")),
-    ("sheet", "50x50", ("laser", "dag-en-nacht", "--sheet", "50x50")),
-    ("kerf", "wide", ("laser", "dag-en-nacht", "--kerf", "wide")),
-    ("profile", "glowforge", ("laser", "dag-en-nacht", "--profile", "glowforge")),
+@pytest.mark.parametrize("fields, key, args", [
+    ({"size": "5"}, "size", ("board", "dag-en-nacht", "--size", "5")),
+    ({"size": "21"}, "size", ("board", "dag-en-nacht", "--size", "21")),
+    ({"size": "3 furlongs"}, "size", ("board", "dag-en-nacht", "--size", "3 furlongs")),
+    ({"opt.size": "14"}, "opt.size", ("board", "dag-en-nacht", "--option", "size=14")),
+    ({"paper": "B5"}, "paper", ("pieces", "dag-en-nacht", "--paper", "B5")),
+    ({"paper": "Tabloid"}, "kit", ("kit", "dag-en-nacht", "--paper", "Tabloid")),
+    ({"theme": "neon"}, "theme", ("board", "dag-en-nacht", "--theme", "neon")),
+    ({"dpi": "5"}, "dpi", ("board", "dag-en-nacht", "--format", "png", "--dpi", "5")),
+    ({"dpi": "1e3"}, "dpi", ("board", "dag-en-nacht", "--dpi", "1e3")),
+    ({"diameter": "-3"}, "diameter", ("pieces", "dag-en-nacht", "--diameter", "-3")),
+    ({"diameter": "500"}, "diameter", ("pieces", "dag-en-nacht", "--diameter", "500")),
+    ({"gutter": "30"}, "gutter", ("pieces", "dag-en-nacht", "--gutter", "30")),
+    ({"gutter": "0.0"}, "gutter", ("pieces", "dag-en-nacht", "--gutter", "0.0")),
+    ({"pages": "B5"}, "pages", ("booklet", "dag-en-nacht", "--paper", "B5")),
+    ({"impose": "A3"}, "impose", ("booklet", "dag-en-nacht", "--impose", "A3")),
+    ({"pages": "A4", "impose": "A4"}, "impose",
+     ("booklet", "dag-en-nacht", "--paper", "A4", "--impose", "A4")),
+    ({"sheet": "50x50"}, "sheet", ("laser", "dag-en-nacht", "--sheet", "50x50")),
+    ({"kerf": "wide"}, "kerf", ("laser", "dag-en-nacht", "--kerf", "wide")),
+    ({"kerf": "\u0663"}, "kerf", ("laser", "dag-en-nacht", "--kerf", "\u0663")),
+    ({"profile": "glowforge"}, "profile", ("laser", "dag-en-nacht", "--profile", "glowforge")),
+    ({"parts": ""}, "parts", ("laser", "dag-en-nacht", "--parts", "")),
+    ({"tabs": "wide"}, "tabs", ("laser", "dag-en-nacht", "--tabs", "wide")),
+    ({"tabs": "2"}, "tabs", ("laser", "dag-en-nacht", "--tabs", "2")),
+    ({"tabs": "0.\uff13"}, "tabs", ("laser", "dag-en-nacht", "--tabs", "0.\uff13")),
+    ({"material": "oak"}, "material",
+     ("laser", "dag-en-nacht", "--format", "lbrn2", "--material", "oak")),
+    ({"joints": "glue"}, "joints", ("laser", "dag-en-nacht", "--joints", "glue")),
 ])
-def test_a_bad_value_gets_the_cli_message_on_its_field(client, cli, field, value, args):
-    status, body = preview(client, "dag-en-nacht", **{field: value})
+def test_a_bad_value_gets_the_cli_message_on_its_field(client, cli, fields, key, args):
+    status, body = preview(client, "dag-en-nacht", **fields)
     assert status == 400
-    assert body["errors"] == {field: cli_message(cli, *args)}
-    assert "board_svg" not in body
+    assert body["errors"] == {key: cli_message(cli, *args)}
+    # the preview is drawn unless the bad field is one the board reads
+    assert ("board_svg" in body) == (key not in ("size", "opt.size", "theme"))
 
 
 def test_preview_follows_the_options(client):
@@ -88,51 +125,123 @@ def test_preview_follows_the_options(client):
     assert body["commands"]["board.svg"] == "printables board network --format svg --option size=12"
 
 
-@pytest.mark.parametrize("key, fields, args", [
-    ("board.svg", {"size": "19", "theme": "mono"},
-     ["board", "dag-en-nacht", "--format", "svg", "--size", "19", "--theme", "mono"]),
-    ("board.json", {"opt.size": "17", "opt.black_alternating": "true"},
-     ["board", "dag-en-nacht", "--format", "json", "--option", "size=17",
+DN = "dag-en-nacht"
+
+
+@pytest.mark.parametrize("game, key, fields, args", [
+    (DN, "board.svg", {"size": "19", "theme": "mono"},
+     ["board", DN, "--format", "svg", "--size", "19", "--theme", "mono"]),
+    (DN, "board.json", {"opt.size": "17", "opt.black_alternating": "true"},
+     ["board", DN, "--format", "json", "--option", "size=17",
       "--option", "black_alternating=true"]),
-    ("setup.svg", {}, ["setup", "dag-en-nacht", "--format", "svg"]),
-    ("pieces.pdf", {"paper": "Letter", "diameter": "2cm"},
-     ["pieces", "dag-en-nacht", "--paper", "Letter", "--diameter", "2cm"]),
+    (DN, "board.png", {"size": "11", "dpi": "40"},
+     ["board", DN, "--format", "png", "--size", "11", "--dpi", "40"]),
+    (DN, "setup.svg", {}, ["setup", DN, "--format", "svg"]),
+    ("network", "setup.png", {"dpi": "45", "theme": "mono"},
+     ["setup", "network", "--format", "png", "--theme", "mono", "--dpi", "45"]),
+    (DN, "pieces.pdf", {"paper": "Letter", "diameter": "2cm"},
+     ["pieces", DN, "--format", "pdf", "--paper", "Letter", "--diameter", "2cm"]),
+    ("chameleons", "pieces.svg", {"paper": "A5", "gutter": "2", "theme": "mono"},
+     ["pieces", "chameleons", "--format", "svg", "--paper", "A5", "--gutter", "2",
+      "--theme", "mono"]),
+    ("evl", "pieces.json", {"paper": "Legal", "gutter": "3.5"},
+     ["pieces", "evl", "--format", "json", "--paper", "Legal", "--gutter", "3.5"]),
+    ("dugi", "booklet.pdf", {"pages": "half-letter"},
+     ["booklet", "dugi", "--paper", "half-letter"]),
+    ("dugi", "booklet-imposed.pdf", {"impose": "letter", "theme": "mono"},
+     ["booklet", "dugi", "--impose", "letter", "--theme", "mono"]),
+    ("dugi", "laser.svg",
+     {"sheet": "300x200", "kerf": "0.15", "profile": "boxes", "parts": "board"},
+     ["laser", "dugi", "--sheet", "300x200", "--kerf", "0.15", "--profile", "boxes", "--format",
+      "svg", "--parts", "board"]),
+    (DN, "laser.lbrn2", {"sheet": "300x200", "kerf": "0.1", "profile": "lightburn",
+                         "material": "3mm-acrylic", "tabs": "0.3", "joints": "tabs",
+                         "no_reference": "on", "opt.size": "13"},
+     ["laser", DN, "--sheet", "300x200", "--kerf", "0.1", "--profile", "lightburn", "--format",
+      "lbrn2", "--material", "3mm-acrylic", "--parts", "board,pieces", "--no-reference",
+      "--tabs", "0.3", "--option", "size=13", "--joints", "tabs"]),
 ])
-def test_a_download_is_what_the_shown_command_writes(client, cli, tmp_path, key, fields, args):
-    resp = client.get("/game/dag-en-nacht/download", query_string={"file": key, **fields})
+def test_a_download_is_what_the_shown_command_writes(client, tmp_path, game, key, fields, args):
+    """The page shows a command beside each download; running it writes the same bytes
+    (several files come as one zip of exactly the files the command writes)."""
+    resp = client.get(f"/game/{game}/download", query_string={"file": key, **fields})
     assert resp.status_code == 200
     name = resp.headers["Content-Disposition"].split("filename=")[1]
-    page = client.get("/game/dag-en-nacht", query_string=fields).data.decode()
-    assert f'data-command="{key}">printables {" ".join(args)}</code>' in page
-    code, _, _ = cli(*args, "-o", tmp_path)
-    assert code == 0
-    assert (tmp_path / name).read_bytes() == resp.data
-
-
-def test_laser_sheets_come_as_one_zip_of_the_cli_files(client, cli, tmp_path):
-    fields = {"sheet": "300x200", "kerf": "0.15", "profile": "boxes", "parts": "board"}
-    resp = client.get("/game/dugi/download", query_string={"file": "laser.svg", **fields})
-    assert resp.status_code == 200 and resp.mimetype == "application/zip"
-    code, _, _ = cli("laser", "dugi", "--sheet", "300x200", "--kerf", "0.15", "--profile",
-                     "boxes", "--format", "svg", "--parts", "board", "-o", tmp_path)
-    assert code == 0
+    page = client.get(f"/game/{game}", query_string=fields).data.decode()
+    line = markupsafe.escape(" ".join(["printables", *args]))
+    assert f'data-command="{key}">{line}</code>' in page
+    assert cli_files(*args, out=tmp_path) == 0
+    if resp.mimetype != "application/zip":
+        assert (tmp_path / name).read_bytes() == resp.data
+        return
     with zipfile.ZipFile(io.BytesIO(resp.data)) as z:
         got = {n.split("/", 1)[1]: z.read(n) for n in z.namelist()}
     want = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert len(want) > 1 and got == want
 
 
-def test_bad_values_build_nothing(client, cli, quiet_tmp):
-    resp = client.get("/game/dag-en-nacht/download", query_string={"file": "kit", "size": "40mm"})
+def test_every_cli_option_has_a_field_or_a_reason(client):
+    """The form offers every option of the commands behind its downloads, so a new CLI
+    option fails here until the page has it (or a reason it cannot have it)."""
+    from printables.cli import cli as group
+    from printables.web.products import PRODUCTS
+    fields = {  # CLI option -> form field ("opt." = one field per game option)
+        "size": "size", "theme": "theme", "options": "opt.", "dpi": "dpi", "paper": "paper",
+        "diameter": "diameter", "gutter": "gutter", "sheet": "sheet", "kerf": "kerf",
+        "profile": "profile", "parts": "parts", "material": "material", "tabs": "tabs",
+        "joints": "joints", "no_reference": "no_reference", "impose_on": "impose"}
+    booklet = {"paper": "pages"}  # booklet --paper is the page size, not the paper
+    not_fields = {"game", "all_", "output", "fmt",  # the page, its buttons and the download
+                  "jobs",  # the server decides how many builds run at once
+                  "layout_file", "layouts_dir"}  # paths: a request never names a file
+    page = client.get("/game/dag-en-nacht").data.decode()
+    for command in ("board", "pieces", "setup", "booklet", "laser", "kit"):
+        for param in group.commands[command].params:
+            if param.name in not_fields:
+                continue
+            name = (booklet if command == "booklet" else {}).get(param.name) or fields[param.name]
+            assert f'name="{name}' in page, (command, param.name)
+        formats = next((p.type.choices for p in group.commands[command].params
+                        if p.name == "fmt"), ())
+        for fmt in formats:
+            if (command, fmt) != ("laser", "dxf") or "laser.dxf" in PRODUCTS:
+                assert f"{command}.{fmt}" in PRODUCTS and f'value="{command}.{fmt}"' in page
+
+
+@pytest.mark.parametrize("key, fields, field, args", [
+    ("board.pdf", {"size": "40mm"}, "size", ("board", DN, "--size", "40mm")),
+    ("kit", {"paper": "Tabloid"}, "kit", ("kit", DN, "--paper", "Tabloid")),
+    ("laser.svg", {"tabs": "wide"}, "tabs", ("laser", DN, "--tabs", "wide")),
+    ("laser.lbrn2", {"material": "oak"}, "material",
+     ("laser", DN, "--format", "lbrn2", "--material", "oak")),
+    ("pieces.png", {"dpi": "20000"}, "dpi", ("board", DN, "--dpi", "20000")),  # one dpi field
+])
+def test_bad_values_build_nothing(client, cli, quiet_tmp, key, fields, field, args):
+    """Without JavaScript the form comes back with the CLI's message on the field (marked
+    for screen readers), and nothing is built or written."""
+    resp = client.get(f"/game/{DN}/download", query_string={"file": key, **fields})
     assert resp.status_code == 400
     page = resp.data.decode()
-    message = cli_message(cli, "board", "dag-en-nacht", "--size", "40mm")
-    assert "too small" in message
-    assert ('aria-describedby="help-size error-size" aria-invalid="true"' in page
-            and f'id="error-size" data-error-for="size" role="status">'
-                f'{markupsafe.escape(message)}</span>' in page)
+    message = cli_message(cli, *args)
+    assert (f'id="error-{field}" data-error-for="{field}" role="status">'
+            f'{markupsafe.escape(message)}</span>') in page
+    if field != "kit":
+        assert f'error-{field}" aria-invalid="true"' in page
     assert "Content-Disposition" not in resp.headers
-    assert list(quiet_tmp.iterdir()) == []
+    assert leftovers(quiet_tmp) == []
+
+
+def test_a_download_reads_only_its_own_fields(client, cli, tmp_path):
+    """A bad laser value does not stop a board download (its command has no laser option),
+    and a paper the kit refuses still prints the pieces."""
+    resp = client.get(f"/game/{DN}/download", query_string={"file": "board.svg", "tabs": "9"})
+    assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+    resp = client.get(f"/game/{DN}/download", query_string={"file": "pieces.pdf",
+                                                           "paper": "Tabloid"})
+    assert resp.status_code == 200
+    assert cli("pieces", DN, "--paper", "Tabloid", "-o", tmp_path)[0] == 0
+    assert (tmp_path / resp.headers["Content-Disposition"].split("filename=")[1]).read_bytes() \
+        == resp.data
 
 
 def test_a_kit_download_leaves_no_temporary_folder(client, quiet_tmp):
@@ -142,7 +251,7 @@ def test_a_kit_download_leaves_no_temporary_folder(client, quiet_tmp):
     data = resp.data
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         assert "printables-network-A3/manifest.json" in z.namelist()
-    assert list(quiet_tmp.iterdir()) == []
+    assert leftovers(quiet_tmp) == []
 
 
 @pytest.mark.parametrize("url", [
@@ -194,31 +303,64 @@ def test_the_kit_of_every_game_refuses_a_paper_as_the_cli_does(client, cli, quie
     assert resp.status_code == 400
     message = cli_message(cli, "kit", "all", "--paper", "Tabloid")
     assert str(markupsafe.escape(message)) in resp.data.decode()
-    assert list(quiet_tmp.iterdir()) == []
+    assert leftovers(quiet_tmp) == []
 
 
-ROOT = Path(__file__).resolve().parents[1]
+
+EXAMPLES = ("crossing", "honeycomb", "orbit")
 
 
-def test_game_files_in_the_games_folder_get_a_page_and_the_cli_kit(cli, tmp_path, quiet_tmp,
-                                                                    monkeypatch, request):
-    monkeypatch.chdir(ROOT)
+@pytest.fixture(scope="module")
+def examples():
+    """The app as `printables serve --games examples` runs it (from the repository root)."""
     runner = Runner(slots=2, limit=60)
-    request.addfinalizer(runner.close)
-    app = create_app(games_dir="examples", runner=runner).test_client()
-    page = app.get("/").data.decode()
-    assert '<img src="/game/orbit/board.svg"' in page and "orbit.toml" in page
-    game = app.get("/game/orbit").data.decode()
-    assert 'data-command="kit">printables kit examples/orbit.toml --paper A4</code>' in game
-    resp = app.get("/game/orbit/download", query_string={"file": "kit"}, buffered=True)
-    assert resp.status_code == 200
-    assert list(quiet_tmp.iterdir()) == []
-    out = tmp_path / "cli"
-    assert cli("kit", "examples/orbit.toml", "-o", out)[0] == 0
-    with zipfile.ZipFile(io.BytesIO(resp.data)) as z:
-        assert z.read("printables-orbit-A4/manifest.json") == (out / "manifest.json").read_bytes()
-    for url in ("/game/examples%2Forbit.toml", "/game/orbit.toml", "/game/..%2Fexamples%2Forbit"):
-        assert app.get(url).status_code == 404
+    app = create_app(games_dir=str(Path("examples")), runner=runner).test_client()
+    yield app
+    runner.close()
+
+
+def test_the_games_folder_lists_every_game_file_after_the_seven(examples, monkeypatch):
+    from printables.games import GAMES
+    monkeypatch.chdir(ROOT)
+    page = examples.get("/").data.decode()
+    shown = [line.split("/")[2] for line in page.split('<img src="')[1:]]
+    assert shown == [*GAMES, *EXAMPLES]
+    for name in EXAMPLES:
+        assert f"<code>{name}.toml</code>" in page
+        svg = examples.get(f"/game/{name}/board.svg")
+        assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_game_file_previews_and_downloads_its_cli_kit(examples, tmp_path, quiet_tmp,
+                                                        monkeypatch, name):
+    monkeypatch.chdir(ROOT)
+    page = examples.get(f"/game/{name}").data.decode()
+    assert f'data-command="kit">printables kit examples/{name}.toml --paper A4</code>' in page
+    assert f'data-command="board.svg">printables board examples/{name}.toml --format svg' in page
+    kit = examples.get(f"/game/{name}/download", query_string={"file": "kit"}, buffered=True)
+    assert kit.status_code == 200
+    assert leftovers(quiet_tmp) == []
+    resp = examples.get(f"/game/{name}/preview.json")
+    body = json.loads(resp.data)
+    assert resp.status_code == 200 and body["errors"] == {}
+    assert cli_files("board", f"examples/{name}.toml", "--format", "json", out=tmp_path) == 0
+    (board,) = tmp_path.glob("*.json")
+    assert body["spaces"] == len(json.loads(board.read_text())["spaces"]) > 0
+    assert cli_files("kit", f"examples/{name}.toml", out=tmp_path / "cli") == 0
+    with zipfile.ZipFile(io.BytesIO(kit.data)) as z:
+        assert z.read(f"printables-{name}-A4/manifest.json") == \
+            (tmp_path / "cli" / "manifest.json").read_bytes()
+
+
+@pytest.mark.parametrize("url", [
+    "/game/examples%2Forbit.toml", "/game/orbit.toml", "/game/..%2Fexamples%2Forbit",
+    "/game/examples/orbit", "/game/%2Fwork%2Fexamples%2Forbit.toml/download?file=kit",
+    "/game/orbit.md", "/game/position/preview.json",
+])
+def test_a_game_is_found_by_its_name_never_by_a_path(examples, monkeypatch, url):
+    monkeypatch.chdir(ROOT)
+    assert examples.get(url).status_code == 404
 
 
 def test_a_bad_game_file_in_the_games_folder_stops_serve_with_its_message(cli, tmp_path):
@@ -253,4 +395,17 @@ def test_a_build_past_its_limit_is_a_message_and_leaves_nothing(quiet_tmp, reque
     resp = app.get("/game/rosenkreuz/download", query_string={"file": "kit"})
     assert resp.status_code == 503
     assert "the build took longer than 0.05 s and was stopped" in resp.data.decode()
-    assert list(quiet_tmp.iterdir()) == []
+    assert leftovers(quiet_tmp) == []
+
+
+def test_a_download_after_others_is_still_the_commands_bytes(tmp_path, request):
+    """One worker slot, a board PDF first (reportlab's settings change for the process),
+    then the booklet: still the bytes `printables booklet` writes in a fresh process."""
+    runner = Runner(slots=1, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(runner=runner).test_client()
+    assert app.get("/game/dugi/download", query_string={"file": "board.pdf"}).status_code == 200
+    resp = app.get("/game/dugi/download", query_string={"file": "booklet.pdf"})
+    assert resp.status_code == 200
+    assert cli_files("booklet", "dugi", out=tmp_path) == 0
+    assert (tmp_path / "dugi-booklet.pdf").read_bytes() == resp.data

@@ -30,14 +30,16 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-component-update", "--disable-sync"]
 #: Set PRINTABLES_DOCS=1 to refresh the README's screenshot from the browser test.
 SCREENSHOT = ROOT / "docs" / "serve.png"
+EXAMPLES = ROOT / "examples"
 
 
 def start_serve(work: Path, temp: Path, port: int = 0) -> subprocess.Popen:
-    """`python -m printables serve` in a subprocess with its own working and temp folders."""
+    """`python -m printables serve --games examples` in a subprocess with its own working
+    and temp folders."""
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", str(port),
-                             "--no-browser"], cwd=work, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+                             "--no-browser", "--games", str(EXAMPLES)], cwd=work, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 def stop(proc: subprocess.Popen) -> int:
@@ -109,6 +111,21 @@ def read_zip(data: bytes) -> dict[str, bytes]:
         return {n.split("/", 1)[1]: z.read(n) for n in z.namelist()}
 
 
+def cli_files(*args, out: Path) -> Path:
+    """`printables ARGS -o out` in a new process, as a user runs it (outputs depend slightly
+    on what a process made before, so the comparison is with a fresh one, as the server's
+    downloads are)."""
+    subprocess.run([sys.executable, "-m", "printables", *map(str, args), "-o", str(out)],
+                   check=True, capture_output=True, cwd=ROOT)
+    return out
+
+
+def cli_message(cli, *args) -> str:
+    code, _, err = cli(*args)
+    assert code == 2 and err.startswith("printables: error: ")
+    return err.removeprefix("printables: error: ").strip()
+
+
 def check_manifest(files: dict[str, bytes]) -> list[dict]:
     """The manifest lists exactly the other files, with their sizes and hashes."""
     rows = json.loads(files["manifest.json"])["files"]
@@ -130,7 +147,7 @@ def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, 
     assert cells(page) == 19 * 19
     assert page.locator('[data-command="board.pdf"]').inner_text() == \
         "printables board dag-en-nacht --format pdf --size 19"
-    page.screenshot(path=tmp_path / "serve.png", full_page=False)
+    page.screenshot(path=tmp_path / "serve.png", full_page=True)
     assert (tmp_path / "serve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     if os.environ.get("PRINTABLES_DOCS"):
         shutil.copy(tmp_path / "serve.png", SCREENSHOT)
@@ -143,11 +160,10 @@ def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, 
     board = Path(dl.value.path()).read_bytes()
     page.close()
 
-    out = tmp_path / "cli"
-    assert cli("kit", "dag-en-nacht", "--paper", "A4", "-o", out)[0] == 0
+    out = cli_files("kit", "dag-en-nacht", "--paper", "A4", out=tmp_path / "cli")
     assert kit["manifest.json"] == (out / "manifest.json").read_bytes()
     check_manifest(kit)
-    assert cli("board", "dag-en-nacht", "--size", "19", "-o", out)[0] == 0
+    cli_files("board", "dag-en-nacht", "--size", "19", out=out)
     assert board == (out / "dag-en-nacht-board-size19.pdf").read_bytes()
     assert leftovers(work, temp) == []
 
@@ -199,15 +215,16 @@ def test_the_form_is_keyboard_usable_and_every_field_has_a_label(server, browser
     page.goto(url + "game/evl")
     fields = page.locator("#choices input, #choices select")
     names = [fields.nth(i).get_attribute("name") for i in range(fields.count())]
-    assert {"size", "opt.target", "theme", "paper", "diameter", "sheet", "kerf", "profile",
-            "parts"} <= set(names)
+    assert {"size", "opt.target", "theme", "paper", "diameter", "gutter", "dpi", "pages",
+            "impose", "sheet", "kerf", "profile", "parts", "joints", "tabs", "material",
+            "no_reference"} <= set(names)
     for name in names:  # a label names each field, so a screen reader reads it
         field = page.locator(f'[name="{name}"]')
         label = page.locator(f'label[for="{field.get_attribute("id")}"]')
         assert label.count() == 1 and label.inner_text().strip()
     reached = []
     page.locator("h1").click()
-    for _ in range(40):  # Tab walks the fields in order, then the downloads
+    for _ in range(60):  # Tab walks the fields in order, then the downloads
         page.keyboard.press("Tab")
         focused = page.locator(":focus")
         reached.append(focused.get_attribute("name") or focused.inner_text())
@@ -221,6 +238,90 @@ def test_the_form_is_keyboard_usable_and_every_field_has_a_label(server, browser
         page.keyboard.press("Enter")
     assert dl.value.suggested_filename == "evl-board.pdf"
     page.close()
+
+
+def test_laser_fields_by_keyboard_with_the_cli_messages(server, browser, cli, tmp_path):
+    """The laser options added with issue 15 (tabs, joints, reference, LightBurn material,
+    game options): set from the keyboard, a bad --tabs gets the CLI's message on its
+    field, and the LightBurn download is what the command beside it writes."""
+    url, work, temp = server
+    page = browser.new_page(accept_downloads=True)
+    page.goto(url + "game/dag-en-nacht")
+    tabs = page.get_by_label("Holding tabs (mm)")
+    tabs.fill("wide")
+    error = page.locator("#error-tabs")
+    expect(error).to_have_text(cli_message(cli, "laser", "dag-en-nacht", "--tabs", "wide"),
+                               timeout=15000)
+    assert tabs.get_attribute("aria-invalid") == "true"
+    assert page.locator("#spaces").inner_text() == "225"  # the board does not read --tabs
+    tabs.fill("0.3")
+    expect(error).to_be_hidden(timeout=15000)
+    page.get_by_label("Option size").fill("13")
+    page.get_by_label("Sheet of material (W x H)").fill("300x200")
+    page.get_by_label("Joints of split boards").select_option("tabs")
+    page.get_by_label("Material (LightBurn settings)").select_option("2mm-card")
+    page.get_by_label("Leave out the 100 mm reference").focus()
+    page.keyboard.press("Space")  # a checkbox ticks from the keyboard
+    assert page.get_by_label("Leave out the 100 mm reference").is_checked()
+    command = page.locator('[data-command="laser.lbrn2"]')
+    want = ("printables laser dag-en-nacht --sheet 300x200 --kerf 0 --profile default --format "
+            "lbrn2 --material 2mm-card --parts board,pieces --no-reference --tabs 0.3 "
+            "--option size=13 --joints tabs")
+    expect(command).to_have_text(want, timeout=15000)
+    with page.expect_download(timeout=60000) as dl:
+        page.get_by_role("button", name="LightBurn projects").click()
+    got = read_zip(Path(dl.value.path()).read_bytes())
+    page.close()
+    out = cli_files(*want.split()[1:], out=tmp_path)
+    assert len(got) > 1 and got == {p.name: p.read_bytes() for p in out.iterdir()}
+    assert leftovers(work, temp) == []
+
+
+def test_a_bad_material_and_tabs_without_javascript(server, browser, cli, tmp_path):
+    """Without JavaScript a bad value comes back on its field with the CLI's message, the
+    download is refused until it is fixed, and other downloads are not held up."""
+    url, work, temp = server
+    context = browser.new_context(java_script_enabled=False, accept_downloads=True)
+    page = context.new_page()
+    page.goto(url + "game/dugi?material=oak&tabs=2")
+    assert page.locator("#error-material").inner_text() == cli_message(
+        cli, "laser", "dugi", "--format", "lbrn2", "--material", "oak")
+    assert page.locator("#error-tabs").inner_text() == cli_message(
+        cli, "laser", "dugi", "--tabs", "2")
+    page.get_by_role("button", name="LightBurn projects").click()  # refused: the form again
+    page.wait_for_url("**/download?**")
+    assert page.locator("#error-material").is_visible()
+    page.get_by_label("Material (LightBurn settings)").select_option("3mm-acrylic")
+    page.get_by_label("Holding tabs (mm)").fill("0.5")
+    with page.expect_download(timeout=60000) as dl:
+        page.get_by_role("button", name="LightBurn projects").click()
+    got = read_zip(Path(dl.value.path()).read_bytes())
+    context.close()
+    out = cli_files("laser", "dugi", "--format", "lbrn2", "--material", "3mm-acrylic",
+                    "--tabs", "0.5", out=tmp_path)
+    assert got == {p.name: p.read_bytes() for p in out.iterdir()}
+    assert leftovers(work, temp) == []
+
+
+def test_a_game_file_from_the_games_folder_previews_and_downloads(server, browser, tmp_path):
+    """`serve --games examples`: the designer's games are listed after the seven, and a
+    game file's page previews its board and downloads the kit `printables kit FILE` makes."""
+    url, work, temp = server
+    page = browser.new_page(accept_downloads=True)
+    page.goto(url)
+    for title in ("Crossing", "Honeycomb", "Orbit"):
+        expect(page.get_by_role("img", name=f"{title} board")).to_be_visible()
+    page.get_by_role("link", name="Orbit").click()
+    with urllib.request.urlopen(url + "game/orbit/preview.json", timeout=60) as resp:
+        spaces = json.loads(resp.read())["spaces"]
+    assert page.locator("#spaces").inner_text() == str(spaces) and cells(page) == spaces
+    with page.expect_download(timeout=60000) as dl:
+        page.get_by_role("button", name="The whole kit (zip)").click()
+    kit = read_zip(Path(dl.value.path()).read_bytes())
+    page.close()
+    out = cli_files("kit", EXAMPLES / "orbit.toml", out=tmp_path)
+    assert kit["manifest.json"] == (out / "manifest.json").read_bytes()
+    check_manifest(kit)
 
 
 def test_twenty_simultaneous_kits_each_complete_and_correct(server):

@@ -4,7 +4,8 @@ Safety rulings (ours): requests carry only short form texts (query and body boun
 game names are looked up in the registry and file names come from the core, so nothing a
 request sends becomes a path; every build runs in a child process with a time limit
 (printables.web.jobs) and writes only into a fresh temporary folder, deleted before the
-download is streamed from its open file.
+download is streamed from its open file. Previews reuse warm workers; each download gets a
+fresh one, so its bytes are those of the command shown beside it.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from printables.errors import PrintablesError
 from printables.games import GameSpec
 from printables.web import jobs
 from printables.web.catalog import find_game, game_names, revision
-from printables.web.choices import Choices, field_errors, read_choices
-from printables.web.products import PRODUCTS, command_line, kit_args
+from printables.web.choices import PREVIEW_FIELDS, Choices, field_errors, pick, read_choices
+from printables.web.products import KIT_FIELDS, PRODUCTS, command_line, kit_args
 
 #: Largest request body and query string we read (the form's texts are a few hundred bytes).
 MAX_REQUEST = 16 * 1024
@@ -58,7 +59,8 @@ def _games_dir() -> str | None:
 
 
 def _run(fn, *args):
-    return current_app.config["RUNNER"].run(fn, *args)
+    """A download's build, in a fresh worker (see printables.web.jobs)."""
+    return current_app.config["RUNNER"].run(fn, *args, fresh=True)
 
 
 def _game(name: str) -> GameSpec:
@@ -69,7 +71,7 @@ def _game(name: str) -> GameSpec:
 
 
 def _preview(game: GameSpec, ch: Choices) -> dict:
-    return _cached_preview(game.name, revision(game), _games_dir(), ch,
+    return _cached_preview(game.name, revision(game), _games_dir(), ch.preview_part(),
                            current_app.config["RUNNER"])
 
 
@@ -95,14 +97,32 @@ def _game_page(game: GameSpec, ch: Choices, errors: dict[str, str]):
     groups: dict[str, list] = {}
     for p in PRODUCTS.values():
         groups.setdefault(p.group, []).append(p)
+    drawn = not pick(errors, PREVIEW_FIELDS)
     return render_template("game.html", game=game, choices=ch, errors=errors,
-                           preview=None if errors else _preview(game, ch), svg=_svg,
-                           groups=list(groups.items()), commands=_commands(game, ch))
+                           preview=_preview(game, ch) if drawn else None, svg=_svg,
+                           groups=list(groups.items()), commands=_commands(game, ch),
+                           lists=_lists())
 
 
 def _index_page(errors: dict[str, str], paper: str = "A4"):
     games = [find_game(n, _games_dir()) for n in game_names(_games_dir())]
     return render_template("index.html", games=games, paper=paper, errors=errors)
+
+
+@lru_cache(maxsize=1)
+def _lists() -> dict[str, tuple[tuple[str, str], ...]]:
+    """The values the form's lists offer, from the tables the core checks against."""
+    from printables.products.booklet.book import PAGES, SHEETS
+    from printables.products.laser.materials import MATERIALS
+    from printables.products.laser.sheets import PROFILE_WORDS, PROFILES
+    from printables.products.laser.split import JOINTS
+    from printables.units import PAPERS
+    def same(names) -> tuple:
+        return tuple((n, n) for n in names)
+    return {"papers": same(PAPERS), "materials": same(MATERIALS), "joints": same(JOINTS),
+            "pages": (("", "default (A5; half-letter on letter)"), *same(PAGES)),
+            "sheets": (("", "letter for Letter paper, else A4"), *same(SHEETS)),
+            "profiles": tuple((n, f"{n} ({PROFILE_WORDS.get(n, '')})") for n in PROFILES)}
 
 
 def _kit_paper(args) -> tuple[str, dict[str, str]]:
@@ -160,7 +180,7 @@ def preview(name: str):
     ch = read_choices(game, request.args)
     errors = field_errors(game, ch)
     body = {"errors": errors, "commands": _commands(game, ch)}
-    if not errors:
+    if not pick(errors, PREVIEW_FIELDS):
         body.update(_preview(game, ch))
     return jsonify(body), (400 if errors else 200)
 
@@ -170,7 +190,7 @@ def picture(name: str, kind: str):
     """The board or setup drawing for img tags."""
     game = _game(name)
     ch = read_choices(game, request.args)
-    if field_errors(game, ch):
+    if field_errors(game, ch, PREVIEW_FIELDS):
         abort(400)
     return current_app.response_class(_preview(game, ch)[f"{kind}_svg"],
                                       mimetype="image/svg+xml")
@@ -184,9 +204,9 @@ def download(name: str):
     key = request.args.get("file", "kit")
     if key != "kit" and key not in PRODUCTS:
         abort(404)
-    errors = field_errors(game, ch)
-    if errors:  # nothing is built: the form comes back with the messages
-        return _game_page(game, ch, errors), 400
+    if field_errors(game, ch, KIT_FIELDS if key == "kit" else PRODUCTS[key].fields):
+        # nothing is built: the form comes back with the messages
+        return _game_page(game, ch, field_errors(game, ch)), 400
     if key == "kit":
         paper, _ = _kit_paper(request.args)  # its canonical spelling names the zip
         return _kit_zip([game.name], paper, f"printables-{game.name}-{paper}")

@@ -4,9 +4,12 @@ Workers are forked from a forkserver that has the core imported, and each keeps 
 (boards, glyph outlines) warm from one build to the next. A worker does one build at a
 time, so concurrent requests never share one; a build that runs past its limit is stopped
 by killing its worker (a fresh one takes its place), and a worker retires after
-TASKS_PER_WORKER builds, which bounds what its caches can grow to. At most `slots` builds
-run at once (one per core by default); others wait their turn for a bounded time. Workers
-end with the server: when it goes, their pipe closes and they exit.
+TASKS_PER_WORKER builds, which bounds what its caches can grow to. Downloads run in a fresh
+worker each (`fresh=True`): some outputs depend on what the process made before (cairo's
+anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
+a booklet made after a board PDF), and a download must be the bytes its command writes.
+At most `slots` builds run at once (one per core by default); others wait their turn for a
+bounded time. Workers end with the server: when it goes, their pipe closes and they exit.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from printables.errors import PrintablesError
 PRELOAD = ["printables.products.kit", "printables.products.boards_cmd",
            "printables.products.setup_cmd", "printables.products.pieces.sheet",
            "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
-           "printables.web.catalog", "cairocffi", "fontTools.ttLib", "pypdf"]
+           "printables.web.catalog", "printables.cli", "cairocffi", "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
 
 
@@ -63,14 +66,15 @@ class Runner:
         else:  # Windows: each worker starts a fresh interpreter
             self._ctx = multiprocessing.get_context("spawn")
 
-    def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """fn(*args) in a worker; its PrintablesError is raised here with the same message."""
+    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False) -> Any:
+        """fn(*args) in a worker; its PrintablesError is raised here with the same message.
+        fresh: in a new worker that ends after it, as a CLI command runs in a new process."""
         if not self._slots.acquire(timeout=self.wait):
             raise BuildError("the server is busy with other builds; try again in a minute")
         try:
             with self._lock:
-                worker = self._idle.pop() if self._idle else None
-            status, *rest = self._ask(worker or _Worker(self._ctx), fn, args)
+                worker = self._idle.pop() if self._idle and not fresh else None
+            status, *rest = self._ask(worker or _Worker(self._ctx), fn, args, fresh)
         finally:
             self._slots.release()
         if status == "ok":
@@ -79,7 +83,7 @@ class Runner:
             raise PrintablesError(rest[0], input=rest[1])
         raise BuildError(f"the build failed: {rest[0]}")
 
-    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple) -> tuple:
+    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple, last: bool) -> tuple:
         try:
             worker.conn.send((fn, args))
             if not worker.conn.poll(self.limit):
@@ -92,7 +96,7 @@ class Runner:
             worker.stop()
             raise
         worker.tasks += 1
-        if worker.tasks >= TASKS_PER_WORKER:
+        if last or worker.tasks >= TASKS_PER_WORKER:
             worker.stop()
         else:
             with self._lock:

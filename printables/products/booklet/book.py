@@ -484,16 +484,23 @@ def components_figure(game: GameSpec, options: Mapping, ts: Typeset) -> list:
     return [table]
 
 
+def booklet_pages(paper: str | None, impose_on: str | None) -> tuple[str, str | None]:
+    """The page size and imposition sheet that --paper and --impose ask for, checked (a
+    UsageError names the bad one); the web page checks its fields with this too."""
+    sheet = choose(impose_on, SHEETS, "sheet for --impose") if impose_on else None
+    page = choose(paper, PAGES, "paper") if paper else (FOLDED[sheet] if sheet else "A5")
+    if sheet:
+        check_fit(PAGES[page], SHEETS[sheet], sheet)
+    return page, sheet
+
+
 def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | None = None,
                     theme_name: str = "colour", layouts_dir: Path | None = None,
                     rules_dir: Path | None = None) -> list[tuple[str, bytes]]:
     """The files of `printables booklet`: (name, bytes) for the booklet and, with impose_on,
     its imposed print copy. The page size defaults to A5 (half-letter when imposing on
     letter); an explicit paper must fit 2-up on the sheet."""
-    sheet = choose(impose_on, SHEETS, "sheet for --impose") if impose_on else None
-    page = choose(paper, PAGES, "paper") if paper else (FOLDED[sheet] if sheet else "A5")
-    if sheet:
-        check_fit(PAGES[page], SHEETS[sheet], sheet)
+    page, sheet = booklet_pages(paper, impose_on)
     booklet = build_booklet(game, page, theme_name, layouts_dir, rules_dir)
     page_part = "" if page == "A5" else page.lower()
     files = [(file_stem(game.name, "booklet", page_part, theme_name=theme_name) + ".pdf",

@@ -13,7 +13,7 @@
   };
 
   const showErrors = (errors) => {
-    form.querySelectorAll("[data-error-for]").forEach((el) => {
+    document.querySelectorAll("[data-error-for]").forEach((el) => {
       const name = el.dataset.errorFor;
       const message = errors[name] || "";
       el.textContent = message;
