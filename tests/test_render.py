@@ -154,10 +154,12 @@ def test_png_is_cairosvgs_rendering_of_our_svg(name):
     """PNG and SVG cannot disagree: the PNG's pixels are cairosvg's rendering of the SVG."""
     import cairosvg
     from PIL import Image, ImageChops
-    from printables.render.png import render_png
+    from printables.render.png import _forget_cairo_state, render_png
     scene = scene_of(name)
+    _forget_cairo_state()  # both start from clean cairo caches (other tests draw with cairo)
     ours = Image.open(io.BytesIO(render_png(scene, THEMES["colour"], 40))).convert("RGB")
     ref = cairosvg.svg2png(bytestring=render_svg(scene, THEMES["colour"]), dpi=40)
+    _forget_cairo_state()
     ref = Image.open(io.BytesIO(ref)).convert("RGBA")
     ref = Image.alpha_composite(Image.new("RGBA", ref.size, "white"), ref).convert("RGB")
     assert ours.size == ref.size

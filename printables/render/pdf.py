@@ -17,6 +17,12 @@ from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
 
+# Binary Flate streams (a quarter smaller than ASCII85 text) in every PDF we make, set once
+# when the PDF renderer is imported, so a PDF's bytes never depend on what the process
+# drew before it (booklets build their own canvases).
+rl_config.useA85 = 0
+
+
 PT_PER_MM = 72.0 / 25.4
 FONTS = {"sans": ("Vera", "Vera.ttf"), "sans-bold": ("Vera-Bold", "VeraBd.ttf"),
          "sans-italic": ("Vera-Italic", "VeraIt.ttf")}
@@ -44,7 +50,6 @@ def text_width(text: str, size: float, font: str = "sans") -> float:
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") -> rl_canvas.Canvas:
     """A reportlab canvas in points, deterministic (invariant), with Vera as its initial font."""
     register_fonts()
-    rl_config.useA85 = 0  # binary Flate streams: a quarter smaller than ASCII85 text
     c = rl_canvas.Canvas(buf, pagesize=(width * PT_PER_MM, height * PT_PER_MM), invariant=1,
                          initialFontName="Vera", pageCompression=1)
     c.setCreator("printables")

@@ -89,7 +89,21 @@ def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     ctx.set_operator(cairo.OPERATOR_DEST_OVER)
     ctx.set_source_rgb(1, 1, 1)
     ctx.paint()
-    return encode_png(surface)
+    data = encode_png(surface)
+    del ctx, surface
+    _forget_cairo_state()
+    return data
+
+
+def _forget_cairo_state() -> None:
+    """Reset cairo's caches (fonts, glyphs) once every cairo object of a render is freed.
+
+    cairo's cached glyphs depend on what the process drew before: a Dag en Nacht board at
+    40 dpi changed the pixels of the next Dugi board. Resetting after each PNG makes a PNG's
+    bytes the same whatever was built before it in the same process (kit workers, serve)."""
+    import gc
+    gc.collect()  # cairosvg's surface objects sit in reference cycles
+    _cairosvg().surface.cairo.cairo.cairo_debug_reset_static_data()
 
 
 def render_png(scene: Scene, theme: Mapping[str, Ink], dpi: float = DEFAULT_DPI) -> bytes:

@@ -81,14 +81,16 @@ REPORTLAB_FILTERS = ["/ASCII85Decode", "/FlateDecode"]
 
 
 def content_bytes(page: PageObject) -> bytes:
-    """A page's decoded content. reportlab's pages (ASCII85 over Flate, one stream) are
-    decoded with reportlab's C ASCII85 decoder and zlib, the same bytes pypdf's pure-Python
-    decoder gives in a fraction of the time; anything else goes through pypdf."""
+    """A page's decoded content. reportlab's pages (one Flate stream, or ASCII85 over Flate)
+    are decoded with zlib (and reportlab's C ASCII85 decoder), the same bytes pypdf's
+    pure-Python decoders give in a fraction of the time; anything else goes through pypdf."""
     raw = page.get("/Contents")
     raw = raw.get_object() if raw is not None else None
-    if (isinstance(raw, StreamObject) and raw.get("/Filter") == REPORTLAB_FILTERS
-            and "/DecodeParms" not in raw):
-        return zlib.decompress(asciiBase85Decode(raw._data))
+    if isinstance(raw, StreamObject) and "/DecodeParms" not in raw:
+        if raw.get("/Filter") == "/FlateDecode":
+            return zlib.decompress(raw._data)
+        if raw.get("/Filter") == REPORTLAB_FILTERS:
+            return zlib.decompress(asciiBase85Decode(raw._data))
     contents = page.get_contents()
     return contents.get_data() if contents is not None else b""
 
