@@ -82,27 +82,34 @@ def encode_png(surface) -> bytes:
 
 def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     """cairosvg's rendering of SVG bytes at dpi, laid on white, as PNG bytes."""
+    import weakref
     cairosvg = _cairosvg()
-    surface = cairosvg.surface.PNGSurface(cairosvg.parser.Tree(bytestring=svg), None, dpi).cairo
+    drawn = cairosvg.surface.PNGSurface(cairosvg.parser.Tree(bytestring=svg), None, dpi)
+    surface = drawn.cairo
     cairo = cairosvg.surface.cairo
     ctx = cairo.Context(surface)  # white under everything, edge pixels included
     ctx.set_operator(cairo.OPERATOR_DEST_OVER)
     ctx.set_source_rgb(1, 1, 1)
     ctx.paint()
     data = encode_png(surface)
-    del ctx, surface
-    _forget_cairo_state()
+    gone = weakref.ref(drawn)
+    del drawn, ctx, surface
+    _forget_cairo_state(gone)
     return data
 
 
-def _forget_cairo_state() -> None:
+def _forget_cairo_state(gone=None) -> None:
     """Reset cairo's caches (fonts, glyphs) once every cairo object of a render is freed.
 
     cairo's cached glyphs depend on what the process drew before: a Dag en Nacht board at
     40 dpi changed the pixels of the next Dugi board. Resetting after each PNG makes a PNG's
-    bytes the same whatever was built before it in the same process (kit workers, serve)."""
-    import gc
-    gc.collect()  # cairosvg's surface objects sit in reference cycles
+    bytes the same whatever was built before it in the same process (kit workers, serve).
+    cairo allows the reset only when none of its objects is alive: the render's objects are
+    freed by reference counting (checked through `gone`, a weak reference to cairosvg's
+    surface), and a full garbage collection runs only if something still holds them."""
+    if gone is None or gone() is not None:
+        import gc
+        gc.collect()
     _cairosvg().surface.cairo.cairo.cairo_debug_reset_static_data()
 
 
