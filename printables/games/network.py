@@ -16,11 +16,11 @@ from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
 from printables.boards.model import freeze_relations
-from printables.boards.square import square_board, square_name
+from printables.boards.square import dead_cell_marks, square_board, square_name
 from printables.errors import UsageError
 from printables.games import network_rules as rules
 from printables.games.model import Component, GameSpec
-from printables.geometry import Point, Polygon, Segment, Stroke
+from printables.geometry import Point
 
 DEFAULT_GRID = 175.0
 SIZES = (8, 10, 12)
@@ -80,19 +80,7 @@ def build_board(options: Mapping[str, Any], size: float | None) -> Board:
         return rules.CORNER if square_name(f, r) in unused else "cell"
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
-        out = []
-        inset = pitch * 0.2
-        for f in (0, n - 1):
-            for r in (0, n - 1):
-                x0, y0 = origin.x + f * pitch, origin.y + r * pitch
-                cell = (Point(x0, y0), Point(x0 + pitch, y0), Point(x0 + pitch, y0 + pitch),
-                        Point(x0, y0 + pitch))
-                out.append(Decoration(Polygon(cell), "corner.unused", "decor"))
-                a, b = Point(x0 + inset, y0 + inset), Point(x0 + pitch - inset, y0 + pitch - inset)
-                c, d = Point(x0 + inset, y0 + pitch - inset), Point(x0 + pitch - inset, y0 + inset)
-                out.append(Decoration(Stroke((Segment(a, b),), pitch * 0.04), "corner.cross"))
-                out.append(Decoration(Stroke((Segment(c, d),), pitch * 0.04), "corner.cross"))
-        return tuple(out)
+        return dead_cell_marks(unused, pitch, origin)
 
     board = square_board("network", "Network", n, size or DEFAULT_GRID, colour, kind=kind,
                          decorations=decorations, data=MappingProxyType({"size": n}))
