@@ -285,8 +285,11 @@ def validate_all(paths, say: Callable[[str], None],
     a rules engine are read here and reported through say instead."""
     from printables.positions import expand_paths, validate_paths
     for path in expand_paths(paths, notice):
-        if isinstance(path, PrintablesError) or not path.is_file():
-            yield from (validate_paths([path]) if isinstance(path, Path) else [path])
+        if isinstance(path, PrintablesError):
+            yield path
+            continue
+        if not path.is_file():  # a FIFO or device named directly: the reader says what
+            yield from validate_paths([path])
             continue
         try:
             note = unchecked_report(path)

@@ -13,6 +13,7 @@ from printables.errors import UsageError
 from printables.games import GAMES
 from printables.geometry import Arc, Segment, bbox_of, part_key
 from printables.geometry.paths import merge_parts, total_length
+from printables.render.paths import runs
 from printables.products.laser import (PROFILES, board_sheets, laser_files, laser_request,
                                        laser_sheets, piece_sheets, render_sheet)
 from printables.products.pieces.art import piece_diameters
@@ -159,13 +160,8 @@ def test_rosenkreuz_dark_squares_labels_and_title_are_engraved(default_sheets):
 
 
 def _runs(parts):
-    runs = []
-    for p in parts:
-        if runs and runs[-1][-1].end.is_close(p.start, 1e-6):
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return runs
+    """The parts of each run, as the renderers walk them (render.paths.runs)."""
+    return [r.parts for r in runs(parts)]
 
 
 def test_dugi_rings_are_true_circles_and_arcs_in_svg(default_sheets, small_dugi):

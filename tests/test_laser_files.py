@@ -44,13 +44,8 @@ def parts(it):
 
 
 def runs(ps):
-    out = []
-    for p in ps:
-        if out and out[-1][-1].end.is_close(p.start, 1e-6):
-            out[-1].append(p)
-        else:
-            out.append([p])
-    return out
+    """The parts of each run, as the renderers walk them (render.paths.runs)."""
+    return [r.parts for r in path_runs(ps)]
 
 
 @pytest.fixture(scope="module", params=SIZES)

@@ -218,7 +218,7 @@ def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
     reserve = reserve_box(req)
     k, gap = req.kerf, req.spacing
     sheets: list[list[Placement]] = [[]]
-    y, row, prev = None, 0, None
+    y, row, prev, prev_g = None, 0, None, 0.0
     i = 0
     while i < len(parts):
         part = parts[i]
