@@ -423,20 +423,15 @@ def load_layout(path: str | Path) -> Layout:
     return load_layout_text(source, str(path))
 
 
-def _notice(text: str) -> None:
-    import sys
-    print(f"printables: {text}", file=sys.stderr)
-
-
 def expand_paths(paths: Iterable[str | Path],
                  notice: Callable[[str], None] | None = None
                  ) -> Iterator[Path | PrintablesError]:
     """Files named, and *.toml under folders named, in sorted order; a path that names
     nothing yields its LayoutError instead, and the others go on. Under a folder, entries
-    that are not regular files (FIFOs, devices, sockets) are skipped with a one-line notice
-    (on stderr unless notice is given); a file named directly is kept, so reading it
-    reports the problem."""
-    say = notice or _notice
+    that are not regular files (FIFOs, devices, sockets) are skipped, with a one-line notice
+    through notice when it is given (the core never prints; the CLI shows it on stderr); a
+    file named directly is kept, so reading it reports the problem."""
+    say = notice or (lambda text: None)
     for given in paths:
         if not str(given).strip():
             yield LayoutError("an empty path names no file; give a file or a folder", input="")
