@@ -11,7 +11,7 @@ from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
 from printables.products.common import file_stem
 from printables.render import render
-from printables.render.theme import get_theme  # noqa: F401 (web/choices.py imports it here)
+from printables.render.theme import get_theme
 from printables.units import is_count, parse_length
 
 FORMATS = ("svg", "pdf", "png", "json")

@@ -115,7 +115,8 @@ def impose_sheet(ch: Choices) -> str:
 
 def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
     """One check per field: the CLI option that field stands for."""
-    from printables.products.boards_cmd import board_request, get_theme
+    from printables.products.boards_cmd import board_request
+    from printables.render.theme import get_theme
     from printables.products.booklet.book import booklet_pages
     from printables.products.laser import laser_request
     from printables.units import parse_length, parse_paper
