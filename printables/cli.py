@@ -192,7 +192,7 @@ def per_game(formats: tuple[str, ...], default: str | None = None,
 def board(game, all_, fmt, size, theme, options, dpi, output) -> None:
     """Draw a game's board at exact size (GAME or --all)."""
     from printables.outputs import ensure_dir
-    from printables.products.boards_cmd import board_filename, board_request, render_board
+    from printables.products.board import board_filename, board_request, render_board
     from printables.render.theme import get_theme
     games = _games(game, all_)
     get_theme(theme)
@@ -276,7 +276,7 @@ def setup(game, all_, layout_file, fmt, theme, dpi, output) -> None:
 
     Games that start with an empty board show each player's pieces beside it.
     """
-    from printables.products.setup_cmd import render_setup
+    from printables.products.setup import render_setup
     if layout_file is not None and all_:
         raise UsageError("give --layout FILE or --all, not both")
     names = [None] if (layout_file is not None and not game) else [g.name for g in _games(game, all_)]

@@ -84,7 +84,7 @@ def _board_files(game: GameSpec, paper: tuple[float, float]) -> dict[str, bytes]
 def _product_files(game: GameSpec, paper_label: str) -> dict[str, bytes]:
     """Pieces, setup, booklet and laser files of a game (each product's own core function)."""
     from printables.products.pieces.sheet import render_pieces
-    from printables.products.setup_cmd import render_setup
+    from printables.products.setup import render_setup
     from printables.render.png import png_available
     from printables.products.booklet import booklet_outputs
     files = {"pieces.pdf": render_pieces(game, "pdf", paper_label)[0][1]}
@@ -248,7 +248,7 @@ def preload() -> None:
     products) and read the fonts, here, before the workers fork: they inherit it all instead
     of each paying for it again (about 0.7 s of cpu per worker)."""
     from printables.products import (board_sheet, booklet, pieces,  # noqa: F401
-                                     print_and_play, setup_cmd, tiling)
+                                     print_and_play, setup, tiling)
     from printables.products.pieces import sheet  # noqa: F401
     from printables.products.booklet.flow import register_family
     from printables.products.laser import laser_files  # noqa: F401

@@ -115,7 +115,7 @@ def impose_sheet(ch: Choices) -> str:
 
 def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
     """One check per field: the CLI option that field stands for."""
-    from printables.products.boards_cmd import board_request
+    from printables.products.board import board_request
     from printables.render.theme import get_theme
     from printables.products.booklet.book import booklet_pages
     from printables.products.laser import laser_request
@@ -150,7 +150,7 @@ def _pieces(game: GameSpec, diameter: float | None = None, gutter: float = 0.0) 
 
 def _together(game: GameSpec, ch: Choices) -> dict[str, tuple[tuple[str, ...], Callable]]:
     """Checks of fields that are fine alone: key -> (the fields it reads, the check)."""
-    from printables.products.boards_cmd import board_request
+    from printables.products.board import board_request
     from printables.products.booklet.book import booklet_pages
     from printables.products.kit import kit_paper
     return {FORM: (("size", "opt."), lambda: board_request(game, ch.size or None,

@@ -23,8 +23,8 @@ from printables.errors import PrintablesError
 
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
-PRELOAD = ["printables.products.kit", "printables.products.boards_cmd",
-           "printables.products.setup_cmd", "printables.products.pieces.sheet",
+PRELOAD = ["printables.products.kit", "printables.products.board",
+           "printables.products.setup", "printables.products.pieces.sheet",
            "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
            "printables.web.catalog", "printables.cli", "cairocffi", "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
@@ -151,8 +151,8 @@ def product_job(game_name: str, games_dir: str | None, key: str, choices) -> lis
 def preview_job(game_name: str, games_dir: str | None, choices) -> dict[str, Any]:
     """The board as SVG with its space count and sheet size, and the setup as SVG."""
     from printables.products.board_sheet import sheet_size
-    from printables.products.boards_cmd import board_request, render_board
-    from printables.products.setup_cmd import render_setup
+    from printables.products.board import board_request, render_board
+    from printables.products.setup import render_setup
     from printables.web.catalog import find_game
     game = find_game(game_name, games_dir)
     req = board_request(game, choices.size or None, choices.option_args())

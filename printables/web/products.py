@@ -63,7 +63,7 @@ def _board_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
 
 def _board_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
     def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.boards_cmd import board_filename, board_request, render_board
+        from printables.products.board import board_filename, board_request, render_board
         req = board_request(game, ch.size or None, ch.option_args())
         return [(board_filename(game, req, fmt, ch.theme),
                  render_board(game, req, fmt, ch.theme, _dpi_value(ch, fmt)))]
@@ -77,7 +77,7 @@ def _setup_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
 
 def _setup_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
     def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.setup_cmd import render_setup
+        from printables.products.setup import render_setup
         return [render_setup(game.name, fmt, ch.theme, None, _dpi_value(ch, fmt))]
     return build
 

@@ -487,7 +487,7 @@ def _settings(req: LaserRequest) -> str:
 
 
 def _options(game: GameSpec, req: LaserRequest) -> dict:
-    from printables.products.boards_cmd import board_request
+    from printables.products.board import board_request
     return board_request(game, None, req.options).options
 
 
