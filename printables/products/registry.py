@@ -99,6 +99,12 @@ def choice(what: str, names: Callable[[], Sequence[str]], none: str | None = Non
     return parse
 
 
+def listed(names: Callable[[], Sequence[str]], empty: str | None = None
+           ) -> Callable[[], tuple[tuple[str, str], ...]]:
+    """A form list of names (and first "" with the words empty, when given)."""
+    return lambda: ((("", empty),) if empty is not None else ()) + tuple((n, n) for n in names())
+
+
 def flag(text: str) -> bool:
     """A checkbox or --flag: given (any text but "", "0", "false", "off") or not."""
     return str(text).strip().lower() not in ("", "0", "false", "off", "no")
@@ -135,6 +141,9 @@ class Field:
     only: tuple[str, ...] = ()  # the formats it changes (empty: every format)
     is_flag: bool = False
     option: str | None = None   # the CLI option when it is not --name
+    label: str = ""             # the web form's label (default: the name)
+    #: the values a list offers, as (value, words); None: a text field
+    choices: Callable[[], tuple[tuple[str, str], ...]] | None = None
 
     @property
     def cli(self) -> str:
@@ -229,7 +238,7 @@ class Request:
 
 
 DPI = Field("dpi", count("dpi", 30, 1200), "150", "PNG resolution.", metavar="N",
-            only=("png",))
+            only=("png",), label="PNG resolution (dpi)")
 FORMAT_HELP = {"pieces": "pdf: all pages in one file; svg and png: one file per page; json: "
                          "where every piece sits.",
                "laser": 'lbrn2: a LightBurn project with layer settings; dxf needs the '
@@ -247,7 +256,8 @@ class BoardReq(Request):
         Field("paper", choice("paper", lambda: tuple(PAPERS), none=""), "",
               "PDF only: lay the board on this paper (A4, Letter, A3, ...), tiled over pages "
               "when large, as the kit's board.pdf; default one page of the board's size.",
-              form="board_paper", only=("pdf",)))
+              form="board_paper", only=("pdf",), label="Board PDF on paper",
+              choices=listed(lambda: tuple(PAPERS), "one page of the board's size")))
 
 
 def build_board(game: GameSpec, req: BoardReq) -> Files:
@@ -288,13 +298,15 @@ class PiecesReq(Request):
     dpi: int = 150
     FIELDS: ClassVar[tuple[Field, ...]] = (
         Field("paper", choice("paper", lambda: tuple(PAPERS)), "A4",
-              "Paper you print on: A4, Letter, A5, A3, Legal or Tabloid."),
+              "Paper you print on: A4, Letter, A5, A3, Legal or Tabloid.", label="Paper",
+              choices=listed(lambda: tuple(PAPERS))),
         Field("diameter", length("diameter", MIN_DIAMETER, MAX_DIAMETER, none=""), "",
               "Size of the largest piece, e.g. 20, 2cm or 3/4in (default: fits the board's "
-              "spaces, snapped to a common punch); other kinds keep their proportion."),
+              "spaces, snapped to a common punch); other kinds keep their proportion.",
+              label="Piece diameter"),
         Field("gutter", length("gutter", 0.0, MAX_GUTTER, zero="0"), "0",
               "Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
-              "lines, for a guillotine."),
+              "lines, for a guillotine.", label="Gutter between pieces (mm)"),
         DPI)
 
 
@@ -314,11 +326,14 @@ class BookletReq(Request):
     FIELDS: ClassVar[tuple[Field, ...]] = (
         Field("paper", choice("paper", lambda: tuple(PAGES), none=""), "",
               "Booklet page size: A5 (default), A4, letter or half-letter (default "
-              "half-letter with --impose letter).", form="pages"),
+              "half-letter with --impose letter).", form="pages", label="Booklet page size",
+              choices=listed(lambda: tuple(PAGES), "default (A5; half-letter on letter)")),
         Field("impose", choice("sheet for --impose", lambda: tuple(SHEETS), none=""), "",
               "Also write a print copy: two booklet pages on each side of an A4 or letter "
               "sheet, in booklet order. Print it double-sided (flip on the short edge), fold "
-              "the stack in the middle and staple on the fold.", metavar="A4|letter"),
+              "the stack in the middle and staple on the fold.", metavar="A4|letter",
+              label="Fold sheet (booklet 2-up)",
+              choices=listed(lambda: tuple(SHEETS), "letter for Letter paper, else A4")),
         Field("layouts", path_or_none, "", "Folder of position files (GAME/setup.toml and "
               "examples) to print instead of the bundled layouts/.", metavar="DIRECTORY"))
 
@@ -340,27 +355,32 @@ def _laser_fields() -> tuple[Field, ...]:
     return (
         Field("sheet", laser_text("sheet"), "600x400",
               "Size of your sheets of material, e.g. 600x400, 300x200 or 24inx12in. A board "
-              "larger than a sheet is split into parts along space lines.", metavar="WxH"),
+              "larger than a sheet is split into parts along space lines.", metavar="WxH",
+              label="Sheet of material (W x H)"),
         Field("kerf", laser_text("kerf"), "0", "Width your laser burns away, e.g. "
               "0.15; cut lines move out by half of it so parts come out at their true size.",
-              metavar="MM"),
+              metavar="MM", label="Kerf (mm)"),
         Field("profile", laser_text("profile"), "default",
               "Layer colours, one per operation: default (outer cut red, inner cut magenta, "
               "score blue, engrave black), boxes (boxes.py's colours) or lightburn (LightBurn "
-              "layers C00 engrave .. C03 outer cut)."),
+              "layers C00 engrave .. C03 outer cut).", label="Layer colours",
+              choices=listed(lambda: tuple(laser_sheets.PROFILES))),
         Field("material", choice("material", lambda: tuple(MATERIALS)), "3mm-plywood",
               "Settings preset for --format lbrn2 (starting points): 3mm-plywood, "
-              "3mm-acrylic or 2mm-card.", only=("lbrn2",)),
+              "3mm-acrylic or 2mm-card.", only=("lbrn2",),
+              label="Material (LightBurn settings)", choices=listed(lambda: tuple(MATERIALS))),
         Field("parts", laser_text("parts"), "board,pieces",
-              "What to make: board, pieces or board,pieces."),
+              "What to make: board, pieces or board,pieces.", label="Parts",
+              choices=lambda: (("board,pieces", "board and pieces"), ("board", "board"),
+                               ("pieces", "pieces"))),
         Field("no_reference", flag, "", "Leave out the 100 mm reference (square, or bar on "
-              "small sheets).", is_flag=True),
+              "small sheets).", is_flag=True, label="Leave out the 100 mm reference"),
         Field("tabs", laser_text("tabs"), "0", "Holding tabs this wide on pieces "
               "under 12 mm, e.g. 0.3, so they do not drop through a honeycomb bed.",
-              metavar="MM"),
+              metavar="MM", label="Holding tabs (mm)"),
         Field("joints", choice("joints", lambda: tuple(JOINTS)), "dowels",
               "How split board parts line up: round notches for 4 mm dowels, or puzzle "
-              "tabs."))
+              "tabs.", label="Joints of split boards", choices=listed(lambda: tuple(JOINTS))))
 
 
 @dataclass(frozen=True)
@@ -401,7 +421,8 @@ class PrintAndPlayReq(Request):
     paper: str = "A4"
     FIELDS: ClassVar[tuple[Field, ...]] = (
         Field("paper", choice("kit paper", lambda: KIT_PAPERS), "A4",
-              "Paper you print on: A4, Letter or A3 (large boards are tiled over pages)."),)
+              "Paper you print on: A4, Letter or A3 (large boards are tiled over pages).",
+              label="Paper", choices=listed(lambda: KIT_PAPERS)),)
 
 
 def parts_of_kit(game: GameSpec, greq: GameRequest, paper: str) -> dict[str, Request]:
