@@ -99,8 +99,13 @@ def _offered(fmt: str) -> bool:
     return (fmt != "png" or png_available()) and (fmt != "dxf" or dxf_available())
 
 
+#: Download labels that say more than "<product> <FORMAT>".
+LABELS = {("laser", "svg"): "Laser SVG sheets", ("laser", "dxf"): "Laser DXF sheets",
+          ("laser", "lbrn2"): "LightBurn projects"}
+
+
 def _label(product: Product, fmt: str) -> str:
-    return f"{product.title} {fmt.upper()}"
+    return LABELS.get((product.name, fmt), f"{product.title} {fmt.upper()}")
 
 
 def _downloads() -> dict[str, Download]:
