@@ -193,6 +193,16 @@ class GameRequest:
         """The board request of these options and size."""
         return BoardRequest(self.opts, self.size)
 
+    def args(self, theme: bool = True) -> list[str]:
+        """The CLI arguments of this game request (without --theme for a product that
+        takes none: the laser's profile colours its files)."""
+        out, given = [], list(self.given)
+        while given:
+            opt, value = given.pop(0), given.pop(0)
+            if theme or opt != "--theme":
+                out += [opt, value]
+        return out
+
     def tags(self, game: GameSpec) -> list[str]:
         """What file names add for this variant (see products.common.variant_parts)."""
         return variant_parts(game, self.opts, self.size)
@@ -207,6 +217,8 @@ class Request:
     fmt: str = ""
     given: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     FIELDS: ClassVar[tuple[Field, ...]] = ()
+    #: False for a product without --theme (its command line leaves the theme out)
+    THEMED: ClassVar[bool] = True
 
     @classmethod
     def read(cls, game_req: GameRequest, fmt: str, texts: Mapping[str, str]) -> Request:
@@ -228,7 +240,7 @@ class Request:
 
     def args(self) -> list[str]:
         """The CLI arguments after GAME that make this request."""
-        out = ["--format", self.fmt, *self.game.given]
+        out = ["--format", self.fmt, *self.game.args(self.THEMED)]
         by_name = {f.name: f for f in self.FIELDS}
         for name, text in self.given:
             f = by_name[name]
@@ -396,6 +408,7 @@ class LaserReq(Request):
     tabs: float = 0.0
     joints: str = "dowels"
     FIELDS: ClassVar[tuple[Field, ...]] = _laser_fields()
+    THEMED: ClassVar[bool] = False
 
     def laser(self) -> laser_sheets.LaserRequest:
         """The laser product's own request."""
