@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -316,10 +317,8 @@ def _run(argv: list[str] | None) -> int:
 
 def _fail(message: str) -> int:
     from printables.errors import printable
-    try:
+    with contextlib.suppress(OSError):  # stderr itself is gone: the status still tells
         click.echo(f"printables: error: {printable(message)}", err=True)
-    except OSError:
-        pass  # stderr itself is gone: the status still tells
     return EXIT_USAGE
 
 

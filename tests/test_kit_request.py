@@ -156,7 +156,7 @@ def test_one_folder_lists_every_kit_built_into_it(capsys, tmp_path):
     assert sorted(names) == ["crossing", "dugi", "honeycomb", "rosenkreuz"]
     page = (out / "index.html").read_text()
     for name in names:
-        assert f'href="{name}/booklet.pdf"' in page and f"printables kit" in page
+        assert f'href="{name}/booklet.pdf"' in page and "printables kit" in page
         assert any(r["file"] == f"{name}/manifest.json" for r in top["files"])
     assert "Honeycomb" in page or "honeycomb" in page
     if png_available():

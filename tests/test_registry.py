@@ -12,7 +12,6 @@ from printables.games import GAMES
 from printables.products import registry
 from printables.products.registry import PRODUCTS, GameRequest
 from printables.render import RENDERERS
-from printables.render.scene import Scene
 
 PACKAGE = Path(__file__).resolve().parent.parent / "printables"
 SCENE_PRODUCTS = ("board", "setup", "pieces")

@@ -22,7 +22,6 @@ from printables.games import GAMES
 from printables.products.kit import KitRequest, build_game
 from printables.products.laser.sheets import PROFILES
 from printables.products.registry import PRODUCTS, GameRequest, parts_of_kit
-from printables.units import PAPERS
 from tests.conftest import needs_png, run_cli
 
 flask = pytest.importorskip("flask", reason="the web extra (flask) is not installed")

@@ -26,8 +26,15 @@ from printables.games import GAMES, GameSpec, get_game
 from printables.outputs import ensure_dir
 from printables.products import kit_store
 from printables.products.print_and_play import print_and_play
-from printables.products.registry import (GameRequest, LaserReq, build_laser, count,
-                                          kit_paper, kit_part_files, parts_of_kit)
+from printables.products.registry import (
+    GameRequest,
+    LaserReq,
+    build_laser,
+    count,
+    kit_paper,
+    kit_part_files,
+    parts_of_kit,
+)
 from printables.render.theme import DEFAULT_THEME
 from printables.units import parse_paper
 
@@ -69,7 +76,7 @@ def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | 
             args.append(g)
     specs = [get_game(a) for a in args]
     seen: dict[str, str] = {}
-    for a, spec in zip(args, specs):
+    for a, spec in zip(args, specs, strict=True):
         if spec.name in seen:
             raise UsageError(f"{seen[spec.name]} and {a} are both the game {spec.name!r}; "
                              "a kit folder holds one of them", input=a)
@@ -117,7 +124,8 @@ def build_game(req: KitRequest) -> dict[str, bytes]:
 def work_plan(run: KitRun) -> list[KitRequest]:
     """Two tasks per game (print products, laser files) so both cores stay busy to the end;
     the heaviest task (Rosenkreuz's laser files, with the rose as line art) goes first."""
-    tasks = [KitRequest(g, run.paper, part, r) for g, r in zip(run.games, run.requests)
+    tasks = [KitRequest(g, run.paper, part, r)
+             for g, r in zip(run.games, run.requests, strict=True)
              for part in ("print", "laser")]
     return sorted(tasks, key=lambda t: not (t.part == "laser" and get_game(t.game).laser_heavy))
 
@@ -130,7 +138,7 @@ def build_kits(run: KitRun, output: str | Path,
     specs = {g: get_game(g) for g in run.games}  # a game may be given by name or file
     kit_store.prepare(out, [s.name for s in specs.values()])
     records = {g: kit_record(specs[g], g, r, run.paper)
-               for g, r in zip(run.games, run.requests)}
+               for g, r in zip(run.games, run.requests, strict=True)}
     parts: dict[str, dict[str, bytes]] = {g: {} for g in run.games}
     pending = {g: 2 for g in run.games}
     written: dict[str, bytes] = {}

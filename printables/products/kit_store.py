@@ -28,8 +28,15 @@ from string import Template
 from typing import Any
 
 from printables.errors import InputError, OutputError, printable
-from printables.outputs import (_OURS, clean_stale, read_regular_file, stage_dir, swap_in,
-                                write_atomic, write_tree)
+from printables.outputs import (
+    _OURS,
+    clean_stale,
+    read_regular_file,
+    stage_dir,
+    swap_in,
+    write_atomic,
+    write_tree,
+)
 
 #: Each game folder's own list of its files (written last inside the folder).
 GAME_MANIFEST = "manifest.json"
@@ -228,9 +235,9 @@ def _links(name: str, files: dict[str, int], laser_note: str) -> str:
                              f"<small>{files[rel] / 1024:.0f} KB</small></li>")
         out.append(f"<h3>{heading}</h3><ul>{''.join(items)}</ul>")
     lasers = sorted(k for k in files if k.startswith(f"{name}/laser/"))
-    items = "".join(f'<li><a href="{html.escape(k)}">{html.escape(k.rsplit("/", 1)[1])}</a> '
+    laser = "".join(f'<li><a href="{html.escape(k)}">{html.escape(k.rsplit("/", 1)[1])}</a> '
                     f"<small>{files[k] / 1024:.0f} KB</small></li>" for k in lasers)
-    out.append(f"<h3>Laser ({html.escape(laser_note)})</h3><ul>{items}</ul>")
+    out.append(f"<h3>Laser ({html.escape(laser_note)})</h3><ul>{laser}</ul>")
     return "".join(out)
 
 

@@ -19,20 +19,20 @@ board.pdf (laid on or tiled over that paper).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Self
 
 from printables.errors import UsageError, quote
 from printables.games import GameSpec
-from printables.products.board import MIN_BOARD, BoardRequest, board_filename, board_request
+from printables.products.board import BoardRequest, board_filename, board_request, render_board
 from printables.products.booklet.book import PAGES, SHEETS, booklet_outputs, booklet_pages
 from printables.products.common import variant_parts
 from printables.products.laser import sheets as laser_sheets
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.split import JOINTS
-from printables.products.pieces.sheet import (MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER,
-                                              render_pieces)
+from printables.products.pieces.sheet import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER, render_pieces
 from printables.products.print_and_play import print_and_play
 from printables.products.setup import setup_file
 from printables.render import RENDERERS
@@ -121,7 +121,8 @@ def laser_text(name: str) -> Callable[[str], Any]:
     def parse(text: str) -> Any:
         if not str(text).strip():
             raise UsageError(f"--{name} must not be empty", input=str(text))
-        return getattr(laser_sheets.laser_request(**{name: str(text).strip()}), name)
+        given: dict[str, Any] = {name: str(text).strip()}
+        return getattr(laser_sheets.laser_request(**given), name)
     return parse
 
 
@@ -221,7 +222,7 @@ class Request:
     THEMED: ClassVar[bool] = True
 
     @classmethod
-    def read(cls, game_req: GameRequest, fmt: str, texts: Mapping[str, str]) -> Request:
+    def read(cls, game_req: GameRequest, fmt: str, texts: Mapping[str, str | None]) -> Self:
         """The request from field texts (missing ones take their default), each read by its
         field's parser; then the product's checks of fields together."""
         values, given = {}, []
@@ -274,10 +275,10 @@ class BoardReq(Request):
 
 def build_board(game: GameSpec, req: BoardReq) -> Files:
     """The board file."""
-    from printables.products.board import render_board
-    paper = parse_paper(req.paper) if req.paper and req.fmt == "pdf" else None
     name = board_filename(game, req.game.board(), req.fmt, req.game.theme)
-    if paper is not None:
+    paper = None
+    if req.paper and req.fmt == "pdf":  # named for the paper it is laid on
+        paper = parse_paper(req.paper)
         name = name[:-4] + f"-{req.paper.lower()}.pdf"
     return [(name, render_board(game, req.game.board(), req.fmt, req.game.theme, req.dpi,
                                 paper))]

@@ -9,18 +9,25 @@ with a piece on a space the variant's board lacks is refused, naming the space's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
 from printables.positions import Layout, load_layout, setup_path
-from printables.products.common import (SCALE_BAR, file_stem, fit_size, scale_bar,
-                                        variant_parts, variant_words)
 from printables.products.booklet.diagram import position_items, reserve_counts
 from printables.products.booklet.examples import on_variant
+from printables.products.common import (
+    SCALE_BAR,
+    file_stem,
+    fit_size,
+    scale_bar,
+    variant_parts,
+    variant_words,
+)
 from printables.render import render
 from printables.render.pdf import text_width
 from printables.render.scene import Group, Item, Scene, Text

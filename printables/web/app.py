@@ -23,12 +23,20 @@ from markupsafe import Markup
 from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GameSpec
+from printables.products.kit import kit_requests
+from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
 from printables.web import jobs
 from printables.web.catalog import find_game, game_names, revision
-from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
-from printables.products.kit import kit_requests
-from printables.web.choices import (PREVIEW_FIELDS, Choices, field_errors, form_fields,
-                                    page_options, pick, read_choices, themes)
+from printables.web.choices import (
+    PREVIEW_FIELDS,
+    Choices,
+    field_errors,
+    form_fields,
+    page_options,
+    pick,
+    read_choices,
+    themes,
+)
 from printables.web.products import DOWNLOADS, KIT_FIELDS, command_line, kit_args, kit_run
 
 #: Largest request body and query string we read (the form's texts are a few hundred bytes).
@@ -260,7 +268,7 @@ def _kit_zip(run, stem: str):
                 if path.is_file() and not path.is_symlink():
                     _add(z, f"{stem}/{path.relative_to(tmp / 'kit').as_posix()}",
                          path.read_bytes())
-        stream = open(target, "rb")
+        stream = open(target, "rb")  # noqa: SIM115 (streamed after the folder is gone)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return send_file(stream, as_attachment=True, download_name=target.name,

@@ -22,8 +22,14 @@ from dataclasses import dataclass, field
 
 from printables.errors import PrintablesError
 from printables.games import GameSpec
-from printables.products.registry import (PRODUCTS, BookletReq, Field, GameRequest,
-                                          kit_paper, theme_names)
+from printables.products.registry import (
+    PRODUCTS,
+    BookletReq,
+    Field,
+    GameRequest,
+    kit_paper,
+    theme_names,
+)
 from printables.render.theme import DEFAULT_THEME
 
 #: The longest text a field may hold; longer values are cut (the query is bounded anyway).
@@ -117,12 +123,16 @@ def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
         "size": lambda: GameRequest.from_texts(game, (), ch.size or None),
         "theme": lambda: GameRequest.from_texts(game, (), None, ch.theme),
     }
+    def parse(f: Field, key: str) -> Callable[[], object]:
+        return lambda: f.parse(ch.get(key))
+
+    def option(text: str) -> Callable[[], object]:
+        return lambda: GameRequest.from_texts(game, (text,))
     for key, (_, f) in form_fields().items():
-        checks[key] = (lambda f=f, key=key: f.parse(ch.get(key)))
+        checks[key] = parse(f, key)
     for key, text in ch.options:
         if text:
-            checks[f"opt.{key}"] = (lambda a=f"{key}={text}": GameRequest.from_texts(game,
-                                                                                  (a,)))
+            checks[f"opt.{key}"] = option(f"{key}={text}")
     return checks
 
 
