@@ -67,7 +67,7 @@ def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | 
     """Read the kit command's texts: every game's request is checked before any work (an
     option a game does not have names that game)."""
     paper = kit_paper(paper)
-    n_jobs = count("jobs", 1, 64)(jobs) if jobs not in (None, "") else None
+    n_jobs = count("jobs", 1, 64)(jobs) if jobs is not None else None
     args: list[str] = []
     for g in games:
         if g.strip().lower() == "all":

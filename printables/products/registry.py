@@ -116,11 +116,8 @@ def path_or_none(text: str) -> str | None:
 
 
 def laser_text(name: str) -> Callable[[str], Any]:
-    """A laser setting, read by the laser product's own reader of that setting (an empty
-    text is refused: it would otherwise mean the default)."""
+    """A laser setting, read by the laser product's own reader of that setting."""
     def parse(text: str) -> Any:
-        if not str(text).strip():
-            raise UsageError(f"--{name} must not be empty", input=str(text))
         given: dict[str, Any] = {name: str(text).strip()}
         return getattr(laser_sheets.laser_request(**given), name)
     return parse
@@ -160,6 +157,16 @@ class Field:
         """True when this field changes files of format fmt."""
         return not self.only or fmt in self.only
 
+    def read(self, text: str | None) -> Any:
+        """The value of text (None: not given, the default): an empty text given on purpose
+        is refused, as an empty --output is, rather than read as the default."""
+        if text is None:
+            return self.parse(self.default)
+        if not self.is_flag and not str(text).strip():
+            raise UsageError(f"{self.cli} must not be empty; give a value or leave it out",
+                             input=str(text))
+        return self.parse(str(text))
+
 
 @dataclass(frozen=True)
 class GameRequest:
@@ -176,10 +183,10 @@ class GameRequest:
                    theme: str = DEFAULT_THEME) -> GameRequest:
         """Read --option KEY=VALUE texts, --size and --theme for game (UsageError naming the
         game for an option it does not have, or both values of a size conflict)."""
-        req = board_request(game, size if size not in (None, "") else None, tuple(options))
+        req = board_request(game, size, tuple(options))
         get_theme(theme)
         given = [a for o in options for a in ("--option", o)]
-        if size not in (None, ""):
+        if size is not None:
             given += ["--size", str(size)]
         if theme != DEFAULT_THEME:
             given += ["--theme", theme]
@@ -228,10 +235,9 @@ class Request:
         values, given = {}, []
         for f in cls.FIELDS:
             text = texts.get(f.name)
-            text = f.default if text is None else str(text)
-            values[f.name] = f.parse(text)
-            if text != f.default:
-                given.append((f.name, text))
+            values[f.name] = f.read(text)
+            if text is not None and text != f.default:
+                given.append((f.name, str(text)))
         req = cls(game_req, fmt, tuple(given), **values)
         req.check()
         return req

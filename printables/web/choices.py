@@ -124,7 +124,8 @@ def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
         "theme": lambda: GameRequest.from_texts(game, (), None, ch.theme),
     }
     def parse(f: Field, key: str) -> Callable[[], object]:
-        return lambda: f.parse(ch.get(key))
+        text = ch.get(key)
+        return lambda: f.read(None if text == "" and f.default == "" else text)
 
     def option(text: str) -> Callable[[], object]:
         return lambda: GameRequest.from_texts(game, (text,))

@@ -19,7 +19,7 @@ from printables.games import GameSpec
 from printables.products.board_sheet import sheet_size
 from printables.products.kit import KitRun, kit_requests
 from printables.products.laser import dxf_available
-from printables.products.registry import PRODUCTS, Product, Request
+from printables.products.registry import PRODUCTS, Field, Product, Request
 from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME
 from printables.web.catalog import game_arg
@@ -49,12 +49,13 @@ class Download:
         theme = ("theme",) if self.product.theme else ()
         return ("size", "opt.", FORM, *theme, *own)
 
-    def texts(self, ch: Choices) -> dict[str, str]:
+    def texts(self, ch: Choices) -> dict[str, str | None]:
         """The field texts its request is read from (those that change its format)."""
-        texts = {f.name: ch.get(f.key) for f in self.product.request.FIELDS
-                 if f.applies(self.fmt) and f.name not in NOT_ON_PAGE}
+        texts: dict[str, str | None] = {
+            f.name: unset(f, ch.get(f.key)) for f in self.product.request.FIELDS
+            if f.applies(self.fmt) and f.name not in NOT_ON_PAGE}
         if self.product.name == "booklet":
-            texts["impose"] = impose_sheet(ch) if self.key == IMPOSED else ""
+            texts["impose"] = impose_sheet(ch) if self.key == IMPOSED else None
         return texts
 
     def request(self, game: GameSpec, ch: Choices) -> Request:
@@ -73,7 +74,14 @@ class Download:
         return files[-1:] if self.key == IMPOSED else files
 
 
-def args_of(product: Product, fmt: str, texts: dict[str, str], ch: Choices) -> list[str]:
+def unset(f: Field, text: str) -> str | None:
+    """A form text as the request reads it: an empty field whose default is empty (an
+    unticked box, "default" in a list) is not given."""
+    return None if text == "" and f.default == "" else text
+
+
+def args_of(product: Product, fmt: str, texts: dict[str, str | None],
+            ch: Choices) -> list[str]:
     """The CLI arguments after GAME for these texts, made as Request.args makes them (an
     option at its default is left out), without reading them: a command is shown even
     while a value is wrong."""
