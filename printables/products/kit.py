@@ -25,6 +25,7 @@ from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
 from printables.outputs import ensure_dir
 from printables.products import kit_store
+from printables.products.common import variant_words
 from printables.products.print_and_play import print_and_play
 from printables.products.registry import (
     GameRequest,
@@ -101,8 +102,14 @@ def _request(game: GameSpec, options: Sequence[str], size: str | None,
 
 def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict:
     """What a game's manifest says about its kit: the game, the request and the command."""
+    variant = {k: v for k, v in req.options if game.default_options.get(k) != v}
+    shown = [variant_words(variant)] if variant else []
+    if req.size is not None:
+        shown.append(f"{req.size:g} mm board")
+    if req.theme != DEFAULT_THEME:
+        shown.append(req.theme)
     return {"game": game.name, "title": game.title, "designer": game.designer,
-            "summary": game.board_summary,
+            "summary": game.board_summary, "variant": "; ".join(shown) or "standard",
             "request": {"options": dict(req.options), "size": req.size, "theme": req.theme,
                         "paper": paper},
             "command": shlex.join(["printables", "kit", arg, *req.given, "--paper", paper])}

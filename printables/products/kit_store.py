@@ -7,12 +7,13 @@ Rulings (ours):
   is always either the previous kit or the new one, complete, with a manifest that matches.
 - The game folder belongs to the kit. A symlink or file in its place is refused; so is a
   file in it that no kit wrote (it would be lost in the swap): the error names it.
-- A game's manifest records its kit: game, title, designer, board summary, the request it
-  was built from and the command line that rebuilds it. The top-level manifest.json and
-  index.html list every kit folder of the output folder that has such a manifest (this
-  run's or an earlier one's, a game file's too), read from those manifests alone: kit never
-  reads, let alone hashes, a file it did not write. They are rewritten after every game and
-  at the start of the next run, so a killed run is repaired by the next one.
+- A game's manifest records its kit: game, title, designer, board summary, the variant in
+  words, the request it was built from and the command line that rebuilds it. The top-level
+  manifest.json and index.html list every kit folder of the output folder that has such a
+  manifest (this run's or an earlier one's, a game file's too), read from those manifests
+  alone: kit never reads, let alone hashes, a file it did not write. They are rewritten
+  after every game and at the start of the next run, so a killed run is repaired by the
+  next one.
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ def read_manifest(path: Path, name: str, itself: bool = False) -> tuple[list[dic
 
 def _clean_kit(kit: dict, name: str) -> dict:
     """The kit record's texts we show (strings only), named for its folder."""
-    out = {k: kit[k] for k in ("title", "designer", "summary", "command")
+    out = {k: kit[k] for k in ("title", "designer", "summary", "variant", "command")
            if isinstance(kit.get(k), str)}
     if isinstance(kit.get("request"), dict):
         out["request"] = kit["request"]
@@ -250,7 +251,8 @@ def index_html(kits: list[dict], files: dict[str, int]) -> bytes:
         title = kit.get("title", name)
         img = (f'<img src="{html.escape(name)}/board.png" alt="{html.escape(title)} board">'
                if f"{name}/board.png" in files else "")
-        by = " · ".join(html.escape(kit[k]) for k in ("designer", "summary") if k in kit)
+        by = " · ".join(html.escape(kit[k]) for k in ("designer", "summary", "variant")
+                        if k in kit and kit[k] != "standard")
         command = (f'<p class="cmd"><code>{html.escape(kit["command"])}</code></p>'
                    if "command" in kit else "")
         cards.append(f'<section><h2>{html.escape(title)}</h2><p class="by">by {by}</p>{img}'

@@ -140,7 +140,7 @@ def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
 def _together(game: GameSpec, ch: Choices) -> dict[str, tuple[tuple[str, ...], Callable]]:
     """Checks of fields that are fine alone: key -> (the fields it reads, the check)."""
     def booklet() -> object:
-        return BookletReq.read(GameRequest(), "pdf", {"paper": ch.get("pages"),
+        return BookletReq.read(GameRequest(), "pdf", {"paper": ch.get("pages") or None,
                                                       "impose": impose_sheet(ch)})
     return {FORM: (("size", "opt."), lambda: GameRequest.from_texts(game, ch.option_args(),
                                                                       ch.size or None)),
