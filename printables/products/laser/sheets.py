@@ -35,7 +35,6 @@ from printables.geometry import TOL, Arc, Part, Point, Polygon, bbox_of
 from printables.geometry.paths import (Chain, clean_paths, contains_point, inside_out, is_full,
                                        move_part, subtract_parts)
 from printables.geometry.offset import kerf_report, offset_chain
-from printables.products.laser.pieces import piece_parts
 from printables.products.laser.model import (Box, LaserPart, Marks, Placement, placed_box,
                                              placed_marks)
 from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
@@ -480,61 +479,6 @@ def sheet_scene(placements: list[Placement], req: LaserRequest, note: str) -> Sc
     return Scene(w, h, groups, title=note)
 
 
-def pack_pieces(parts: list[LaserPart], req) -> list[list[Placement]]:
-    """Pieces on sheets: discs in hexagonal rows (each row shifted half a pitch), cut lines
-    req.spacing apart, clear of the reference strip; other shapes go in shelf rows."""
-    if not all(_is_disc(p) for p in parts):
-        return _pack_parts(parts, req)
-    return hex_pack(parts, req)
-
-
-def _is_disc(part: LaserPart) -> bool:
-    cut = part.marks.cut
-    return len(cut) == 1 and isinstance(cut[0], Arc) and is_full(cut[0])
-
-
-def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
-    """Discs (largest first) in hexagonal rows; a new row block when the size changes."""
-    w, h = req.sheet
-    reserve = reserve_box(req)
-    k, gap = req.kerf, req.spacing
-    sheets: list[list[Placement]] = [[]]
-    y, row, prev, prev_g = None, 0, None, 0.0
-    i = 0
-    while i < len(parts):
-        part = parts[i]
-        r = (part.box[2] - part.box[0]) / 2
-        g = 2 * r + k  # the grown (kerf) diameter
-        pitch = g + gap
-        if y is None:
-            y, row = MARGIN + g / 2, 0
-        elif prev != r:
-            y, row = y + prev_g / 2 + gap + g / 2, 0
-        prev, prev_g = r, g
-        if y + g / 2 > h - MARGIN + TOL:
-            sheets.append([])
-            y, row = MARGIN + g / 2, 0
-        x = MARGIN + g / 2 + (pitch / 2 if row % 2 else 0.0)
-        placed = False
-        while x + g / 2 <= w - MARGIN + TOL and i < len(parts) and parts[i].box == part.box:
-            box = (x - g / 2, y - g / 2, x + g / 2, y + g / 2)
-            if not (reserve and _hit(box, reserve, gap + 0.01)):
-                sheets[-1].append(Placement(parts[i], x - r, y - r))
-                i += 1
-                placed = True
-            x += pitch
-        if not placed and not sheets[-1] and row > 0:
-            raise ValueError(f"a {2 * r:g} mm disc does not fit an empty sheet")
-        y += pitch * math.sqrt(3) / 2
-        row += 1
-    return [s for s in sheets if s]
-
-
-def _hit(a, b, gap: float) -> bool:
-    return not (a[0] >= b[2] + gap or a[2] <= b[0] - gap or a[1] >= b[3] + gap
-                or a[3] <= b[1] - gap)
-
-
 # ----------------------------------------------------------------------------- products
 
 def _settings(req: LaserRequest) -> str:
@@ -589,6 +533,7 @@ def _grown_box(b: Box, k: float) -> Box:
 
 def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
     """The pieces' sheets, one set per tone of material, discs packed hexagonally."""
+    from printables.products.laser.pieces import pack_pieces, piece_parts
     opts = dict(options) if options is not None else _options(game, req)
     board = game.board(opts, req.size)
     out = []
