@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError
@@ -69,7 +69,7 @@ def spiral_arms(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
                          f"(3, 5, 7, ...), not {n!r}")
     length = (n * n - 1) // 2
     taken: set[tuple[int, int]] = set()
-    walkers = [[(0, 0), 0, [(0, 0)]], [(n - 1, n - 1), 2, [(n - 1, n - 1)]]]
+    walkers: list[list[Any]] = [[(0, 0), 0, [(0, 0)]], [(n - 1, n - 1), 2, [(n - 1, n - 1)]]]
     taken.update({(0, 0), (n - 1, n - 1)})
     for _ in range(length - 1):
         for walker in walkers:
@@ -140,14 +140,15 @@ def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float
 def _chains(links: dict[tuple[int, int], list[tuple[int, int]]]
             ) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Walk an edge graph into chains (ends first, then closed loops), merging straight runs."""
-    used: set[frozenset] = set()
-    chains = []
+    used: set[frozenset[tuple[int, int]]] = set()
+    chains: list[tuple[tuple[int, int], ...]] = []
     starts = sorted(v for v, ns in links.items() if len(ns) != 2) + sorted(links)
     for start in starts:
         for first in sorted(links[start]):
             if frozenset((start, first)) in used:
                 continue
-            chain, here, nxt = [start], start, first
+            chain, here = [start], start
+            nxt: tuple[int, int] | None = first
             while nxt is not None:
                 used.add(frozenset((here, nxt)))
                 chain.append(nxt)
@@ -173,7 +174,7 @@ def square_board(game: str, title: str, n: int, grid_size: float,
                  kind: Callable[[int, int], str] = lambda f, r: "square",
                  skip: frozenset[str] = frozenset(),
                  decorations: Callable[[float, Point], tuple[Decoration, ...]] = lambda p, o: (),
-                 data: dict | None = None, ranks: int | None = None) -> Board:
+                 data: Mapping[str, Any] | None = None, ranks: int | None = None) -> Board:
     """An n-file x ranks board (ranks defaults to n) whose grid is grid_size mm wide (plus a
     label border), squares named a1.. from the bottom-left; skip names squares that are not
     spaces (they are still drawn as cells)."""

@@ -207,7 +207,7 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         return
     last = other(pos.to_move)
     exposed = [s for s in board.names
-               if (p := pos.pieces.get(s)) is not None and p.side == last
+               if (q := pos.pieces.get(s)) is not None and q.side == last
                and opposing(board, s, last)]
     if len(exposed) > 1:
         yield (f"{last} just moved but has {len(exposed)} chameleons on opposing spaces "

@@ -89,8 +89,8 @@ def forbidden_barrier(board: Board, pieces: Pieces, side: str) -> str | None:
     for point in board.data["interior_points"]:
         four = [pieces.get(s) for s in board.data["points"][point]]
         if all(p is not None and p.side == side for p in four) and \
-                any(p.kind != "pawn" for p in four):
-            return point
+                any(p is not None and p.kind != "pawn" for p in four):
+            return str(point)
     return None
 
 

@@ -63,7 +63,7 @@ def step(board: Board, name: str, direction: tuple[int, int]) -> str | None:
     r = ring + direction[0]
     if not 0 <= r < len(rings):
         return None
-    return rings[r][(sector + direction[1]) % len(rings[r])]
+    return str(rings[r][(sector + direction[1]) % len(rings[r])])
 
 
 @lru_cache(maxsize=8)
@@ -93,7 +93,7 @@ def _slides(board: Board, pieces: Mapping[str, Piece], origin: str) -> Iterator[
 
 def _moves(board: Board, pos: Position) -> list[Move]:
     """Legal moves of the side to move, ignoring whether the game is over."""
-    out = []
+    out: list[Move] = []
     for name in board.names:
         piece = pos.pieces.get(name)
         if piece is not None and piece.side == pos.to_move:

@@ -213,7 +213,7 @@ def _double_network(board: Board, pieces: Pieces, side: str, vacated: str | None
             and network(board, pieces, side) is not None)
 
 
-def pie_drops(options) -> int:
+def pie_drops(options: Mapping[str, object]) -> int:
     """After how many drops White may swap: 0 (no pie rule), 3 or 5.
 
     >>> pie_drops({"pie": True}), pie_drops({"pie": 5}), pie_drops({"pie": False})

@@ -4,7 +4,7 @@ TrimBox on every page. draw_scene() also places a scene on any canvas (booklets,
 from __future__ import annotations
 
 import io
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -12,7 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
-from printables.geometry import Segment
+from printables.geometry import Part, Segment
 from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
@@ -44,7 +44,7 @@ def font_name(style_font: str) -> str:
 def text_width(text: str, size: float, font: str = "sans") -> float:
     """Width in mm of text set in a Vera font at size mm."""
     register_fonts()
-    return pdfmetrics.stringWidth(text, font_name(font), size)
+    return float(pdfmetrics.stringWidth(text, font_name(font), size))
 
 
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") -> rl_canvas.Canvas:
@@ -63,7 +63,7 @@ def _color(value: str) -> HexColor:
     return HexColor(value)
 
 
-def _path(c: rl_canvas.Canvas, parts, closed: bool):
+def _path(c: rl_canvas.Canvas, parts: Sequence[Part], closed: bool) -> Any:
     p = c.beginPath()
     for run in runs(parts):
         p.moveTo(*run.start)
@@ -89,9 +89,9 @@ class _Painter:
         fill = bool(i.fill) and closed
         w = width if width is not None else i.width
         stroke = bool(i.stroke) and w > 0
-        if fill:
+        if fill and i.fill:
             self.c.setFillColor(_color(i.fill))
-        if stroke:
+        if stroke and i.stroke:
             self.c.setStrokeColor(_color(i.stroke))
             self.c.setLineWidth(w)
             self.c.setLineCap({"butt": 0, "round": 1, "square": 2}[i.cap] if not closed else 0)
@@ -161,6 +161,7 @@ class _Painter:
                 p = _path(self.c, [Segment(a, b) for a, b in
                                    zip(clip.points, clip.points[1:] + clip.points[:1])], True)
             else:
+                assert isinstance(clip, Path)  # from_shape gives a Path for any other shape
                 p = _path(self.c, clip.parts, True)
             self.c.clipPath(p, stroke=0, fill=0)
         for child in item.items:

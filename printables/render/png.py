@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import math
 import sys
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from printables.errors import RenderError
 from printables.render.scene import Scene
@@ -31,7 +31,7 @@ CAIRO_HINT = ("PNG output needs the system cairo library (Debian/Ubuntu: apt-get
               "libcairo2; macOS: brew install cairo); SVG, PDF and JSON work without it")
 
 
-def _cairosvg():
+def _cairosvg() -> Any:
     try:
         import cairosvg.parser
         import cairosvg.surface
@@ -69,7 +69,7 @@ def check_size(scene: Scene, dpi: float) -> None:
 _RAW = "BGRX" if sys.byteorder == "little" else "XRGB"  # cairo's 32-bit pixels, as bytes
 
 
-def encode_png(surface) -> bytes:
+def encode_png(surface: Any) -> bytes:
     """An opaque cairo ImageSurface (native-endian BGRA words) as RGB PNG bytes (Pillow)."""
     from PIL import Image
     surface.flush()
@@ -98,7 +98,7 @@ def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     return data
 
 
-def _forget_cairo_state(gone=None) -> None:
+def _forget_cairo_state(gone: Callable[[], object] | None = None) -> None:
     """Reset cairo's caches (fonts, glyphs) once every cairo object of a render is freed.
 
     cairo's cached glyphs depend on what the process drew before: a Dag en Nacht board at

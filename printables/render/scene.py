@@ -7,7 +7,7 @@ Products build Scenes; renderers never compute geometry. A style key such as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Iterator
 
 from printables.geometry import Part, Point
 from printables.geometry import Shape as GeoShape
@@ -61,7 +61,7 @@ class Group:
     clip: GeoShape | None = None
 
 
-Item = Union[Polygon, Path, Circle, Text, Group]
+Item = Polygon | Path | Circle | Text | Group
 
 
 @dataclass(frozen=True)
