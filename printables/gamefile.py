@@ -190,7 +190,7 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
         art = c.get("art")
-        if art not in ART:
+        if not isinstance(art, str) or art not in ART:  # a list or table is no art name
             raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
