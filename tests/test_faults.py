@@ -5,6 +5,7 @@ top-level manifest."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -46,10 +47,8 @@ def alive(pid: int) -> bool:
 def children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
             found += [int(c) for c in (task / "children").read_text().split()]
-        except (FileNotFoundError, ProcessLookupError):
-            pass
     return found
 
 
@@ -231,7 +230,6 @@ def test_pool_passes_our_errors_whole():
 
     def bad(x):
         raise LayoutError("bad space", file="x.toml", line=3)
-    with OwnedPool(bad, 2) as pool:
-        with pytest.raises(LayoutError) as info:
-            list(pool.imap_unordered([1]))
+    with OwnedPool(bad, 2) as pool, pytest.raises(LayoutError) as info:
+        list(pool.imap_unordered([1]))
     assert str(info.value) == "x.toml:3: bad space"

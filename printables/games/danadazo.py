@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.boards.segments import danadazo_board
 from printables.games import danadazo_rules as rules
 from printables.games.model import Component, GameSpec
 
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The segment board (see printables.boards.segments)."""
-    from printables.boards.segments import danadazo_board
     return danadazo_board(size)
 
 

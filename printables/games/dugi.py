@@ -23,6 +23,7 @@ from functools import lru_cache, partial
 from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
+from printables.boards.rings import dugi_board
 from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
                                     first_problem, next_side)
 
@@ -36,7 +37,6 @@ DIRECTIONS = ((0, 1), (0, -1), (-1, 0), (1, 0))
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The ring board (see printables.boards.rings)."""
-    from printables.boards.rings import dugi_board
     return dugi_board(size)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.boards.heptagon import evl_board
 from printables.games import evl_rules as rules
 from printables.games.model import Component, GameSpec
 from printables.errors import UsageError
@@ -20,7 +21,6 @@ def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The heptagon-pentagon board (see printables.boards.heptagon)."""
-    from printables.boards.heptagon import evl_board
     return evl_board(size)
 
 

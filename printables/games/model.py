@@ -5,7 +5,7 @@ Positions and moves are plain immutable values; every rules engine takes and ret
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
@@ -125,7 +125,6 @@ class Position:
 
     def with_(self, **changes: Any) -> "Position":
         """A copy with some fields replaced."""
-        from dataclasses import replace
         return replace(self, **changes)
 
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeGuard
 
 from printables.geometry import (TOL, Arc, Circle, Outline, Part, Point, Polygon, Segment, Shape,
                                  Stroke)
-from printables.geometry import part_key
+from printables.geometry import bbox_of, part_key
 
 FULL = 360.0
 #: Sine of the largest angle between two directions still called parallel.
@@ -403,14 +403,12 @@ def clean_paths(parts: Iterable[Part]) -> tuple[Chain, ...]:
 
 def bbox_area(chain: Chain) -> float:
     """Area of a chain's bounding box (for inside-out ordering)."""
-    from printables.geometry import bbox_of
     x0, y0, x1, y1 = bbox_of(chain.parts)
     return (x1 - x0) * (y1 - y0)
 
 
 def inside_out(chains: Iterable[Chain]) -> tuple[Chain, ...]:
     """Chains ordered small to large by bounding box, so anything inside another comes first."""
-    from printables.geometry import bbox_of
     return tuple(sorted(chains, key=lambda c: (round(bbox_area(c), 6),
                                                tuple(round(v, 6) for v in bbox_of(c.parts)))))
 
