@@ -218,12 +218,12 @@ def bench_playouts(seconds: float = 0.5) -> dict:
         while time.perf_counter() - t < seconds:
             pos = start
             for _ in range(400):
-                if g.winner(board, pos) is not None:
+                if g.rules.winner(board, pos) is not None:
                     break
-                moves = g.legal_moves(board, pos)
+                moves = g.rules.legal_moves(board, pos)
                 if not moves:
                     break
-                pos = g.play(board, pos, rng.choice(moves)).position
+                pos = g.rules.play(board, pos, rng.choice(moves)).position
                 plies += 1
             games += 1
         elapsed = time.perf_counter() - t

@@ -271,7 +271,7 @@ def unchecked_report(path: str | Path) -> str | None:
         return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
                 "spaces, sides and kinds that exist; not checked by a rules engine")
     layout = load_layout(path)
-    if get_game(layout.position.game).legal_moves is None:
+    if get_game(layout.position.game).rules is None:
         return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
                 f"({layout.position.game} has none)")
     return None

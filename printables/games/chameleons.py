@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from printables.boards import Board, Decoration
 from printables.boards.square import boundary_decorations, spiral_colouring, square_board
 from printables.games import chameleons_rules as rules
-from printables.games.model import Component, GameSpec
+from printables.games.model import Component, Engine, GameSpec
 from printables.geometry import Arc, Point, Stroke
 
 DEFAULT_GRID = 175.0
@@ -69,7 +69,6 @@ GAME = GameSpec(
     board_summary="7x7 board coloured as two interlocking spiral arms, spiral centre",
     sides=("dark", "light"), kinds={"dark": ("chameleon",), "light": ("chameleon",)},
     build_board=build_board, components=components, flipping_pieces=True,
-    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, position_problems=rules.position_problems,
+    rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
 )
 

@@ -33,7 +33,7 @@ from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Piece, Position, next_side
 
 SIDES = ("dark", "light")
 KIND = "chameleon"
@@ -214,4 +214,3 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
                f"({', '.join(exposed)}); at most the moved one can stand there")
 
 
-position_problem = first_problem(position_problems)

@@ -24,8 +24,8 @@ from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.rings import dugi_board
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
-                                    first_problem, next_side)
+from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
+                                    next_side)
 
 SIDES = ("black", "white")
 COUNTERS = 12
@@ -159,7 +159,6 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
                "one side is down to two")
 
 
-position_problem = first_problem(position_problems)
 
 
 GAME = GameSpec(
@@ -167,6 +166,5 @@ GAME = GameSpec(
     board_summary="7 rings x 24 sectors round a dead zone, 300 mm",
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
-    legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
-    position_problems=position_problems,
+    rules=Engine(legal_moves, play, winner, position_problems),
 )

@@ -36,7 +36,7 @@ from functools import lru_cache, partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Position, next_side
 
 SIDES = ("black", "white")
 LETTER = {"black": "b", "white": "w"}
@@ -241,7 +241,6 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"both players hold {target} pentagons"
 
 
-position_problem = first_problem(position_problems)
 
 
 # ----------------------------------------------------------------------------- notation

@@ -40,7 +40,7 @@ from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Piece, Position, next_side
 
 SIDES = ("black", "white")
 STONES = 10
@@ -320,4 +320,3 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield "both players hold a network; the game ends at the first one"
 
 
-position_problem = first_problem(position_problems)

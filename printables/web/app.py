@@ -23,6 +23,7 @@ from markupsafe import Markup
 from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GameSpec
+from printables.products.boards_cmd import size_counts_cells
 from printables.web import jobs
 from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import PREVIEW_FIELDS, Choices, field_errors, pick, read_choices
@@ -99,6 +100,7 @@ def _game_page(game: GameSpec, ch: Choices, errors: dict[str, str]):
         groups.setdefault(p.group, []).append(p)
     drawn = not pick(errors, PREVIEW_FIELDS)
     return render_template("game.html", game=game, choices=ch, errors=errors,
+                           size_in_cells=size_counts_cells(game),
                            preview=_preview(game, ch) if drawn else None, svg=_svg,
                            groups=list(groups.items()), commands=_commands(game, ch),
                            lists=_lists())
