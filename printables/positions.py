@@ -387,6 +387,34 @@ def setup_path(game: str) -> Path:
     return bundled_layouts() / game / "setup.toml"
 
 
+@dataclass(frozen=True)
+class GameContent:
+    """Where a game's texts are: rules text, setup (a game file's [setup] as read, or a
+    setup file to read) and example position files."""
+
+    rules: Path
+    setup: Layout | Path
+    examples: tuple[Path, ...]
+
+
+def game_content(game: GameSpec, layouts_dir: Path | None = None,
+                 rules_dir: Path | None = None) -> GameContent:
+    """The one lookup of "the game file's own, else the bundled one": a game file's rules,
+    [setup] and examples where it gives them, else rules_text/<name>.md, layouts/<name>/
+    setup.toml and the other *.toml there, by name (under layouts_dir and rules_dir when
+    given)."""
+    layouts = (layouts_dir or bundled_layouts()) / game.name
+    rules = game.rules_file or (rules_dir or bundled_layouts().parent / "rules_text") / \
+        f"{game.name}.md"
+    setup: Layout | Path = layouts / "setup.toml"
+    if game.setup_position is not None:
+        setup = Layout(str(game.source), game.setup_position)
+    examples = game.example_files
+    if examples is None:
+        examples = tuple(p for p in sorted(layouts.glob("*.toml")) if p.name != "setup.toml")
+    return GameContent(rules, setup, tuple(examples))
+
+
 def bundled_layouts() -> Path:
     """The layouts/ folder shipped with the project."""
     here = Path(__file__).resolve().parent

@@ -10,7 +10,7 @@ from typing import Mapping
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
-from printables.positions import Layout, load_layout, setup_path
+from printables.positions import Layout, game_content, load_layout
 from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.booklet.diagram import position_items, reserve_counts
 from printables.render import render
@@ -30,9 +30,9 @@ def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> 
     if layout_file is None:
         if game is None:
             raise UsageError("missing GAME; name a game or give --layout FILE")
-        if game.setup_position is not None:  # a game file's own [setup]
-            return Layout(str(game.source), game.setup_position)
-        path = setup_path(game.name)
+        path = game_content(game).setup
+        if isinstance(path, Layout):  # a game file's own [setup]
+            return path
         if not path.exists():
             raise UsageError(f"{game.name} has no setup file yet ({path})", input=game.name)
         return load_layout(path)

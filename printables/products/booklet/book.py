@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 
 from printables.errors import UsageError
 from printables.games import GameSpec
-from printables.positions import bundled_layouts
+from printables.positions import bundled_layouts, game_content
 from printables.products.booklet import markup
 from printables.products.booklet.examples import (Example, load_examples, piece_scene,
                                                   setup_layout)
@@ -67,7 +67,7 @@ def bundled_rules() -> Path:
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
                                                          tuple[markup.Ruling, ...]]:
     """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
-    path = game.rules_file or rules_dir / f"{game.name}.md"
+    path = game_content(game, rules_dir=rules_dir).rules
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:

@@ -10,8 +10,8 @@ from typing import Mapping
 from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
-from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
-                                  parse_move)
+from printables.positions import (Check, Layout, check_layout, format_move, game_content,
+                                  load_layout, parse_move)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -44,11 +44,9 @@ class Example:
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
-    """The game's example files: every *.toml in layouts/<game>/ but setup.toml, by name."""
-    if game.example_files is not None:  # a game file lists its own
-        return list(game.example_files)
-    folder = layouts_dir / game.name
-    return [p for p in sorted(folder.glob("*.toml")) if p.name != "setup.toml"]
+    """The game's example files: a game file's own, else every *.toml in layouts/<game>/
+    but setup.toml, by name."""
+    return list(game_content(game, layouts_dir).examples)
 
 
 def validated(game: GameSpec, path: Path) -> Layout:
@@ -70,9 +68,9 @@ def validated(game: GameSpec, path: Path) -> Layout:
 
 def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
     """The validated setup position of a game."""
-    if game.setup_position is not None:  # a game file's own [setup], read when it loaded
-        return Layout(str(game.source), game.setup_position)
-    path = layouts_dir / game.name / "setup.toml"
+    path = game_content(game, layouts_dir).setup
+    if isinstance(path, Layout):  # a game file's own [setup], read when it loaded
+        return path
     if not path.exists():
         raise CheckFailedError("the setup position is missing; the booklet needs it",
                                file=str(path))
