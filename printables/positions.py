@@ -404,8 +404,7 @@ def game_content(game: GameSpec, layouts_dir: Path | None = None,
     setup.toml and the other *.toml there, by name (under layouts_dir and rules_dir when
     given)."""
     layouts = (layouts_dir or bundled_layouts()) / game.name
-    rules = game.rules_file or (rules_dir or bundled_layouts().parent / "rules_text") / \
-        f"{game.name}.md"
+    rules = game.rules_file or (rules_dir or bundled_rules()) / f"{game.name}.md"
     setup: Layout | Path = layouts / "setup.toml"
     if game.setup_position is not None:
         setup = Layout(str(game.source), game.setup_position)
@@ -413,6 +412,11 @@ def game_content(game: GameSpec, layouts_dir: Path | None = None,
     if examples is None:
         examples = tuple(p for p in sorted(layouts.glob("*.toml")) if p.name != "setup.toml")
     return GameContent(rules, setup, tuple(examples))
+
+
+def bundled_rules() -> Path:
+    """The rules_text/ folder shipped with the project."""
+    return bundled_layouts().parent / "rules_text"
 
 
 def bundled_layouts() -> Path:

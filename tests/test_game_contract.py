@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from printables.errors import LayoutError, MoveSyntaxError
+from printables.gamefile import load_game_file
 from printables.games import GAMES, Component, Move, Rules, first_problem
 from printables.games.model import OnSpaces, Stacks
-from printables.positions import (_Reader, format_move, load_layout_text, parse_move,
-                                  read_position, setup_path)
+from printables.positions import (Layout, _Reader, bundled_layouts, bundled_rules, format_move,
+                                  game_content, load_layout_text, parse_move, read_position,
+                                  setup_path)
 from printables.products.boards_cmd import board_request, size_counts_cells
 from printables.products.kit import KitRequest, work_plan
 
@@ -93,3 +96,15 @@ def test_size_counts_cells_where_the_game_has_a_whole_number_size_option():
     assert {n for n, g in GAMES.items() if size_counts_cells(g)} == {"dag-en-nacht", "network"}
     assert board_request(GAMES["network"], "10").options["size"] == 10
     assert board_request(GAMES["dugi"], "250").size == 250.0
+
+
+def test_a_games_texts_are_the_game_files_own_else_the_bundled_ones():
+    dugi = game_content(GAMES["dugi"])
+    assert dugi.rules == bundled_rules() / "dugi.md"
+    assert dugi.setup == bundled_layouts() / "dugi" / "setup.toml"
+    assert dugi.examples and all(p.parent.name == "dugi" and p.name != "setup.toml"
+                                 for p in dugi.examples)
+    orbit = load_game_file(Path(__file__).resolve().parents[1] / "examples" / "orbit.toml")
+    own = game_content(orbit)
+    assert own.rules == orbit.rules_file and own.examples == orbit.example_files
+    assert isinstance(own.setup, Layout) and own.setup.position == orbit.setup_position

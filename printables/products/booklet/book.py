@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 
 from printables.errors import UsageError
 from printables.games import GameSpec
-from printables.positions import bundled_layouts, game_content
+from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.booklet import markup
 from printables.products.booklet.examples import (Example, load_examples, piece_scene,
                                                   setup_layout)
@@ -57,11 +57,6 @@ def choose(name: str, table: Mapping[str, tuple[float, float]], what: str) -> st
         if key.lower() == str(name).lower():
             return key
     raise UsageError(f"unknown {what} {name!r}; valid: {', '.join(table)}", input=str(name))
-
-
-def bundled_rules() -> Path:
-    """The rules_text/ folder shipped with the project."""
-    return bundled_layouts().parent / "rules_text"
 
 
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
