@@ -14,7 +14,7 @@ from printables.positions import Layout, game_content, load_layout
 from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.booklet.diagram import position_items, reserve_counts
 from printables.render import render
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import Ink, get_theme, ink
 

@@ -36,7 +36,8 @@ from typing import Mapping, Sequence
 
 from printables.geometry import Point, Segment, hatch_lines
 from printables.products.common import fit_size, frame_rect, line, scale_bar
-from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas, text_width
+from printables.render.fonts import text_width
+from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas
 from printables.render.scene import Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import Ink, ink
 

@@ -28,7 +28,7 @@ from printables.games import GameSpec, Move, Position, get_game
 from printables.geometry import TOL, Arc, Part, Point, Segment
 from printables.products.common import board_items
 from printables.products.pieces.art import piece_diameters, piece_items
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Polygon, Scene, Text, baseline
 from printables.render.theme import Ink
 

@@ -35,7 +35,7 @@ from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.pieces.art import (outline_items, piece_diameters, piece_items,
                                            punch_diameters, punch_name)
 from printables.render import render_pages
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
 from printables.render.theme import get_theme
 
