@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError
-from printables.geometry import Point, Polygon, Segment, Stroke
+from printables.geometry import Arc, Point, Polygon, Segment, Stroke
 
 #: Width of the border that carries the coordinate labels, as a fraction of the grid side.
 BORDER_FRACTION = 0.04
@@ -122,6 +122,28 @@ def colour_boundaries(n: int, colour: Callable[[int, int], str],
                 links.setdefault(a, []).append(b)
                 links.setdefault(b, []).append(a)
     return _chains(links)
+
+
+#: Width of the line between two spiral arms, as a fraction of a cell's side.
+BOUNDARY_WIDTH = 0.07
+
+
+def spiral(center: Point, pitch: float, turns: float = 2.5) -> Stroke:
+    """A spiral of half-circle arcs with alternating centres, growing by a constant step:
+    the art on a spiral arms board's centre cell."""
+    step = pitch * 0.4 / (2 * turns)  # radius gain per half turn
+    arcs = []
+    # two centres on a horizontal line, step apart: the classic two-centre spiral
+    c_right = Point(center.x + step / 2, center.y)
+    c_left = Point(center.x - step / 2, center.y)
+    radius = step / 2
+    angle = 180.0
+    for k in range(int(turns * 2)):
+        c = c_right if k % 2 == 0 else c_left
+        arcs.append(Arc(c, radius, angle, 180.0))
+        angle = (angle + 180.0) % 360.0
+        radius += step
+    return Stroke(tuple(arcs), max(0.6, pitch * 0.03))
 
 
 def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float,
