@@ -193,12 +193,6 @@ Chameleons pieces are two-sided: print them double-sided, flipping on the long e
     return page.encode("utf-8")
 
 
-def manifest(files: dict[str, bytes]) -> bytes:
-    """file, size and sha256 of every file, sorted by path."""
-    return manifest_rows([{"file": k, "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
-                          for k, v in files.items()])
-
-
 def manifest_rows(rows: list[dict]) -> bytes:
     """A manifest of rows {file, size, sha256}, sorted by file."""
     return (json.dumps({"files": sorted(rows, key=lambda r: r["file"])}, indent=1) + "\n").encode()

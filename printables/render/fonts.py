@@ -1,4 +1,5 @@
-"""Font metrics: the one place that knows which fonts we set text in and how wide text is.
+"""Font metrics: the one place that knows which fonts we set text in, how wide text is and
+how it breaks into lines.
 
 Every product measures text here (to fit, wrap and centre it) and every back end sets it in
 the same fonts, so a width measured for layout is the width printed. The fonts are the
@@ -37,3 +38,20 @@ def text_width(text: str, size: float, font: str = "sans") -> float:
     """
     register_fonts()
     return float(pdfmetrics.stringWidth(text, font_name(font), size))
+
+
+def wrap_words(text: str, size: float, room: float, font: str = "sans") -> list[str]:
+    """Text broken into lines of whole words no wider than room at size (a word wider than
+    room gets a line of its own).
+
+    >>> wrap_words("board and setup reconstructed", 2.6, 30.0)
+    ['board and setup', 'reconstructed']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(trial, size, font) <= room:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines

@@ -340,16 +340,6 @@ def sheet_json(sheet: PieceSheet) -> dict:
     }
 
 
-def count_by_kind(sheet: PieceSheet, face: str = "front") -> dict[tuple[str, str], int]:
-    """(side, kind) -> pieces on the sheet (fronts, or the only face), for checks."""
-    out: dict[tuple[str, str], int] = {}
-    for page in sheet.pages:
-        for p in page.pieces:
-            if p.face == face:
-                out[(p.side, p.kind)] = out.get((p.side, p.kind), 0) + 1
-    return out
-
-
 # ----------------------------------------------------------------------------- output files
 
 FORMATS = ("pdf", "svg", "png", "json")
