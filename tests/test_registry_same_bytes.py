@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from printables.errors import UsageError
 from printables.games import GAMES
+from printables.products.board import size_counts_cells
 from printables.products.kit import KitRequest, build_game
 from printables.products.laser.sheets import PROFILES
 from printables.products.registry import PRODUCTS, GameRequest, parts_of_kit
@@ -128,7 +129,7 @@ def web_files(client, product, game, fmt, options, size, theme, fields) -> dict[
     query = {"file": f"{product}.{fmt}", "size": size, "theme": theme}
     for o in options:
         key, value = o.split("=")
-        if key == "size" and GAMES[game].size_counts_cells:
+        if key == "size" and size_counts_cells(GAMES[game]):
             assume(not size)  # the page has one size field: a length or a count
             query["size"] = value
         else:

@@ -23,9 +23,14 @@ from pathlib import Path
 
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
+from printables.geometry import Point
 from printables.outputs import ensure_dir
+from printables.pool import OwnedPool
 from printables.products import kit_store
+from printables.products.booklet.flow import register_family
 from printables.products.common import variant_words
+from printables.products.laser.text import FONT_FILES, _font
+from printables.products.pieces.art import ART
 from printables.products.print_and_play import print_and_play
 from printables.products.registry import (
     GameRequest,
@@ -36,6 +41,7 @@ from printables.products.registry import (
     kit_part_files,
     parts_of_kit,
 )
+from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME
 from printables.units import parse_paper
 
@@ -130,11 +136,21 @@ def build_game(req: KitRequest) -> dict[str, bytes]:
 
 def work_plan(run: KitRun) -> list[KitRequest]:
     """Two tasks per game (print products, laser files) so both cores stay busy to the end;
-    the heaviest task (Rosenkreuz's laser files, with the rose as line art) goes first."""
+    the heaviest task, the laser files with the most laser_work, goes first."""
     tasks = [KitRequest(g, run.paper, part, r)
              for g, r in zip(run.games, run.requests, strict=True)
              for part in ("print", "laser")]
-    return sorted(tasks, key=lambda t: not (t.part == "laser" and get_game(t.game).laser_heavy))
+    if not tasks:
+        return tasks
+    heaviest = max(run.games, key=lambda g: laser_work(get_game(g)))
+    return sorted(tasks, key=lambda t: not (t.part == "laser" and t.game == heaviest))
+
+
+def laser_work(game: GameSpec) -> int:
+    """How much a game's laser files have to draw, from its pieces: each piece's count times
+    the shapes of its art (a rose of ten shapes, scored as line art, outweighs a stone)."""
+    here = Point(0.0, 0.0)
+    return sum(c.count * len(ART[c.art](here, 20.0)) for c in game.components(game.options()))
 
 
 def build_kits(run: KitRun, output: str | Path,
@@ -167,7 +183,6 @@ def _results(reqs: list[KitRequest], jobs: int | None):
         for req in reqs:
             yield req, build_game(req)
         return
-    from printables.pool import OwnedPool
     preload()
     with OwnedPool(build_game, workers) as pool:
         yield from pool.imap_unordered(reqs)
@@ -177,9 +192,6 @@ def preload() -> None:
     """Import what build_game uses (reportlab, cairosvg, fontTools, pypdf, svgwrite and our
     products) and read the fonts, here, before the workers fork: they inherit it all instead
     of each paying for it again (about 0.7 s of cpu per worker)."""
-    from printables.products.booklet.flow import register_family
-    from printables.products.laser.text import FONT_FILES, _font
-    from printables.render.png import png_available
     png_available()
     register_family()
     for font in FONT_FILES:

@@ -38,6 +38,7 @@ from printables.outputs import (
     write_atomic,
     write_tree,
 )
+from printables.products.tiling import SCHEME
 
 #: Each game folder's own list of its files (written last inside the folder).
 GAME_MANIFEST = "manifest.json"
@@ -244,7 +245,6 @@ def _links(name: str, files: dict[str, int], laser_note: str) -> str:
 
 def index_html(kits: list[dict], files: dict[str, int]) -> bytes:
     """A page with every kit's preview, linking its files (rel path -> size in bytes)."""
-    from printables.products.tiling import SCHEME
     cards = []
     for kit in kits:
         name = kit["game"]

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from printables.errors import UsageError, quote
-from printables.games import GameSpec
+from printables.games import GameSpec, get_game
+from printables.positions import load_layout
 from printables.products.board import BoardRequest, board_filename, board_request, render_board
 from printables.products.booklet.book import PAGES, SHEETS, booklet_outputs, booklet_pages
 from printables.products.common import variant_parts
@@ -567,8 +568,6 @@ def game_of_texts(product: Product, texts: Mapping[str, str | None]) -> GameSpec
     is for one game."""
     layout = texts.get("layout")
     if product.request is SetupReq and layout:
-        from printables.games import get_game
-        from printables.positions import load_layout
         return get_game(load_layout(layout).position.game)
     return None
 

@@ -22,7 +22,8 @@ from markupsafe import Markup
 
 from printables import __version__
 from printables.errors import PrintablesError
-from printables.games import GameSpec
+from printables.games import GAMES, GameSpec
+from printables.products.board import size_counts_cells
 from printables.products.kit import kit_requests
 from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
 from printables.web import jobs
@@ -109,6 +110,7 @@ def _game_page(game: GameSpec, ch: Choices, errors: dict[str, str]):
         groups.setdefault(d.group, []).append(d)
     drawn = not pick(errors, PREVIEW_FIELDS)
     return render_template("game.html", game=game, choices=ch, errors=errors,
+                           size_in_cells=size_counts_cells(game),
                            preview=_preview(game, ch) if drawn else None, svg=_svg,
                            groups=list(groups.items()), commands=_commands(game, ch),
                            fieldsets=_fieldsets(), themes=themes(),
@@ -225,7 +227,6 @@ def download(name: str):
 @web.get("/kit/all")
 def kit_all():
     """The seven games' kits in one zip, as `printables kit all` builds them."""
-    from printables.games import GAMES
     paper, errors = _kit_paper(request.args)
     if errors:
         return _index_page(errors, paper), 400

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from printables.errors import PrintablesError
 from printables.games import GameSpec
+from printables.products.board import size_counts_cells
 from printables.products.registry import (
     PRODUCTS,
     BookletReq,
@@ -93,7 +94,7 @@ def _defaults() -> dict[str, str]:
 def page_options(game: GameSpec) -> tuple[str, ...]:
     """The game options the page offers: all but 'size' when the size field counts cells."""
     return tuple(k for k in game.default_options
-                 if not (k == "size" and game.size_counts_cells))
+                 if not (k == "size" and size_counts_cells(game)))
 
 
 def read_choices(game: GameSpec, args: Mapping[str, str]) -> Choices:
