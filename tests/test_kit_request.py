@@ -17,6 +17,7 @@ from printables.products.booklet.examples import example_paths, load_examples
 from printables.render.png import png_available
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.kit
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 

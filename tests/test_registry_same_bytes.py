@@ -1,10 +1,10 @@
 """For random valid requests and every product: the CLI command, the web download and the
 kit's file are the same bytes (all three read the request through the product table).
 
-Each example builds real files (booklets and PNGs take seconds), so the default run draws a
-few examples per product. A thorough run draws more:
+Each example builds real files (booklets and PNGs take seconds), so the default run draws
+two examples per product, the same ones each run; the thorough profile draws 40 at random:
 
-    PRINTABLES_EXAMPLES=40 python -m pytest tests/test_registry_same_bytes.py
+    PRINTABLES_HYPOTHESIS=thorough python -m pytest tests/test_registry_same_bytes.py
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ flask = pytest.importorskip("flask", reason="the web extra (flask) is not instal
 from printables.web import create_app  # noqa: E402
 from printables.web.jobs import Runner  # noqa: E402
 
-EXAMPLES = int(os.environ.get("PRINTABLES_EXAMPLES", "2"))
+pytestmark = [pytest.mark.web, pytest.mark.kit]
+
+EXAMPLES = 40 if os.environ.get("PRINTABLES_HYPOTHESIS") == "thorough" else 2
 #: A few examples by default, drawn the same way each run and not shrunk (a shrink rebuilds
 #: booklets for minutes); a thorough run draws at random and shrinks what it finds.
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 2,

@@ -504,7 +504,7 @@ class Product:
     build: Callable[[GameSpec, Any], Files]
     theme: bool = True
 
-    def read(self, game: GameSpec, texts: Mapping[str, str], fmt: str | None = None,
+    def read(self, game: GameSpec, texts: Mapping[str, str | None], fmt: str | None = None,
              options: Sequence[str] = (), size: str | None = None,
              theme: str = DEFAULT_THEME) -> Request:
         """The request from texts: the game's (options, size, theme) and the fields'."""
