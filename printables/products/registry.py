@@ -186,12 +186,8 @@ class GameRequest:
         game for an option it does not have, or both values of a size conflict)."""
         req = board_request(game, size, tuple(options))
         get_theme(theme)
-        given = [a for o in options for a in ("--option", o)]
-        if size is not None:
-            given += ["--size", str(size)]
-        if theme != DEFAULT_THEME:
-            given += ["--theme", theme]
-        return cls(tuple(sorted(req.options.items())), req.size, theme, tuple(given))
+        return cls(tuple(sorted(req.options.items())), req.size, theme,
+                   tuple(game_args(options, size, theme)))
 
     @property
     def opts(self) -> dict[str, Any]:
@@ -248,13 +244,30 @@ class Request:
 
     def args(self) -> list[str]:
         """The CLI arguments after GAME that make this request."""
-        out = ["--format", self.fmt, *self.game.args(self.THEMED)]
-        by_name = {f.name: f for f in self.FIELDS}
-        for name, text in self.given:
-            f = by_name[name]
-            if f.applies(self.fmt):
-                out += [f.cli] if f.is_flag else [f.cli, text]
-        return out
+        return ["--format", self.fmt, *self.game.args(self.THEMED),
+                *field_args(self.FIELDS, self.fmt, dict(self.given))]
+
+
+def game_args(options: Sequence[str], size: str | None, theme: str) -> list[str]:
+    """The command line of a game request's texts: --option each, --size, --theme (unless
+    it is the default)."""
+    out = [a for o in options for a in ("--option", o)]
+    if size is not None:
+        out += ["--size", str(size)]
+    if theme != DEFAULT_THEME:
+        out += ["--theme", theme]
+    return out
+
+
+def field_args(fields: Sequence[Field], fmt: str, texts: Mapping[str, str | None]) -> list[str]:
+    """The command line of a product's field texts: each given one that is not its default
+    and changes files of format fmt, in --help order."""
+    out: list[str] = []
+    for f in fields:
+        text = texts.get(f.name)
+        if text is not None and text != f.default and f.applies(fmt):
+            out += [f.cli] if f.is_flag else [f.cli, text]
+    return out
 
 
 DPI = Field("dpi", count("dpi", 30, 1200), "150", "PNG resolution.", metavar="N",

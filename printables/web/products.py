@@ -19,7 +19,7 @@ from printables.games import GameSpec
 from printables.products.board_sheet import sheet_size
 from printables.products.kit import KitRun, kit_requests
 from printables.products.laser import dxf_available
-from printables.products.registry import PRODUCTS, Field, Product, Request
+from printables.products.registry import PRODUCTS, Field, Product, Request, field_args, game_args
 from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME
 from printables.web.catalog import game_arg
@@ -85,22 +85,13 @@ def args_of(product: Product, fmt: str, texts: dict[str, str | None],
     """The CLI arguments after GAME for these texts, made as Request.args makes them (an
     option at its default is left out), without reading them: a command is shown even
     while a value is wrong."""
-    out = ["--format", fmt, *game_args(ch, product.theme)]
-    for f in product.request.FIELDS:
-        text = texts.get(f.name)
-        if text is not None and text != f.default and f.applies(fmt):
-            out += [f.cli] if f.is_flag else [f.cli, text]
-    return out
+    return ["--format", fmt, *page_game_args(ch, product.theme),
+            *field_args(product.request.FIELDS, fmt, texts)]
 
 
-def game_args(ch: Choices, theme: bool = True) -> list[str]:
-    """--option, --size and --theme as GameRequest.from_texts records them."""
-    out = [a for o in ch.option_args() for a in ("--option", o)]
-    if ch.size:
-        out += ["--size", ch.size]
-    if theme and ch.theme != DEFAULT_THEME:
-        out += ["--theme", ch.theme]
-    return out
+def page_game_args(ch: Choices, theme: bool = True) -> list[str]:
+    """--option, --size and --theme of the choices, as GameRequest.from_texts records them."""
+    return game_args(ch.option_args(), ch.size or None, ch.theme if theme else DEFAULT_THEME)
 
 
 def _offered(fmt: str) -> bool:
@@ -138,7 +129,7 @@ def kit_run(game: GameSpec, ch: Choices) -> KitRun:
 
 def kit_args(game: GameSpec, ch: Choices) -> list[str]:
     """The kit command for a game: its game request and the paper."""
-    return ["kit", game_arg(game), *game_args(ch), "--paper", ch.get("paper")]
+    return ["kit", game_arg(game), *page_game_args(ch), "--paper", ch.get("paper")]
 
 
 def preview(game: GameSpec, ch: Choices) -> dict:
