@@ -12,6 +12,10 @@ Rulings (ours):
   this file its back sides are turned 180 degrees, which is exactly what turns a short-edge
   flip into a long-edge flip, so the whole file needs one setting.
 - Each part has a PDF bookmark; the first page is the plan with a 100 mm scale bar.
+- Every embedded font subset gets its own six-letter tag (ISO 32000-1, 9.6.4): reportlab
+  names the first subset of each font AAAAAA+ in every file it writes, so the parts merged
+  here would share a tag across different subsets, and RIPs that trust tags swap glyphs.
+  Tags are given in the order the fonts are met, so the same file gets the same tags.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import DictionaryObject, NameObject
 
 from printables.games import GameSpec
 from printables.geometry import Point
@@ -87,14 +92,14 @@ def _table(rows: list[PlanRow], x: float, y: float, width: float) -> list[Item]:
     cols = (0.0, 0.17, 0.28, 0.58)
     heads = ("Part", "Pages", "Sides", "Paper / card")
     items: list[Item] = [Text(Point(x + k * width, y), h, 3.2, "text.bold", anchor="start")
-                         for k, h in zip(cols, heads)]
+                         for k, h in zip(cols, heads, strict=True)]
     items.append(line(Point(x, y - 1.8), Point(x + width, y - 1.8), "scale.frame"))
     for r in rows:
         y -= 11.0
         p = r.part
         sides = ("double-sided, long-edge flip" if p.two_sided else "single-sided (blank backs)")
         cells = (p.title, f"{r.first}-{r.last}", sides, f"{r.sheet} · {p.stock}")
-        for k, (col, text) in enumerate(zip(cols, cells)):
+        for k, (col, text) in enumerate(zip(cols, cells, strict=True)):
             room = ((cols[k + 1] if k + 1 < len(cols) else 1.0) - col) * width - 2.0
             items.append(Text(Point(x + col * width, y), text, fit_size(text, 3.0, room),
                               "text", anchor="start"))
@@ -183,7 +188,7 @@ def _blank(writer: PdfWriter, size: tuple[float, float], cache: dict) -> None:
 
 def print_and_play(game: GameSpec, files: dict[str, bytes], paper: tuple[float, float]) -> bytes:
     """The one-file print-and-play PDF of a game from its part files (see module docstring)."""
-    readers = {p: PdfReader(io.BytesIO(files[p])) for p in
+    readers: dict[str, PdfReader] = {p: PdfReader(io.BytesIO(files[p])) for p in
                ("board.pdf", "pieces.pdf", "booklet-imposed.pdf") if p in files}
     board_pages = len(readers["board.pdf"].pages) if "board.pdf" in readers else 0
     parts = [p for p in parts_of(game, board_pages) if p.source in readers]
@@ -204,6 +209,7 @@ def print_and_play(game: GameSpec, files: dict[str, bytes], paper: tuple[float, 
     for row in rows:
         writer.add_outline_item(title=f"{row.part.title} (pages {row.first}-{row.last})",
                                 page_number=row.first - 1)
+    retag_font_subsets(writer)
     writer.add_metadata({"/Title": f"{game.title}: print and play", "/Producer": "printables"})
     writer.page_mode = "/UseOutlines"
     buf = io.BytesIO()
@@ -223,6 +229,64 @@ def _add_part(writer: PdfWriter, reader: PdfReader, part: Part, cache: dict) -> 
             _blank(writer, _size(src), cache)
     if part.two_sided and len(pages) % 2:
         _blank(writer, _size(pages[-1]), cache)
+
+
+def subset_tag(n: int) -> str:
+    """The n-th six-letter subset tag (0 -> AAAAAA, 1 -> AAAAAB, ...).
+
+    >>> subset_tag(0), subset_tag(27)
+    ('AAAAAA', 'AAAABB')
+    """
+    letters = []
+    for _ in range(6):
+        n, r = divmod(n, 26)
+        letters.append(chr(ord("A") + r))
+    return "".join(reversed(letters))
+
+
+def _fonts_of(resources, seen_forms: set[int]):
+    """Every font dictionary reachable from a resource dictionary (forms included)."""
+    if not isinstance(resources, DictionaryObject):
+        return
+    fonts = resources.get("/Font")
+    if fonts is not None:
+        fonts = fonts.get_object()
+        for key in sorted(fonts):
+            font = fonts[key].get_object()
+            yield font
+            for desc in font.get("/DescendantFonts", ()):
+                yield desc.get_object()
+    xobjects = resources.get("/XObject")
+    if xobjects is not None:
+        xobjects = xobjects.get_object()
+        for key in sorted(xobjects):
+            ref = xobjects[key]
+            form = ref.get_object()
+            mark = id(form)
+            if form.get("/Subtype") == "/Form" and mark not in seen_forms:
+                seen_forms.add(mark)
+                res = form.get("/Resources")
+                yield from _fonts_of(res.get_object() if res is not None else None, seen_forms)
+
+
+def retag_font_subsets(writer: PdfWriter) -> int:
+    """Give every distinct embedded font subset of a merged file its own tag; return how
+    many were tagged (a subset is named TAG+Font in /BaseFont and its /FontName)."""
+    done: dict[int, str] = {}
+    forms: set[int] = set()
+    for page in writer.pages:
+        res = page.get("/Resources")
+        for font in _fonts_of(res.get_object() if res is not None else None, forms):
+            base = str(font.get("/BaseFont", ""))
+            if id(font) in done or not re.match(r"^/[A-Z]{6}\+", base):
+                continue
+            name = f"/{subset_tag(len(done))}+{base[8:]}"
+            done[id(font)] = name
+            font[NameObject("/BaseFont")] = NameObject(name)
+            desc = font.get("/FontDescriptor")
+            if desc is not None:
+                desc.get_object()[NameObject("/FontName")] = NameObject(name)
+    return len(done)
 
 
 def strip_id(pdf: bytes) -> bytes:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from printables.errors import UsageError, did_you_mean
 
@@ -178,8 +178,6 @@ _PIECES_COLOUR: dict[str, Ink] = {
     "piece.symbol.dot": Ink(fill="#f4f4f4"),
     "piece.count.black": Ink(fill="#ffffff", font="sans-bold"),
     "piece.count.white": Ink(fill=_PIECE_INK, font="sans-bold"),
-    "piece.bleed.chameleon.dark": Ink(fill="#2c5a35"),
-    "piece.bleed.chameleon.light": Ink(fill="#f8f0d8"),
 }
 # Mono: greys only; dark discs stay dark enough to tell apart at a glance.
 _PIECES_MONO: dict[str, Ink] = {
@@ -203,11 +201,19 @@ _PIECES_MONO: dict[str, Ink] = {
     "piece.symbol.cross.light": Ink(fill="#4a4a4a", stroke="#ffffff", width=0.15),
     "piece.symbol.spiral.dark": Ink(stroke="#ffffff", cap="round"),
     "piece.symbol.spiral.light": Ink(stroke="#4a4a4a", cap="round"),
-    "piece.bleed.chameleon.dark": Ink(fill="#4a4a4a"),
-    "piece.bleed.chameleon.light": Ink(fill="#ffffff"),
 }
-THEMES["colour"].update(_PIECES_COLOUR)
-THEMES["mono"].update(_PIECES_MONO)
+
+
+def with_bleed(pieces: dict[str, Ink]) -> dict[str, Ink]:
+    """Piece inks plus piece.bleed.<key> for every filled piece key: the fill alone (the
+    bleed under a piece face, see products.pieces.sheet)."""
+    bleed = {"piece.bleed." + k.split(".", 1)[1]: Ink(fill=v.fill)
+             for k, v in pieces.items() if v.fill and k.startswith("piece.")}
+    return {**pieces, **bleed}
+
+
+THEMES["colour"].update(with_bleed(_PIECES_COLOUR))
+THEMES["mono"].update(with_bleed(_PIECES_MONO))
 
 
 def get_theme(name: str) -> Mapping[str, Ink]:
