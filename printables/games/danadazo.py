@@ -38,4 +38,5 @@ GAME = GameSpec(
     build_board=build_board, components=components, reconstructed=("board", "setup"),
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
     position_problem=rules.position_problem, position_problems=rules.position_problems,
+    tally=rules.tally,
 )

@@ -23,8 +23,8 @@ The rules, as seed 001 and the GAMES.md rulings give them (our wording):
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Iterator, Mapping
+from functools import partial
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
@@ -217,6 +217,19 @@ def winner(board: Board, pos: Position) -> str | None:
     if next(_moves(board, pos), None) is None:
         return other(pos.to_move)
     return None
+
+
+def tally(board: Board, pos: Position) -> str:
+    """For captions: how many of a lone general's 20 moves have been played ('' when no
+    side is down to its general)."""
+    lone = lone_side(pos.pieces)
+    if lone is None:
+        return ""
+    n = int(pos.state.get(LONE_KEY, 0))
+    played = "none has been played yet" if n == 0 else \
+        f"{n} {'has' if n == 1 else 'have'} been played"
+    return (f"The {lone.capitalize()}s are down to their general: of the {LONE_LIMIT} moves "
+            f"it must survive, {played}.")
 
 
 def _piece_problem(board: Board, pos: Position) -> str | None:

@@ -41,5 +41,5 @@ GAME = GameSpec(
     legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
     position_problem=rules.position_problem, position_problems=rules.position_problems,
     normalize_move=rules.normalize_move,
-    format_move=rules.format_move, placement="stacks",
+    format_move=rules.format_move, placement="stacks", tally=rules.tally,
 )

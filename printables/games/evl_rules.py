@@ -32,8 +32,8 @@ straight lines longer than one step are the row segments.
 from __future__ import annotations
 
 import math
-from functools import lru_cache, partial
 from typing import Iterator
+from functools import lru_cache, partial
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Position, first_problem, next_side
@@ -73,6 +73,25 @@ def hand_of(pos: Position, side: str) -> int:
 def marker_count(pos: Position, side: str) -> int:
     """Pentagons side holds."""
     return sum(1 for owner in pos.markers.values() if owner == side)
+
+
+def tally(board: Board, pos: Position) -> str:
+    """The pentagons each side holds and the passes in a row, for captions: 'Black holds
+    11 pentagons, White none. Black passed last turn.'"""
+    def held(n: int) -> str:
+        return "none" if n == 0 else f"{n} pentagon{'' if n == 1 else 's'}"
+    black, white = (marker_count(pos, s) for s in SIDES)
+    if black == white:
+        text = (f"Black and White hold {held(black)} each." if black else
+                "Neither player holds a pentagon yet.")
+    else:
+        text = f"Black holds {held(black)}, White {held(white)}."
+    passes = int(pos.state.get("passes", 0))
+    if passes == 1:
+        text += f" {other(pos.to_move).capitalize()} passed last turn."
+    elif passes >= 2:
+        text += " Both players have passed, one after the other."
+    return text
 
 
 def heptagons(board: Board) -> tuple[str, ...]:
