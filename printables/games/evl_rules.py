@@ -32,8 +32,8 @@ straight lines longer than one step are the row segments.
 from __future__ import annotations
 
 import math
-from typing import Iterator
 from functools import lru_cache, partial
+from typing import Iterator
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Position, first_problem, next_side
