@@ -5,6 +5,7 @@ optionally imposed 2-up in saddle-stitch order for printing on A4 or letter."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
@@ -23,10 +24,13 @@ from printables.products.booklet.examples import (Example, load_examples, piece_
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
 from printables.products.booklet.diagram import Marks, board_drawing, position_scene
+from printables.products.board_sheet import board_scene
 from printables.products.common import file_stem
+from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
 from printables.render.theme import Ink, get_theme
+from printables.units import PAPERS
 
 #: Booklet page sizes (portrait, mm) by the names --paper accepts.
 PAGES: dict[str, tuple[float, float]] = {"A5": (148.0, 210.0), "A4": (210.0, 297.0),
@@ -73,8 +77,39 @@ def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[marku
     except OSError:
         raise UsageError(f"no rules text for {game.name}: cannot read {path}",
                          input=str(path)) from None
-    blocks = markup.parse(text, str(path))
+    blocks = markup.parse(derive_numbers(text, game, str(path)), str(path))
     return markup.sections(blocks) + (markup.rulings(blocks, str(path)),)
+
+
+#: A number the rules text takes from the program, e.g. {tiles:A4}: the board's tile pages.
+DERIVED = re.compile(r"\{(\w+):(\w+)\}")
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve")
+
+
+def derive_numbers(text: str, game: GameSpec, path: str) -> str:
+    """The rules text with each {tiles:PAPER} replaced by the number of tile pages the kit
+    prints the board on (1 when it fits one page), in words up to twelve, so the text says
+    what the program does (ruling: numbers the program decides are never typed in)."""
+    def number(m: re.Match) -> str:
+        key, arg = m[1], m[2]
+        papers = {name.lower(): name for name in PAPERS}
+        if key != "tiles" or arg.lower() not in papers:
+            raise UsageError(f"{path}: unknown number {m[0]!r}; valid: {{tiles:PAPER}} with "
+                             f"PAPER one of {', '.join(PAPERS)}", input=m[0])
+        n = tile_pages(game, PAPERS[papers[arg.lower()]])
+        return _WORDS[n] if n < len(_WORDS) else str(n)
+    return DERIVED.sub(number, text)
+
+
+def tile_pages(game: GameSpec, paper: tuple[float, float]) -> int:
+    """How many pages the kit's board.pdf prints the board on (tiles, not the assembly
+    page): the tiling plan's count, or 1 when the board fits a page."""
+    theme = get_theme("colour")
+    scene = board_scene(game, game.board(), theme)
+    if fits_on_page(scene.width, scene.height, paper):
+        return 1
+    return plan_tiles(scene.width, scene.height, paper, avoid=keep_clear(scene, theme)).pages
 
 
 @dataclass(frozen=True)
