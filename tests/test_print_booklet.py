@@ -35,3 +35,21 @@ def test_a_board_that_fits_one_page_counts_one():
 def test_an_unknown_number_is_refused_naming_the_file():
     with pytest.raises(UsageError, match=re.escape("x.md: unknown number '{tiles:B7}'")):
         derive_numbers("on {tiles:B7} pages", GAMES["dugi"], "x.md")
+
+
+def test_no_cover_label_prints_under_6_pt():
+    from printables.products.booklet.book import LEAST_LABEL, Typeset, cover
+    from printables.products.booklet.flow import FormCache, SceneFlowable, metrics, styles
+    from printables.render.scene import Group, Text
+    from printables.render.theme import THEMES
+    m = metrics(148.0, 210.0)
+    ts = Typeset(THEMES["colour"], m, styles(m), FormCache())
+    dropped = 0
+    for game in GAMES.values():
+        (flow,) = [f for f in cover(game, ts) if isinstance(f, SceneFlowable)]
+        flow.wrap(m.frame_w * 72 / 25.4, m.frame_h * 72 / 25.4)
+        labels = [t for g in flow.scene.items if isinstance(g, Group) and g.layer == "labels"
+                  for t in g.items if isinstance(t, Text)]
+        assert all(t.size * flow.scale >= LEAST_LABEL - 1e-9 for t in labels), game.name
+        dropped += not labels
+    assert dropped == 2  # EVL's and Dugi's boards are too fine for the cover's scale

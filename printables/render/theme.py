@@ -60,7 +60,7 @@ _COMMON: dict[str, Ink] = {
     "point": Ink(fill=INK),
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
-    "label.space": Ink(fill="#555555"),
+    "label.space": Ink(fill="#1a1a1a"),  # dark: 3.6:1 in grey even on EVL's red heptagons
     "label.ring": Ink(fill="#333333", halo="#ffffff"),
     # board sheets use one weight of Vera: each embedded font subset costs ~17 KB of PDF
     "label.deadzone": Ink(fill="#ffffff"),
@@ -153,7 +153,8 @@ _PIECES_COLOUR: dict[str, Ink] = {
     "piece.disc.chameleon.light": Ink(fill="#f8f0d8", stroke=_PIECE_INK, width=0.2),
     "piece.disc.black": Ink(fill="#1c1c1c", stroke="#8c8c8c", width=0.3),
     "piece.disc.white": Ink(fill="#fcfcfc", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.attacker": Ink(fill="#6c88a6", stroke=_PIECE_INK, width=0.2),
+    # pale blue: in grey 3.2:1 on Danadazo's segments and 6:1 against the defenders
+    "piece.disc.attacker": Ink(fill="#c5d3e2", stroke=_PIECE_INK, width=0.2),
     "piece.disc.defender": Ink(fill="#464646", stroke=_PIECE_INK, width=0.2),
     "piece.rim": Ink(stroke="#24402e"),
     "piece.rim.chameleon": Ink(stroke="#2c5a35"),
@@ -173,9 +174,10 @@ _PIECES_COLOUR: dict[str, Ink] = {
     "piece.symbol.cross.light": Ink(fill="#1f3b66", stroke="#fdf9ee", width=0.15),
     "piece.symbol.spiral.dark": Ink(stroke="#f1e4b5", cap="round"),
     "piece.symbol.spiral.light": Ink(stroke="#2c5a35", cap="round"),
-    "piece.symbol.ring.black": Ink(stroke="#5a5a5a"),
-    "piece.symbol.ring.white": Ink(stroke="#b4b4b4"),
+    "piece.symbol.ring.black": Ink(stroke="#8a8a8a"),
+    "piece.symbol.ring.white": Ink(stroke="#767676"),
     "piece.symbol.dot": Ink(fill="#f4f4f4"),
+    "piece.symbol.dot.attacker": Ink(fill="#1a1a1a"),  # dark dots on the pale attackers
     "piece.count.black": Ink(fill="#ffffff", font="sans-bold"),
     "piece.count.white": Ink(fill=_PIECE_INK, font="sans-bold"),
 }

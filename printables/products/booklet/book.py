@@ -28,7 +28,7 @@ from printables.products.board_sheet import board_scene
 from printables.products.common import file_stem
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.booklet.impose import check_fit, impose
-from printables.render.scene import Scene
+from printables.render.scene import Group, Scene
 from printables.render.theme import Ink, get_theme
 from printables.units import PAPERS
 
@@ -290,10 +290,20 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
     return out
 
 
+#: The least size of a label printed anywhere (6 pt, in mm).
+LEAST_LABEL = 6 * 25.4 / 72
+
+
 def cover(game: GameSpec, ts: Typeset) -> list:
-    """The cover page: title, designer, the board drawing, a line on what is inside."""
+    """The cover page: title, designer, the board drawing, a line on what is inside. The
+    board is drawn scaled to the page; its labels are left out when that scale would print
+    any of them under 6 pt (ruling: the cover is a picture; the board sheet names spaces)."""
     board = game.board()
-    scene = Scene(board.width, board.height, board_drawing(board, ts.theme), title=game.title)
+    k = min(ts.m.frame_w / board.width, ts.m.frame_h * 0.62 / board.height)
+    items = board_drawing(board, ts.theme)
+    if any(lb.size * k < LEAST_LABEL for lb in board.labels):
+        items = tuple(i for i in items if not (isinstance(i, Group) and i.layer == "labels"))
+    scene = Scene(board.width, board.height, items, title=game.title)
     fh = ts.m.frame_h * MM
     return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
             Paragraph(markup.escape(game.title), ts.st["cover.title"]),

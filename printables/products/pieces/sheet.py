@@ -290,7 +290,7 @@ def _instruction(sheet: PieceSheet, page: SheetPage) -> str:
     if punched == {True}:
         return "cut along the grey lines, or punch the discs out"
     if True in punched:
-        return "cut along the grey lines; the kinds whose heading names a punch can be punched"
+        return "cut on the grey lines; punch the kinds that name a punch"
     return "cut along the grey lines"
 
 
