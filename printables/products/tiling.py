@@ -416,7 +416,8 @@ def _steps(plan: TilePlan) -> list[str]:
     return [f"{i}. {s}" for i, s in enumerate(steps, 1)]
 
 
-def _wrap(text: str, size: float, room: float) -> list[str]:
+def wrap(text: str, size: float, room: float) -> list[str]:
+    """Text broken into lines that fit room mm at size mm (Vera), at spaces."""
     lines, cur = [], ""
     for word in text.split():
         trial = f"{cur} {word}".strip()
@@ -492,14 +493,14 @@ def assembly_scene(plan: TilePlan, title: str) -> Scene:
     legend = ("Hatched: a glue strip; it goes under the next tile. Thick line: where a cut "
               "edge goes. Each join's marks: a full cross on the tile below, its other half "
               "(an arm from the cut line) on the tile on top.")
-    for text in _wrap(legend, 3.0, width):
+    for text in wrap(legend, 3.0, width):
         items.append(Text(Point(x, y), text, 3.0, "text", anchor="start"))
         y -= 4.6
     y -= 3.0
     for step in _steps(plan):
         number, rest = step.split(" ", 1)
         items.append(Text(Point(x, y), number, 3.3, "text.bold", anchor="start"))
-        for text in _wrap(rest, 3.3, width - 6):
+        for text in wrap(rest, 3.3, width - 6):
             items.append(Text(Point(x + 6, y), text, 3.3, "text", anchor="start"))
             y -= 5.0
         y -= 1.5

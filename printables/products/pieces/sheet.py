@@ -281,11 +281,11 @@ def piece_group(p: PlacedPiece) -> Group:
 
 def _instruction(sheet: PieceSheet, page: SheetPage) -> str:
     if page.face == "back":
-        return (f"backs of page {page.number - 1}: print both pages on one sheet, "
-                "double-sided, flipping on the long edge")
+        return (f"backs of page {page.number - 1}: long-edge flip; the ring marks at the "
+                "top meet")
     if page.face == "front":
-        return (f"fronts; backs on page {page.number + 1}: print double-sided, flipping on "
-                "the long edge, then cut")
+        return (f"fronts; backs on page {page.number + 1}: long-edge flip; the ring marks "
+                "at the top meet")
     punched = {punch_name(p.diameter) is not None for p in page.pieces}
     if punched == {True}:
         return "cut along the grey lines, or punch the discs out"
@@ -315,7 +315,31 @@ def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
                       "text.small", anchor="end" if back else "start"))
     if not back:
         items.append(scale_bar(w - MARGIN - SCALE_BAR, EDGE_ROOM))
+    if page.face in ("front", "back"):
+        x = ring_mark_x(sheet, head)
+        items.extend(ring_mark(Point(w - x if back else x, h - EDGE_ROOM - RING_MARK_R)))
     return items
+
+
+#: Radius of the ring mark on two-sided sheets (mm).
+RING_MARK_R = 2.0
+
+
+def ring_mark_x(sheet: PieceSheet, head: str) -> float:
+    """Where a front page's ring mark sits across the page: right of the header, left of
+    the page number; its back's mark is mirrored (w - x), so after a long-edge flip, by a
+    duplex unit or by turning the sheet over and feeding it again, the two meet when the
+    sheet is held to the light, and a sheet turned the wrong way shows them apart."""
+    w = sheet.paper[0]
+    return max(w / 2 + 15.0, MARGIN + text_width(head, 3.0, "sans-bold") + 8.0)
+
+
+def ring_mark(at: Point) -> list[Item]:
+    """A ring with a cross through it: the registration test of a two-sided sheet."""
+    r = RING_MARK_R
+    return [Circle(at, r, "mark"),
+            Path((Segment(Point(at.x - r, at.y), Point(at.x + r, at.y)),), "mark"),
+            Path((Segment(Point(at.x, at.y - r), Point(at.x, at.y + r)),), "mark")]
 
 
 def crop_marks(guides: tuple[Segment, ...], paper: tuple[float, float]) -> list[Segment]:
