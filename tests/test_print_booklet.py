@@ -53,3 +53,19 @@ def test_no_cover_label_prints_under_6_pt():
         assert all(t.size * flow.scale >= LEAST_LABEL - 1e-9 for t in labels), game.name
         dropped += not labels
     assert dropped == 2  # EVL's and Dugi's boards are too fine for the cover's scale
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_player_aid_gives_movement_and_capture_from_the_rules_texts_summaries(name):
+    from printables.products.booklet.book import SUMMARY, bundled_rules, read_rules
+    _, _, sections, _ = read_rules(GAMES[name], bundled_rules())
+    chosen = {s.title.lower(): s for s in sections}
+    reader = PdfReader(io.BytesIO(build_booklet(GAMES[name]).pdf))
+    aid = " ".join(reader.pages[-1].extract_text().split())
+    assert "Player aid Playing a turn" in aid
+    for key in ("moving", "capturing"):
+        (short,) = [b.text for b in chosen[key].blocks if b.text.startswith(SUMMARY)]
+        words = re.sub(r"[*`]", "", short).split()
+        assert " ".join(words[2:10]) in aid, (key, words[:10])
+    for key in ("Playing a turn", "Moving", "Capturing", "End of the game", "Notation"):
+        assert key in aid

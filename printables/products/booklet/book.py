@@ -195,23 +195,37 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
 
 
 #: The rules sections a player aid on the back cover repeats, in this order.
-AID_SECTIONS = ("playing a turn", "end of the game", "notation")
+AID_SECTIONS = ("playing a turn", "moving", "capturing", "end of the game", "notation")
+#: How a rules section's own summary paragraph begins (the player aid prints it alone).
+SUMMARY = "**In short:**"
+
+
+def aid_blocks(sec: markup.Section) -> list[markup.Block]:
+    """What the player aid repeats of a section: its summary paragraph when it has one
+    (a paragraph starting 'In short:'), else its blocks up to its first subsection."""
+    short = [b for b in sec.blocks if b.kind == "para" and b.text.startswith(SUMMARY)]
+    if short:
+        return short[:1]
+    out = []
+    for b in sec.blocks:
+        if b.kind == "heading":  # a subsection (variants, matches): not for the aid
+            break
+        out.append(b)
+    return out
 
 
 def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
-    """The back cover: a one-page player aid repeating how a turn goes, how the game ends
-    and the notation (each up to its first subsection), set small and shrunk to fit."""
+    """The back cover: a one-page player aid repeating how a turn goes, how pieces move and
+    capture (each section's own summary), how the game ends and the notation, set small and
+    shrunk to fit."""
     chosen = {sec.title.strip().lower(): sec for sec in sections}
     parts: list = []
-    for i, key in enumerate(AID_SECTIONS):
+    for key in AID_SECTIONS:
         sec = chosen.get(key)
         if sec is None:
             continue
         parts.append(Paragraph(markup.inline(sec.title), ts.st["aid.h"]))
-        for b in sec.blocks:
-            if b.kind == "heading":  # a subsection (variants, matches): not for the table
-                break
-            parts.append(aid_block(b, ts))
+        parts.extend(aid_block(b, ts) for b in aid_blocks(sec))
     if not parts:
         return []
     head = Heading("Player aid", "Player aid", ts.st["h2"], 0, "aid")
