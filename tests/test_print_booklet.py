@@ -69,3 +69,24 @@ def test_player_aid_gives_movement_and_capture_from_the_rules_texts_summaries(na
         assert " ".join(words[2:10]) in aid, (key, words[:10])
     for key in ("Playing a turn", "Moving", "Capturing", "End of the game", "Notation"):
         assert key in aid
+
+
+RULES = __import__("pathlib").Path(__file__).resolve().parent.parent / "rules_text"
+
+
+@pytest.mark.parametrize("name", sorted(set(GAMES) - {"dugi"}))  # Dugi's is the designer's
+def test_the_no_legal_move_rule_is_marked_as_our_ruling_in_every_game(name):
+    text = (RULES / f"{name}.md").read_text()
+    lines = [ln for ln in text.splitlines() if not ln.startswith(("[^", "    "))
+             and re.search(r"no legal (move|drop)", ln)]
+    assert lines and all("[^" in ln for ln in lines), lines
+
+
+def test_one_name_per_rule_in_rules_texts_and_captions():
+    from printables.products.booklet.examples import load_examples
+    layouts = RULES.parent / "layouts"
+    words = " ".join((RULES / f"{g}.md").read_text() for g in GAMES)
+    words += " ".join(e.title + " " + e.explain for g in GAMES.values()
+                      for e in load_examples(g, layouts))
+    for other in ("pie rule", "alternating option"):
+        assert other not in words.lower()
