@@ -230,7 +230,10 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
         rank = 3
     else:
         rank = 2 if not legal else (1 if taken or claims or flips else 0)
-    return Example(str(path), title, pos, check.move, taken, note, rank, legal, claims, flips,
+    # a piece of the mover's that turned over and was then jumped changed sides too: its
+    # diagram mark says so beside the capture cross, as the legend promises
+    marked = tuple(sorted(set(flips) | set(own_captures(pos, taken))))
+    return Example(str(path), title, pos, check.move, taken, note, rank, legal, claims, marked,
                    outcome, layout.explain, hand)
 
 
