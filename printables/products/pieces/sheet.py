@@ -360,9 +360,12 @@ def crop_marks(guides: tuple[Segment, ...], paper: tuple[float, float]) -> list[
         top = max(max(g.a.y, g.b.y) for g in upright)
         bottom = min(min(g.a.y, g.b.y) for g in upright)
         band_top, band_bottom = h - MARGIN - CROP_ROOM, BOTTOM + CROP_ROOM
+        # cells of one size on the page: every column line is on one lattice, so each gets
+        # its marks top and bottom, even one only a longer row further down has
+        uniform = len({round(abs(g.a.y - g.b.y), 6) for g in upright}) == 1
         for end, y0, sign in ((top, band_top, 1), (bottom, band_bottom, -1)):
-            xs = {round(g.a.x, 6) for g in upright if abs(max(g.a.y, g.b.y) - end) < 1e-9
-                  or abs(min(g.a.y, g.b.y) - end) < 1e-9}
+            xs = {round(g.a.x, 6) for g in upright if uniform
+                  or abs(max(g.a.y, g.b.y) - end) < 1e-9 or abs(min(g.a.y, g.b.y) - end) < 1e-9}
             marks.extend(Segment(Point(x, y0 + sign * CROP_GAP),
                                  Point(x, y0 + sign * (CROP_GAP + CROP_LEN))) for x in sorted(xs))
     return marks
