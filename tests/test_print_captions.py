@@ -208,6 +208,8 @@ def test_the_files_own_words_do_not_repeat_the_title_or_the_generated_caption():
     ("two-passes-draw", "explain",
      "White passed last turn as well and both players hold the same number of pentagons."),
     ("variant-target-twelve", "title", "Playing to twelve: ten pentagons do not win yet"),
+    ("win-ten-pentagons", "title", "Black claims a tenth pentagon and White wins"),
+    ("two-passes-end", "explain", "White passes and has won the game."),
 ])
 def test_a_caption_the_engine_contradicts_is_refused(tmp_path, name, key, false_text):
     folder = tmp_path / "evl"

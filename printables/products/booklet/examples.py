@@ -90,6 +90,7 @@ class Facts:
     passes: int
     passed_before: str | None
     passing: str | None
+    winner: str = "none"  # after the move ('none', 'draw' or a side)
 
 
 def facts_of(game: GameSpec, before: Position, after: Position, move: Move | None,
@@ -103,7 +104,10 @@ def facts_of(game: GameSpec, before: Position, after: Position, move: Move | Non
         i = game.sides.index(before.to_move)
         earlier = game.sides[(i - 1) % len(game.sides)]
     passing = before.to_move if move is not None and move.special == "pass" else None
-    return Facts(frozenset(counts), int(after.state.get("passes", 0) or 0), earlier, passing)
+    board = game.board(before.options)
+    won = "none" if game.position_problem(board, after) else game.winner(board, after) or "none"
+    return Facts(frozenset(counts), int(after.state.get("passes", 0) or 0), earlier, passing,
+                 won)
 
 
 def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
@@ -111,7 +115,8 @@ def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
     Read claims: a count of marker spaces ('ten pentagons', 'a tenth pentagon') must be
     one a side holds after the move or the number the move claims; a count of passes the
     passes in a row after it; 'X passed' must name who passed before the move, 'X passes'
-    (or 'X's pass') the side passing in it.
+    (or 'X's pass') the side passing in it; 'X wins' (X the side just before, or the clause's first)
+    the side the engine says has won.
 
     >>> from printables.games import GAMES
     >>> g = GAMES["evl"]
@@ -141,6 +146,16 @@ def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
         if said != truth:
             who = f"{side_name(truth)} {m[2].lower()}" if truth else f"nobody {m[2].lower()}"
             return f"{m[0]!r}: the engine says {who}"
+    for m in re.finditer(r"\b(wins|has won)\b", text):
+        clause = re.split(r"[.;:,]", text[:m.start()])[-1]
+        named = re.findall(rf"\b({sides})\b", clause, re.IGNORECASE)
+        right_before = re.search(rf"\b({sides})\s+$", clause, re.IGNORECASE)
+        if right_before:  # 'X wins'; else the clause's subject: 'X takes ... and wins'
+            named = [right_before[1]]
+        if named and named[0].lower() != facts.winner:
+            truth = "nobody has won" if facts.winner == "none" else (
+                "it is a draw" if facts.winner == "draw" else f"{side_name(facts.winner)} wins")
+            return f"'{named[0]} ... {m[1]}': the engine says {truth}"
     return None
 
 
