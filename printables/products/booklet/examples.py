@@ -93,7 +93,7 @@ class Facts:
     winner: str = "none"  # after the move ('none', 'draw' or a side)
 
 
-def facts_of(game: GameSpec, before: Position, after: Position, move: Move | None,
+def facts_of(game: GameSpec, board, before: Position, after: Position, move: Move | None,
              claims: tuple[str, ...]) -> Facts:
     """The engine's facts of an example (after = before for a position or a refused move)."""
     counts = {sum(1 for o in p.markers.values() if o == side) for p in (after,)
@@ -104,10 +104,17 @@ def facts_of(game: GameSpec, before: Position, after: Position, move: Move | Non
         i = game.sides.index(before.to_move)
         earlier = game.sides[(i - 1) % len(game.sides)]
     passing = before.to_move if move is not None and move.special == "pass" else None
-    board = game.board(before.options)
-    won = "none" if game.position_problem(board, after) else game.winner(board, after) or "none"
     return Facts(frozenset(counts), int(after.state.get("passes", 0) or 0), earlier, passing,
-                 won)
+                 winner_of(game, board, after))
+
+
+def winner_of(game: GameSpec, board, pos: Position) -> str:
+    """Who has won a position by the engine: a side, 'draw', or 'none' (also for a position
+    that cannot arise)."""
+    assert game.winner is not None and game.position_problem is not None, game.name
+    if game.position_problem(board, pos) is not None:
+        return "none"
+    return game.winner(board, pos) or "none"
 
 
 def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
@@ -211,10 +218,9 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
         return unchecked_example(game, path, layout, title, check)
     hand = hand_sentence(game, board, pos)
     if check is None:
-        check_claims(game, board, path, layout, facts_of(game, pos, pos, None, ()))
+        check_claims(game, board, path, layout, facts_of(game, board, pos, pos, None, ()))
         outcome = position_sentence(game, board, pos, layout.checks)
-        ends = game.position_problem(board, pos) is None and \
-            (game.winner(board, pos) or "none") != "none"
+        ends = winner_of(game, board, pos) != "none"
         return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
                        outcome=outcome, explain=layout.explain, hand=hand)
     legal_set = set(game.legal_moves(board, pos))
@@ -233,9 +239,10 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
         flips = flipped(pos, out.position, check.move, tuple(out.captures))
         turned = {s: side_name(out.position.pieces[s].side) for s in flips}
         own_loss = lost(pos, out.position, check.move, taken) if pos.pieces else ()
-        winner = game.winner(board, out.position) or "none"
+        winner = winner_of(game, board, out.position)
         result = tally_sentence(game, board, out.position) + winner_sentence(winner)
-    check_claims(game, board, path, layout, facts_of(game, pos, after, check.move, claims))
+    check_claims(game, board, path, layout, facts_of(game, board, pos, after, check.move,
+                                                     claims))
     text = notation(game, board, check)
     outcome = move_sentence(pos, check, text, legal, taken, claims, turned, own_loss) + result
     others = [c for c in layout.checks if c.move is not None and c.move != check.move]
@@ -450,12 +457,13 @@ def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check,
         return f"This position cannot arise in a game: {problem}."
     who = side_name(pos.to_move)
     text = f"{who} to move."
+    assert game.legal_moves is not None, game.name
     n = len(game.legal_moves(board, pos))
     if n == 0:
         text = f"{who} is to move and has no legal move."
     elif n == 1 and any(c.legal_moves == 1 for c in checks):
         text = f"{who} is to move and has one legal move."
-    winner = game.winner(board, pos) or "none"
+    winner = winner_of(game, board, pos)
     return text + tally_sentence(game, board, pos) + winner_sentence(winner, after=False)
 
 
