@@ -57,7 +57,8 @@ def test_no_cover_label_prints_under_6_pt():
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_player_aid_gives_movement_and_capture_from_the_rules_texts_summaries(name):
-    from printables.products.booklet.book import SUMMARY, bundled_rules, read_rules
+    from printables.positions import bundled_rules
+    from printables.products.booklet.book import SUMMARY, read_rules
     _, _, sections, _ = read_rules(GAMES[name], bundled_rules())
     chosen = {s.title.lower(): s for s in sections}
     reader = PdfReader(io.BytesIO(build_booklet(GAMES[name]).pdf))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from printables.errors import CheckFailedError
-from printables.games import GAMES
+from printables.games import GAMES, first_problem
 from printables.positions import load_layout
 from printables.products.booklet.diagram import reserve_counts
 from printables.products.booklet.examples import example_paths, featured, load_examples, side_name
@@ -60,14 +60,14 @@ def engine_facts(game, ex):
     facts = {"pos": pos, "board": board, "after": pos, "legal": True, "taken": set(),
              "claims": set(), "move": None if check is None else check.move}
     if check is not None:
-        facts["legal"] = check.move in game.legal_moves(board, pos)
+        facts["legal"] = check.move in game.rules.legal_moves(board, pos)
         if facts["legal"]:
-            out = game.play(board, pos, check.move)
+            out = game.rules.play(board, pos, check.move)
             facts["after"] = out.position
             got = set(out.captures)
             facts["claims"] = {s for s in got if s in out.position.markers}
             facts["taken"] = got - facts["claims"]
-    facts["problem"] = game.position_problem(board, pos) if check is None else None
+    facts["problem"] = first_problem(game.rules, board, pos) if check is None else None
     return facts
 
 
@@ -93,7 +93,7 @@ def test_caption_agrees_with_the_engine(game, ex):
         assert opener[1] == who
         assert ("may not" in opener[2]) == (not f["legal"])
         if opener[3]:
-            assert len(game.legal_moves(board, pos)) == (0 if opener[3] == "no" else 1)
+            assert len(game.rules.legal_moves(board, pos)) == (0 if opener[3] == "no" else 1)
     cap = r.take(r"capturing (.+?)(?: \(([^)]*)\))?(?=, and the |, claiming |, losing |\.)")
     assert (spaces(cap[1]) if cap else set()) == f["taken"], ex.outcome
     if cap and cap[2]:  # a piece of the mover's that turned over and was then taken
@@ -149,7 +149,7 @@ def winner_check(game, r: Reader, board, after, f) -> None:
     if f["problem"] is not None or not f["legal"]:
         assert f["problem"] is not None or r.take(r": the rules do not allow it\.")
         return
-    won = game.winner(board, after) or "none"
+    won = game.rules.winner(board, after) or "none"
     m = r.take(r"(Nobody has won(?: yet)?|The game is drawn|(\w+) (?:wins|has won))\.")
     assert m, f"no result in {r.text!r}"
     said = "none" if m[1].startswith("Nobody") else "draw" if "drawn" in m[1] else m[2].lower()

@@ -39,9 +39,11 @@ from printables.games import GameSpec
 from printables.geometry import Point
 from printables.products.common import SCALE_BAR, fit_size, frame_rect, line, scale_bar
 from printables.products.pieces.art import punch_diameters, punch_name
-from printables.products.tiling import wrap
+from printables.render.fonts import wrap_words
 from printables.render.pdf import PT_PER_MM, render_pdf
 from printables.render.scene import Group, Item, Scene, Text
+from printables.render.theme import THEMES
+from printables.units import PAPERS
 
 BLANK_TEXT = "This page is intentionally blank"
 MARGIN = 15.0
@@ -142,13 +144,13 @@ def plan_scene(game: GameSpec, rows: list[PlanRow], total: int,
                          Text(Point(x, y - 6), f"a game by {game.designer} · {total} pages",
                               3.2, "text.small", anchor="start")]
     y -= 18
-    lines = plan_lines(rows)
+    lines: tuple[str, ...] = plan_lines(rows)
     sheets = sorted({r.sheet for r in rows})
     if len(sheets) > 1:
         lines += (f"This file mixes paper sizes ({', '.join(sheets)}): if your printer cannot "
                   "switch paper within a job, print each part as its own job.",)
     for para in lines:
-        for text in wrap(para, 3.4, width):
+        for text in wrap_words(para, 3.4, width):
             items.append(Text(Point(x, y), text, 3.4, "text", anchor="start"))
             y -= 5.0
         y -= 1.5
@@ -225,7 +227,6 @@ def _size(page) -> tuple[float, float]:
 
 def _paper_label(page) -> str:
     """The name of a page's paper size (A4, Letter, ...), or its size in mm."""
-    from printables.units import PAPERS
     w, h = sorted(_size(page))
     for name, (pw, ph) in PAPERS.items():
         if abs(w - pw) < 1 and abs(h - ph) < 1:
@@ -352,5 +353,4 @@ def strip_id(pdf: bytes) -> bytes:
 
 
 def _theme():
-    from printables.render.theme import THEMES
     return THEMES["colour"]

@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printables.errors import CheckFailedError, PrintablesError
-from printables.games import GameSpec, Move, Position
+from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
-from printables.positions import Check, Layout, check_layout, format_move, load_layout, parse_move
+from printables.positions import (Check, Layout, check_layout, format_move, game_content,
+                                  load_layout, parse_move)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -45,11 +46,9 @@ class Example:
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
-    """The game's example files: every *.toml in layouts/<game>/ but setup.toml, by name."""
-    if game.example_files is not None:  # a game file lists its own
-        return list(game.example_files)
-    folder = layouts_dir / game.name
-    return [p for p in sorted(folder.glob("*.toml")) if p.name != "setup.toml"]
+    """The game's example files: a game file's own, else every *.toml in layouts/<game>/
+    but setup.toml, by name."""
+    return list(game_content(game, layouts_dir).examples)
 
 
 def validated(game: GameSpec, path: Path) -> Layout:
@@ -111,10 +110,11 @@ def facts_of(game: GameSpec, board, before: Position, after: Position, move: Mov
 def winner_of(game: GameSpec, board, pos: Position) -> str:
     """Who has won a position by the engine: a side, 'draw', or 'none' (also for a position
     that cannot arise)."""
-    assert game.winner is not None and game.position_problem is not None, game.name
-    if game.position_problem(board, pos) is not None:
+    rules = game.rules
+    assert rules is not None, game.name
+    if first_problem(rules, board, pos) is not None:
         return "none"
-    return game.winner(board, pos) or "none"
+    return rules.winner(board, pos) or "none"
 
 
 def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
@@ -174,9 +174,9 @@ def marker_kinds(game: GameSpec) -> set[str]:
 
 def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
     """The validated setup position of a game."""
-    if game.setup_position is not None:  # a game file's own [setup], read when it loaded
-        return Layout(str(game.source), game.setup_position)
-    path = layouts_dir / game.name / "setup.toml"
+    path = game_content(game, layouts_dir).setup
+    if isinstance(path, Layout):  # a game file's own [setup], read when it loaded
+        return path
     if not path.exists():
         raise CheckFailedError("the setup position is missing; the booklet needs it",
                                file=str(path))
@@ -214,7 +214,8 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     board = layout.board or game.board(pos.options)
     title = pos.title or path.stem.replace("-", " ").capitalize()
     check = featured(layout.checks)
-    if not checkable(game):
+    rules = game.rules
+    if rules is None:
         return unchecked_example(game, path, layout, title, check)
     hand = hand_sentence(game, board, pos)
     if check is None:
@@ -223,7 +224,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
         ends = winner_of(game, board, pos) != "none"
         return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
                        outcome=outcome, explain=layout.explain, hand=hand)
-    legal_set = set(game.legal_moves(board, pos))
+    legal_set = set(rules.legal_moves(board, pos))
     legal = check.move in legal_set
     taken: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
@@ -233,7 +234,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     result = ""
     after = pos
     if legal:
-        out = game.play(board, pos, check.move)
+        out = rules.play(board, pos, check.move)
         after = out.position
         taken, claims = split_claims(out.position, tuple(sorted(out.captures)))
         flips = flipped(pos, out.position, check.move, tuple(out.captures))
@@ -278,7 +279,7 @@ def tally_sentence(game: GameSpec, board, pos: Position) -> str:
 
 def checkable(game: GameSpec) -> bool:
     """True when the game has a rules engine to check examples with (game files do not)."""
-    return game.legal_moves is not None and game.position_problem is not None
+    return game.rules is not None
 
 
 #: Caption words of an example no rules engine has checked (a game file's).
@@ -362,7 +363,7 @@ def hand_sentence(game: GameSpec, board, pos: Position) -> str:
     engine offers drops on the empty setup board), else ''."""
     from printables.products.booklet.diagram import reserve_counts
     empty = Position(game.name, game.sides[0], options=pos.options)
-    drops = [m for m in game.legal_moves(board, empty) if m.drop]
+    drops = [m for m in game.rules.legal_moves(board, empty) if m.drop] if game.rules else []
     if not drops:
         return ""
     kinds = {board.space(m.target).kind for m in drops}
@@ -452,13 +453,13 @@ def winner_sentence(winner: str | None, after: bool = True) -> str:
 def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check, ...]) -> str:
     """What a position-only example shows, by the engine: why it cannot arise, or who is to
     move, how many moves they have when the file counts them, and who has won."""
-    problem = game.position_problem(board, pos)
+    problem = first_problem(game.rules, board, pos) if game.rules else None
     if problem is not None:
         return f"This position cannot arise in a game: {problem}."
     who = side_name(pos.to_move)
     text = f"{who} to move."
-    assert game.legal_moves is not None, game.name
-    n = len(game.legal_moves(board, pos))
+    assert game.rules is not None, game.name
+    n = len(game.rules.legal_moves(board, pos))
     if n == 0:
         text = f"{who} is to move and has no legal move."
     elif n == 1 and any(c.legal_moves == 1 for c in checks):

@@ -47,7 +47,7 @@ from printables.products.pieces.art import (
     punch_name,
 )
 from printables.render import render_pages
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import get_theme
 
@@ -404,16 +404,6 @@ def sheet_json(sheet: PieceSheet) -> dict:
                                "diameter": round(p.diameter, 6)} for p in pg.pieces]}
                   for pg in sheet.pages],
     }
-
-
-def count_by_kind(sheet: PieceSheet, face: str = "front") -> dict[tuple[str, str], int]:
-    """(side, kind) -> pieces on the sheet (fronts, or the only face), for checks."""
-    out: dict[tuple[str, str], int] = {}
-    for page in sheet.pages:
-        for p in page.pieces:
-            if p.face == face:
-                out[(p.side, p.kind)] = out.get((p.side, p.kind), 0) + 1
-    return out
 
 
 # ----------------------------------------------------------------------------- output files
