@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene, sheet_size
-from printables.products.tiling import (BLEED, MARGIN, OVERLAP, content_origin, keep_clear,
+from printables.products.tiling import (BLEED, OVERLAP, content_origin, keep_clear,
                                         page_orientation, page_pdf, plan_tiles,
                                         registration_marks, tile_area)
 from printables.render.theme import THEMES
