@@ -507,9 +507,9 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     note = variant_note(variant or {}, left_out)
     if not examples:
         return [Paragraph(markup.escape(note), ts.st["body"])] if note else []
-    intro = " ".join(t for t in (examples_intro(examples), note) if t)
+    opening = " ".join(t for t in (examples_intro(examples), note) if t)
     head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
-            Paragraph(intro, ts.st["body"])]
+            Paragraph(opening, ts.st["body"])]
     fw, fh = ts.m.frame_w, ts.m.frame_h
     intro = text_height(ts, head, fw)
     cap = max(text_height(ts, caption_parts(ts, e, ""), fw) for e in examples) \
