@@ -260,7 +260,8 @@ COMMANDS = {"board": ["board", "dugi"], "pieces": ["pieces", "dugi"], "setup": [
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_empty_output_is_refused(command, world, capsys):
-    check(world, capsys, COMMANDS[command] + ["-o", ""], "output folder is empty; give a folder with --output")
+    check(world, capsys, COMMANDS[command] + ["-o", ""],
+          "output folder is empty; give a folder with --output")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
