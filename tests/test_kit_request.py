@@ -189,3 +189,17 @@ def test_two_arguments_for_one_kit_folder_are_refused(capsys, tmp_path):
                             "-o", str(tmp_path / "x")], capsys)
     assert code == 2 and "both the game 'crossing'" in err
     assert not (tmp_path / "x").exists()
+
+
+def test_a_layout_that_does_not_fit_the_variant_board_is_refused(capsys, tmp_path):
+    """A stone on o15 has no square on an 11 x 11 board: one line naming the file, no file."""
+    layout = tmp_path / "corner.toml"
+    layout.write_text('game = "dag-en-nacht"\ntitle = "A stone in the far corner"\n'
+                      'options = { size = 15 }\nto_move = "white"\n\n[pieces]\n'
+                      'black = ["o15"]\nwhite = []\n')
+    code, _, err = run_cli(["setup", "--layout", str(layout), "--size", "11", "-o",
+                            str(tmp_path / "out")], capsys)
+    assert code == 2 and err.count("\n") == 1 and "corner.toml" in err
+    assert "(variant: size 11) does not have" in err
+    assert not any((tmp_path / "out").iterdir())
+    _ok(capsys, "setup", "--layout", layout, "-o", tmp_path / "fits")  # its own board: fine

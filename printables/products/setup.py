@@ -178,8 +178,8 @@ def setup_file(game: GameSpec | None, fmt: str = "pdf", theme_name: str = "colou
     variant = {k: v for k, v in (options or {}).items() if game.default_options.get(k) != v}
     moved = on_variant(game, layout, variant)
     if moved is None:
-        raise UsageError(f"{layout.path}: this layout has pieces on spaces the "
-                         f"{variant_words(variant)} board of {game.title} does not have",
+        raise UsageError(f"{layout.path}: this layout has pieces on spaces that the board of "
+                         f"{game.title} ({variant_words(variant)}) does not have",
                          input=str(layout.path))
     if moved is not layout:
         title = moved.position.title or f"{game.title} setup"

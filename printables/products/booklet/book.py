@@ -321,8 +321,8 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
 
 def setup_missing(game: GameSpec, setup, variant: Mapping[str, Any]):
     """The UsageError for a setup that does not fit a variant's board."""
-    raise UsageError(f"{setup.path}: the setup has pieces on spaces the "
-                     f"{variant_words(variant)} board of {game.title} does not have",
+    raise UsageError(f"{setup.path}: the setup has pieces on spaces that the board of "
+                     f"{game.title} ({variant_words(variant)}) does not have",
                      input=str(setup.path))
 
 
