@@ -446,9 +446,9 @@ def _run(argv: list[str] | None) -> int:
 
 
 def _fail(message: str) -> int:
-    from printables.errors import printable
+    from printables.errors import one_line
     try:
-        click.echo(f"printables: error: {printable(message)}", err=True)
+        click.echo(f"printables: error: {one_line(message)}", err=True)
     except OSError:
         pass  # stderr itself is gone: the status still tells
     return EXIT_USAGE
