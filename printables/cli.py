@@ -388,7 +388,10 @@ def export(game) -> None:
 @click.option("--games", "games_dir", type=click.Path(file_okay=False, exists=True),
               help="A folder of game files to offer next to the seven games.")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
-def serve(host, port, games_dir, no_browser) -> None:
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer to this host name (e.g. club.local or 192.168.1.5, the name "
+                   "people type); besides it only the --host address and localhost.")
+def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
     """A local web page: choose a game and its options, preview, download files and kits.
 
     Needs the extra: pip install "printables[web]".
@@ -398,7 +401,8 @@ def serve(host, port, games_dir, no_browser) -> None:
     except ImportError as e:
         raise UsageError(f'serve needs the web extra ({e.name} is missing): '
                          'pip install "printables[web]"') from None
-    run(host, port, games_dir, open_browser=not no_browser, say=click.echo)
+    run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
+        allow_hosts=allow_hosts)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,17 +9,27 @@ worker each (`fresh=True`): some outputs depend on what the process made before 
 anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
 a booklet made after a board PDF), and a download must be the bytes its command writes.
 At most `slots` builds run at once (one per core by default); others wait their turn for a
-bounded time. Workers end with the server: when it goes, their pipe closes and they exit.
+bounded time.
+
+Workers end with the server, even mid-build and even when it is SIGKILLed: each holds the
+read end of a lifeline pipe whose only writer is the server, and a thread in the worker
+exits it (after removing the server's temporary folder, ``temp_root``) the moment that pipe
+closes; the kernel also kills a worker whose forkserver dies (Linux PR_SET_PDEATHSIG, as
+printables.pool does), and the forkserver exits when the server goes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import shutil
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printables.errors import PrintablesError
+from printables.pool import _die_with_parent
 
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
@@ -37,9 +47,9 @@ class BuildError(PrintablesError):
 class _Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx, lifeline, temp_root: str | None) -> None:
         self.conn, theirs = ctx.Pipe()
-        self.proc = ctx.Process(target=_work, args=(theirs,), daemon=True)
+        self.proc = ctx.Process(target=_work, args=(theirs, lifeline, temp_root), daemon=True)
         self.proc.start()
         theirs.close()
         self.tasks = 0
@@ -54,9 +64,13 @@ class _Worker:
 class Runner:
     """Runs functions in worker processes: at most slots at a time, each for limit seconds."""
 
-    def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0):
+    def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0,
+                 temp_root: str | None = None):
+        """temp_root: the server's own temporary folder, which a worker removes when the
+        server is gone (it cannot, having been killed)."""
         self.limit = limit
         self.wait = wait
+        self.temp_root = temp_root
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
@@ -65,6 +79,7 @@ class Runner:
             self._ctx.set_forkserver_preload(PRELOAD)
         else:  # Windows: each worker starts a fresh interpreter
             self._ctx = multiprocessing.get_context("spawn")
+        self._life_r, self._life_w = self._ctx.Pipe(duplex=False)
 
     def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False) -> Any:
         """fn(*args) in a worker; its PrintablesError is raised here with the same message.
@@ -74,7 +89,8 @@ class Runner:
         try:
             with self._lock:
                 worker = self._idle.pop() if self._idle and not fresh else None
-            status, *rest = self._ask(worker or _Worker(self._ctx), fn, args, fresh)
+            worker = worker or _Worker(self._ctx, self._life_r, self.temp_root)
+            status, *rest = self._ask(worker, fn, args, fresh)
         finally:
             self._slots.release()
         if status == "ok":
@@ -104,15 +120,21 @@ class Runner:
         return answer
 
     def close(self) -> None:
-        """Stop the idle workers (busy ones stop when their build ends)."""
+        """Stop the idle workers; busy ones stop too, as their lifeline closes."""
         with self._lock:
             idle, self._idle = self._idle, []
         for worker in idle:
             worker.stop()
+        self._life_w.close()
 
 
-def _work(conn) -> None:
-    """A worker's loop: run each function it is sent and send back the outcome."""
+def _work(conn, lifeline, temp_root: str | None) -> None:
+    """A worker's loop: run each function it is sent and send back the outcome; end at
+    once when the server's lifeline closes."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    _die_with_parent(os.getppid())
+    threading.Thread(target=_watch, args=(lifeline, temp_root), daemon=True).start()
     while True:
         try:
             fn, args = conn.recv()
@@ -128,6 +150,15 @@ def _work(conn) -> None:
             conn.send(answer)
         except (BrokenPipeError, OSError):
             return
+
+
+def _watch(lifeline, temp_root: str | None) -> None:
+    """Wait for the server's end of the lifeline to close, then clean up and exit."""
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv()
+    if temp_root:
+        shutil.rmtree(temp_root, ignore_errors=True)
+    os._exit(1)
 
 
 # ---- the jobs (module-level, so a child can be given them) ------------------------------
