@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printables.boards import Board
-from printables.errors import LayoutError, PrintablesError
+from printables.errors import LayoutError, PrintablesError, quote
 from printables.gamefile_board import board_builder, fail_at, unknown_key
 from printables.games import Component, GameSpec, Position, register
 from printables.outputs import (MAX_RULES_BYTES, bounded_glob, file_kind, read_regular_file,
@@ -45,6 +45,8 @@ COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on")
 SETUP_KEYS = ("empty", "pieces", "title", "to_move")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
+#: Longest game name (it names the kit folder and every file of the game).
+MAX_NAME = 40
 #: Longest title, designer, summary, kind or [game] detail (characters); a piece label's.
 MAX_TEXT, MAX_LABEL = 200, 60
 #: Smallest board side we print: below it no piece fits and labels are unreadable.
@@ -158,13 +160,14 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
     g = _table(r, data, "game")
     _known(r, g, GAME_KEYS, "[game]", "game")
     name = g.get("name", path.stem.lower().replace(" ", "-").replace("_", "-"))
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise r.fail(f"game name {name!r} is not valid; use lower-case letters, digits and "
-                     "hyphens, such as \"hex-race\"", value=name if "name" in g else None,
+    if not isinstance(name, str) or not _NAME.match(name) or len(name) > MAX_NAME:
+        raise r.fail(f"game name {quote(name)} is not valid; use up to {MAX_NAME} lower-case "
+                     "letters, digits and hyphens, such as \"hex-race\"",
+                     value=name if "name" in g and len(str(name)) <= MAX_NAME else None,
                      key="name")
     sides = g.get("sides")
     if (not isinstance(sides, list) or len(sides) < 2
-            or not all(isinstance(s, str) and _NAME.match(s) and len(s) <= 40 for s in sides)
+            or not all(isinstance(s, str) and _NAME.match(s) and len(s) <= MAX_NAME for s in sides)
             or len(set(sides)) != len(sides)):
         raise r.fail("[game] sides must list two or more different side names, such as "
                      "sides = [\"black\", \"white\"]", key="sides")
@@ -206,7 +209,7 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
         art = c.get("art")
-        if art not in ART:
+        if not isinstance(art, str) or art not in ART:
             raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
         back = c.get("back")
         if back is not None and (back not in sides or back == side):

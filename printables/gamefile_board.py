@@ -130,7 +130,7 @@ def _cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...
         if not isinstance(cells, list):
             raise r.fail(f"[board.{key}] {cls} must be a list of cells", key=cls)
         for cell in cells:
-            if cell not in names:
+            if not isinstance(cell, str) or cell not in names:
                 raise r.fail(f"[board.{key}] names {cell!r}, which is not a cell of this "
                              f"board", value=cell)
             if cell in out:
@@ -159,8 +159,9 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     grid = cell * files if cell else (_length(r, b, "size") or DEFAULTS["square"])
     names = {square_name(f, k) for f in range(files) for k in range(ranks)}
     dead = b.get("dead", [])
-    if not isinstance(dead, list) or any(c not in names for c in dead):
-        bad = next((c for c in dead if c not in names), None) if isinstance(dead, list) else None
+    if not isinstance(dead, list) or any(not isinstance(c, str) or c not in names for c in dead):
+        bad = next((c for c in dead if not isinstance(c, str) or c not in names), None) \
+            if isinstance(dead, list) else None
         raise r.fail(f"[board] dead must list cells of the board, not {bad!r}", key="dead")
     colouring = _choice(r, b, "colouring", ("checker", "plain", "spiral", "map"), "checker")
     corner = _choice(r, b, "corner", ("dark", "light"), "dark")

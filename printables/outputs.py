@@ -57,6 +57,8 @@ LOCK_NAME = MARKER + "lock"
 LOCK_WAIT = 5.0
 #: Bounds of a game file's glob: path parts, files matched, folder entries looked at.
 GLOB_DEPTH, GLOB_FILES, GLOB_SEARCH = 3, 200, 20_000
+#: Longest path or pattern a game file may name (characters).
+MAX_PATH = 1024
 #: Set to 1 to let a game file name paths outside its own folder (our ruling: an
 #: environment variable, which a game file cannot set, rather than a key in the file).
 ALLOW_OUTSIDE_ENV = "PRINTABLES_ALLOW_OUTSIDE"
@@ -441,8 +443,9 @@ def resolve_inside(base: str | Path, text: object, key: str,
     """The path a game file names under key (text, relative to the game file's folder
     base), when it stays inside base (or one of the folders also) after following every
     symlink; else InputError naming the key. PRINTABLES_ALLOW_OUTSIDE=1 lifts the limit."""
-    if not isinstance(text, str) or not text.strip() or "\0" in text:
-        raise InputError(f"{key} must be a file name relative to the game file", input=None)
+    if not isinstance(text, str) or not text.strip() or "\0" in text or len(text) > MAX_PATH:
+        raise InputError(f"{key} must be a file name relative to the game file (at most "
+                         f"{MAX_PATH} characters)", input=None)
     path = Path(base) / text
     if _outside_allowed() or _inside(os.path.realpath(path), _roots(Path(base), also)):
         return path
@@ -456,8 +459,10 @@ def bounded_glob(base: str | Path, pattern: object, key: str) -> list[Path]:
     than GLOB_DEPTH parts, or matches more than GLOB_FILES files or looks at more than
     GLOB_SEARCH folder entries."""
     import fnmatch
-    if not isinstance(pattern, str) or not pattern.strip() or "\0" in pattern:
-        raise InputError(f"{key} must list file patterns such as \"my-game/*.toml\"")
+    if (not isinstance(pattern, str) or not pattern.strip() or "\0" in pattern
+            or len(pattern) > MAX_PATH):
+        raise InputError(f"{key} must list file patterns such as \"my-game/*.toml\" (at "
+                         f"most {MAX_PATH} characters each)")
     parts = [p for p in pattern.replace(os.sep, "/").split("/") if p not in ("", ".")]
     free = _outside_allowed()
     if not free and (os.path.isabs(pattern) or ".." in parts or "**" in pattern):
