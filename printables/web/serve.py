@@ -3,10 +3,11 @@
 Rulings (ours):
 - 127.0.0.1 by default; another host (e.g. 0.0.0.0 for a club's server) is the user's
   explicit choice, and the start-up line then says the page is open to the network.
-- Nothing outlives the server: its builds, its forkserver and their temporary files live in
-  one folder of its own (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary
-  folder, TMPDIR), removed when it stops, by its workers when it is killed, and at the
-  start of the next server (the folders of servers that are gone).
+- Nothing outlives the server: its builds' temporary files live in one folder of its own
+  (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary folder, TMPDIR), removed
+  when it stops, by its workers when it is killed (with the forkserver's socket folder,
+  pymp-*, which stays in the system's temporary folder: a socket's path must be short),
+  and at the start of the next server (the folders of servers that are gone).
 - A slow or idle client cannot lock others out: up to CONNECTIONS connections (the open
   file limit is raised for them), an idle one closed after IDLE_TIMEOUT seconds, and
   requests are read whole by the event loop before a thread takes them, so a client
@@ -47,7 +48,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
     from printables.web.catalog import check_games_dir
     games_dir = check_games_dir(games_dir)
     with server_temp() as temp:
-        runner = Runner(temp_root=str(temp))
+        runner = Runner(temp_paths=temp)
         try:
             _run(create_app(games_dir, runner, host, tuple(allow_hosts)), host, port,
                  open_browser, say)
@@ -84,23 +85,20 @@ def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], Non
 
 
 @contextmanager
-def server_temp() -> Iterator[Path]:
-    """This server's own temporary folder, made the process's (and its children's) temp
-    folder while it runs and removed after; what servers that are gone left is removed
-    first."""
+def server_temp() -> Iterator[tuple[str, str]]:
+    """This server's temporary folders: its own, made the process's temp folder while it
+    runs and removed after (what servers that are gone left is removed first), and the
+    forkserver's socket folder (multiprocessing removes it at exit)."""
+    from multiprocessing.util import get_temp_dir
     system = Path(tempfile.gettempdir())
     clean_stale(system)  # exactly our marked names, of processes that are gone
+    sockets = get_temp_dir()  # made now, in the system's folder, before ours takes over
     folder = stage_dir(system, "serve")
-    saved = tempfile.tempdir, os.environ.get("TMPDIR")
-    tempfile.tempdir, os.environ["TMPDIR"] = str(folder), str(folder)
+    saved, tempfile.tempdir = tempfile.tempdir, str(folder)
     try:
-        yield folder
+        yield str(folder), sockets
     finally:
-        tempfile.tempdir = saved[0]
-        if saved[1] is None:
-            os.environ.pop("TMPDIR", None)
-        else:
-            os.environ["TMPDIR"] = saved[1]
+        tempfile.tempdir = saved
         shutil.rmtree(folder, ignore_errors=True)
 
 
