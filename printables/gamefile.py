@@ -35,7 +35,7 @@ from printables.gamefile_board import board_builder, fail_at, unknown_key
 from printables.games import Component, GameSpec, Position, register
 from printables.outputs import (MAX_RULES_BYTES, bounded_glob, file_kind, read_regular_file,
                                 resolve_inside)
-from printables.positions import MAX_FILE_BYTES, _Reader, bundled_layouts, read_position
+from printables.positions import MAX_FILE_BYTES, _Reader, bundled_rules, read_position
 from printables.units import MAX_LENGTH
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples")
@@ -209,7 +209,7 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
         art = c.get("art")
-        if not isinstance(art, str) or art not in ART:
+        if not isinstance(art, str) or art not in ART:  # a list or table is no art name
             raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
@@ -242,8 +242,7 @@ def _rules(r: _Reader, data: Mapping, base: Path) -> Path:
         raise r.fail("rules is missing; write rules = \"my-game.md\" (a Markdown file next "
                      "to the game file) before the first [table]", key="rules")
     try:  # inside the game file's folder, or the bundled rules text (as `export` writes)
-        path = resolve_inside(base, rules, "rules", also=[bundled_layouts().parent /
-                                                          "rules_text"])
+        path = resolve_inside(base, rules, "rules", also=[bundled_rules()])
     except PrintablesError as e:
         raise r.fail(e.message, key="rules") from None
     kind = file_kind(path)
@@ -317,7 +316,7 @@ def unchecked_report(path: str | Path) -> str | None:
         return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
                 "spaces, sides and kinds that exist; not checked by a rules engine")
     layout = load_layout(path)
-    if get_game(layout.position.game).legal_moves is None:
+    if get_game(layout.position.game).rules is None:
         return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
                 f"({layout.position.game} has none)")
     return None
