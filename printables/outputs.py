@@ -24,13 +24,17 @@ Rulings:
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
+import fnmatch
 import os
 import re
 import secrets
 import shutil
 import stat
+import sys
 import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -332,11 +336,9 @@ def swap_in(staged: Path, target: Path) -> None:
 
 def _exchange(a: Path, b: Path) -> bool:
     """Atomically swap two paths with renameat2(RENAME_EXCHANGE); False where unsupported."""
-    import sys
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
@@ -346,7 +348,6 @@ def _exchange(a: Path, b: Path) -> bool:
     if rc == 0:
         return True
     err = ctypes.get_errno()
-    import errno
     if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False
     raise OSError(err, os.strerror(err), str(b))
@@ -360,7 +361,6 @@ def folder_lock(folder: str | Path, wait: float | None = None) -> Iterator[None]
     .printables-lock) while the block runs. Another holder is waited for up to wait seconds
     (LOCK_WAIT), then a UsageError names the folder and the process holding it. The lock
     file is removed on release (a waiter that locked the removed file opens the new one)."""
-    import time
     path = Path(folder) / LOCK_NAME
     deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
     while True:
@@ -394,8 +394,12 @@ def _open_lock(path: Path) -> int:
 
 
 def _try_lock(fd: int, path: Path) -> bool:
-    """True when the lock was taken; False when another process holds it."""
-    import fcntl
+    """True when the lock was taken; False when another process holds it (Windows, without
+    flock: always True)."""
+    try:
+        import fcntl  # Unix only
+    except ImportError:
+        return True
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return True
@@ -458,7 +462,6 @@ def bounded_glob(base: str | Path, pattern: object, key: str) -> list[Path]:
     the key for a pattern that leaves base (absolute, '..', '**', a link out), has more
     than GLOB_DEPTH parts, or matches more than GLOB_FILES files or looks at more than
     GLOB_SEARCH folder entries."""
-    import fnmatch
     if (not isinstance(pattern, str) or not pattern.strip() or "\0" in pattern
             or len(pattern) > MAX_PATH):
         raise InputError(f"{key} must list file patterns such as \"my-game/*.toml\" (at "

@@ -26,6 +26,7 @@ import contextlib
 import multiprocessing
 import os
 import shutil
+import signal
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -146,7 +147,6 @@ class Runner:
 def _work(conn, lifeline, temp_paths: tuple[str, ...]) -> None:
     """A worker's loop: run each function it is sent and send back the outcome; end at
     once when the server's lifeline closes."""
-    import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     _die_with_parent(os.getppid())
     threading.Thread(target=_watch, args=(lifeline, temp_paths), daemon=True).start()

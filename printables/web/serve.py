@@ -16,6 +16,7 @@ Rulings (ours):
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import shutil
 import signal
@@ -25,11 +26,13 @@ import threading
 import webbrowser
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from multiprocessing.util import get_temp_dir
 from pathlib import Path
 
 from printables.errors import UsageError
 from printables.outputs import clean_stale, stage_dir
 from printables.web.app import LOOPBACK, MAX_REQUEST, create_app
+from printables.web.catalog import check_games_dir
 from printables.web.jobs import Runner
 
 #: Request threads: builds are limited separately (one per core), the rest wait or preview.
@@ -45,7 +48,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
           open_browser: bool = True, say: Callable[[str], None] = print,
           allow_hosts: tuple[str, ...] = ()) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM)."""
-    from printables.web.catalog import check_games_dir
     games_dir = check_games_dir(games_dir)
     with server_temp() as temp:
         runner = Runner(temp_paths=temp)
@@ -89,7 +91,6 @@ def server_temp() -> Iterator[tuple[str, str]]:
     """This server's temporary folders: its own, made the process's temp folder while it
     runs and removed after (what servers that are gone left is removed first), and the
     forkserver's socket folder (multiprocessing removes it at exit)."""
-    from multiprocessing.util import get_temp_dir
     system = Path(tempfile.gettempdir())
     clean_stale(system)  # exactly our marked names, of processes that are gone
     sockets = get_temp_dir()  # made now, in the system's folder, before ours takes over
@@ -105,7 +106,7 @@ def server_temp() -> Iterator[tuple[str, str]]:
 def _raise_file_limit(want: int) -> int:
     """Raise the open-file limit towards want (each connection holds one); the limit now."""
     try:
-        import resource
+        import resource  # Unix only
     except ImportError:  # Windows: no such limit to raise
         return want
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -125,7 +126,6 @@ def _loopback(host: str) -> bool:
     >>> _loopback("127.0.0.2"), _loopback("0.0.0.0"), _loopback("club.local")
     (True, False, False)
     """
-    import ipaddress
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
