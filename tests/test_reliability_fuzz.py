@@ -18,13 +18,14 @@ import os
 import random
 import signal
 import time
-from pathlib import Path
 
 import pytest
 
 from printables.errors import MAX_LINE
 from tests.conftest import run_cli
 from tests.test_reliability_matrix import BIG, GOOD, Hang, _alarm, make_world
+
+pytestmark = pytest.mark.slow
 
 COUNT = int(os.environ.get("PRINTABLES_GAMEFILE_FUZZ", "3000"))
 SEED = int(os.environ.get("PRINTABLES_GAMEFILE_FUZZ_SEED", "22"))

@@ -17,9 +17,12 @@ import pytest
 from printables import outputs
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.kit
+
 ROOT = Path(__file__).resolve().parent.parent
 HOLD = ("import sys\nfrom printables.outputs import folder_lock\n"
-        "with folder_lock(sys.argv[1]):\n    print('locked', flush=True)\n    sys.stdin.readline()\n")
+        "with folder_lock(sys.argv[1]):\n    print('locked', flush=True)\n"
+        "    sys.stdin.readline()\n")
 
 
 def holder(folder: Path) -> subprocess.Popen:

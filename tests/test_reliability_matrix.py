@@ -23,6 +23,8 @@ import pytest
 from printables.errors import MAX_LINE
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.slow
+
 MAX_SECONDS = 2.0
 
 RULES = "# Mini\n\nA tiny game for tests.\n\n## Play\n\nMove a stone to any empty cell.\n"
@@ -177,7 +179,8 @@ TEXT_CASES: list[tuple[str, str, str | None]] = [
     ("cell-negative", board('topology = "square"\nfiles = 4\ncell = "-5mm"'), None),
     ("cell-words", board('topology = "square"\nfiles = 4\ncell = "wide"'), None),
     ("cell-bool", board('topology = "square"\nfiles = 4\ncell = true'), "must be a length"),
-    ("cell-huge", board('topology = "square"\nfiles = 4\ncell = "10000mm"'), "is larger than 2000 mm"),
+    ("cell-huge", board('topology = "square"\nfiles = 4\ncell = "10000mm"'),
+     "is larger than 2000 mm"),
     ("cell-nan", board('topology = "square"\nfiles = 4\ncell = "nan"'), None),
     ("size-tiny", board('topology = "square"\nfiles = 4\nsize = "1mm"'), "the board would be"),
     ("size-digits", board(f'topology = "square"\nfiles = 4\nsize = "{"9" * 5000}"'), None),

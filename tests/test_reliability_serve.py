@@ -22,7 +22,8 @@ import pytest
 
 pytest.importorskip("flask", reason="the web extra (flask) is not installed")
 pytest.importorskip("waitress", reason="the web extra (waitress) is not installed")
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+pytestmark = [pytest.mark.web, pytest.mark.slow,
+              pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")]
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -15,6 +15,8 @@ import pytest
 from printables.outputs import _OURS, clean_stale, stage_dir
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.kit
+
 COMMANDS = {"board": ["board", "dugi", "--format", "svg"], "pieces": ["pieces", "dugi"],
             "setup": ["setup", "dugi", "--format", "svg"], "booklet": ["booklet", "dugi"],
             "laser": ["laser", "dugi"], "kit": ["kit", "dugi", "--jobs", "1"]}
