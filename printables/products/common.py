@@ -44,7 +44,7 @@ def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,
         shape = t(s.shape)
         spaces.append(from_shape(shape, style))
         spaces.extend(hatching(shape, ink(theme, style)))
-    layers = {"grid": [], "decor": []}
+    layers: dict[str, list[Item]] = {"grid": [], "decor": []}
     for d in board.decorations:
         if d.layer in layers:
             shape = t(d.shape)

@@ -330,13 +330,13 @@ WIDE = 1.15
 def examples_intro(examples: tuple[Example, ...]) -> str:
     """The paragraph that opens the Examples section; it explains only the marks that the
     game's diagrams use."""
-    moves = [e for e in examples if e.move is not None and e.move.path]
+    moves = [e.move for e in examples if e.move is not None and e.move.path]
     marks = []
-    if any(not e.move.drop for e in moves):
+    if any(not m.drop for m in moves):
         marks.append("a red arrow shows the move in question")
-    if any(e.move.drop for e in moves):
+    if any(m.drop for m in moves):
         marks.append("a red ring marks the space where a piece is placed")
-    if any(not e.legal for e in moves):
+    if any(not e.legal for e in examples if e.move is not None and e.move.path):
         marks.append("a dark bar across the arrow or ring marks a move the rules forbid")
     if any(e.captures or (e.move is not None and e.move.take) for e in examples):
         marks.append("a red cross marks each piece the move captures")
