@@ -234,6 +234,9 @@ def test_a_wildcard_server_answers_only_loopback_and_allowed_names(bind, page, t
             pytest.skip("no IPv6 loopback here")
     proc, url = start(tmp_path, "--host", bind)
     try:
+        assert proc.stdout.readline().strip().endswith(
+            "it answers to 127.0.0.1, ::1, localhost (add the name people type with "
+            "--allow-host NAME)")
         port = int(url.rsplit(":", 1)[1].strip("/"))
         assert raw_get(page, port, "evil.com") == 400
         assert raw_get(page, port, f"{bind}:{port}" if ":" not in bind else "[::]") == 400

@@ -73,7 +73,9 @@ def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], Non
     url = page_url(host, server.effective_port)
     say(f"printables serve: {url}  (Ctrl-C stops it)")
     if host not in LOOPBACK and not _loopback(host):
-        say("note: the page is open to the network, not only to this computer")
+        say("note: the page is open to the network, not only to this computer; it answers "
+            "to " + ", ".join(sorted(app.config["ALLOWED_HOSTS"])) + " (add the name people "
+            "type with --allow-host NAME)")
     if open_browser and has_desktop():
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     previous = signal.signal(signal.SIGTERM, _stop)
