@@ -12,9 +12,12 @@ from typing import Callable
 from printables.boards import Board
 from printables.games.model import GameSpec
 from printables.play.kernel import Kernel, ReferenceKernel
+from printables.play.kernels import chameleons
 
 #: game name -> factory(game, board) giving its fast kernel, or None where it does not apply
-FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {}
+FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {
+    "chameleons": chameleons.make,
+}
 
 
 def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
