@@ -28,6 +28,11 @@ MIN_POSITIONS = 2000
 #: game -> (random games from the setup, full successor check every n-th position, ply cap)
 SIZES = {
     "chameleons": (30, 3, 400),
+    "dag-en-nacht": (4, 10, 400),
+}
+#: game -> option changes the setup is also played under (as many games again each)
+VARIANTS: dict[str, tuple[dict, ...]] = {
+    "dag-en-nacht": ({"size": 11, "black_alternating": True}, {"size": 13}),
 }
 
 
@@ -36,7 +41,8 @@ def test_kernel_equals_engine(name: str) -> None:
     games, every, cap = SIZES[name]
     game = get_game(name)
     tally = differential_run(FAST_KERNELS[name], game, games=games * SCALE,
-                             full_every=every, max_plies=cap)
+                             full_every=every, max_plies=cap,
+                             variants=VARIANTS.get(name, ()))
     assert not tally.problems, "\n".join(tally.problems[:5])
     assert tally.positions >= MIN_POSITIONS
     assert tally.successors >= tally.positions // every

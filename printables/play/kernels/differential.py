@@ -3,9 +3,9 @@
 compare_state says where a kernel state and the engine disagree: the Position round trip
 (from_position(to_position(s)) stands for the same position), the result, the set of legal
 moves (as engine Moves via move_of) and, when asked, the successor Position of every legal
-move. random_walk drives seeded random games with the kernel choosing the moves and checks
-every position it reaches, and every successor on every `full_every`-th position (and
-always the move it plays). The tests and a big run (the size knob in the tests) use it.
+move and the result there. random_walk drives seeded random games with the kernel choosing
+the moves and checks every position it reaches, and every successor on every
+`full_every`-th position (and always the move it plays). The tests and a big run (the size knob in the tests) use it.
 """
 
 from __future__ import annotations
@@ -57,8 +57,9 @@ def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool)
 
 
 def check_successor(kernel: Kernel, state: Any, code: Any, move: Any, pos: Position,
-                    tally: Tally) -> None:
-    """Compare the successor of one move with the engine's."""
+                    tally: Tally, with_result: bool = True) -> None:
+    """Compare the successor of one move with the engine's (and its result, when
+    with_result: the walk compares the result of the move it plays at the next ply)."""
     assert kernel.game.play is not None
     after = kernel.copy(state)
     kernel.apply(after, code)
@@ -68,6 +69,12 @@ def check_successor(kernel: Kernel, state: Any, code: Any, move: Any, pos: Posit
     if got != want:
         tally.problems.append(f"{kernel.game.name} at {_describe(pos)}: {move} gives "
                               f"{_describe(got)}, engine {_describe(want)}")
+    elif with_result:
+        ref = ReferenceKernel(kernel.game, kernel.board)
+        if kernel.result(after) != ref.result(ref.from_position(want)):
+            tally.problems.append(f"{kernel.game.name} at {_describe(pos)}: after {move} "
+                                  f"the result is {kernel.result(after)}, engine "
+                                  f"{ref.result(ref.from_position(want))}")
 
 
 def random_walk(kernel: Kernel, start: Position, rng: random.Random, tally: Tally, *,
@@ -80,7 +87,8 @@ def random_walk(kernel: Kernel, start: Position, rng: random.Random, tally: Tall
             return
         code = codes[rng.randrange(len(codes))]
         pos = kernel.to_position(state)
-        check_successor(kernel, state, code, kernel.move_of(state, code), pos, tally)
+        check_successor(kernel, state, code, kernel.move_of(state, code), pos, tally,
+                        with_result=False)
         kernel.apply(state, code)
 
 
@@ -95,10 +103,12 @@ def _describe(pos: Position) -> str:
 
 
 def differential_run(kernel_of: Any, game: Any, *, games: int, full_every: int,
-                     max_plies: int, walks_per_layout: int = 1) -> Tally:
+                     max_plies: int, walks_per_layout: int = 1,
+                     variants: tuple[dict[str, Any], ...] = ()) -> Tally:
     """The whole check for one game: every bundled layout of the game (its position with
     every successor, then `walks_per_layout` random games from it), then `games` random
-    games from the setup. kernel_of(game, board) gives the kernel under test. Stops at
+    games from the setup, and as many again from the setup under each of `variants`
+    (option changes, for a setup that does not depend on them). kernel_of(game, board) gives the kernel under test. Stops at
     the first disagreement."""
     tally = Tally()
     paths = layout_paths([bundled_layouts() / game.name])
@@ -112,11 +122,14 @@ def differential_run(kernel_of: Any, game: Any, *, games: int, full_every: int,
         if tally.problems:
             tally.problems.insert(0, f"from {path.name}")
             return tally
-    setup = load_layout(setup_path(game.name))
-    kernel = kernel_of(game, setup.board)
-    for seed in range(games):
-        random_walk(kernel, setup.position, random.Random(seed), tally,
-                    max_plies=max_plies, full_every=full_every)
-        if tally.problems:
-            return tally
+    setup = load_layout(setup_path(game.name)).position
+    for n, change in enumerate(({}, *variants)):
+        options = {**setup.options, **change}
+        kernel = kernel_of(game, game.board(options))
+        for seed in range(games):
+            random_walk(kernel, setup.with_(options=options), random.Random(seed + 7919 * n),
+                        tally, max_plies=max_plies, full_every=full_every)
+            if tally.problems:
+                tally.problems.insert(0, f"from the setup with options {options}")
+                return tally
     return tally
