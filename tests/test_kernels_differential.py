@@ -30,6 +30,7 @@ SIZES = {
     "chameleons": (30, 3, 400),
     "dag-en-nacht": (4, 10, 400),
     "network": (22, 6, 400),
+    "rosenkreuz": (40, 4, 400),
 }
 #: game -> option changes the setup is also played under (as many games again each)
 VARIANTS: dict[str, tuple[dict, ...]] = {
