@@ -29,12 +29,14 @@ MIN_POSITIONS = 2000
 SIZES = {
     "chameleons": (30, 3, 400),
     "dag-en-nacht": (4, 10, 400),
+    "evl": (20, 4, 400),
     "network": (22, 6, 400),
     "rosenkreuz": (40, 4, 400),
 }
 #: game -> option changes the setup is also played under (as many games again each)
 VARIANTS: dict[str, tuple[dict, ...]] = {
     "dag-en-nacht": ({"size": 11, "black_alternating": True}, {"size": 13}),
+    "evl": ({"target": 12},),
     "network": ({"pie": True}, {"pie": 5, "size": 10}),
 }
 
