@@ -29,6 +29,7 @@ MIN_POSITIONS = 2000
 SIZES = {
     "chameleons": (30, 3, 400),
     "dag-en-nacht": (4, 10, 400),
+    "danadazo": (6, 6, 400),
     "evl": (20, 4, 400),
     "network": (22, 6, 400),
     "rosenkreuz": (40, 4, 400),
