@@ -30,6 +30,7 @@ SIZES = {
     "chameleons": (30, 3, 400),
     "dag-en-nacht": (4, 10, 400),
     "danadazo": (6, 6, 400),
+    "dugi": (3, 25, 200),
     "evl": (20, 4, 400),
     "network": (22, 6, 400),
     "rosenkreuz": (40, 4, 400),

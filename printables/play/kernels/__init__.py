@@ -12,14 +12,15 @@ from typing import Callable
 from printables.boards import Board
 from printables.games.model import GameSpec
 from printables.play.kernel import Kernel, ReferenceKernel
-from printables.play.kernels import (chameleons, dag_en_nacht, danadazo, evl, network,
-                                     rosenkreuz)
+from printables.play.kernels import (chameleons, dag_en_nacht, danadazo, dugi, evl,
+                                     network, rosenkreuz)
 
 #: game name -> factory(game, board) giving its fast kernel, or None where it does not apply
 FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {
     "chameleons": chameleons.make,
     "dag-en-nacht": dag_en_nacht.make,
     "danadazo": danadazo.make,
+    "dugi": dugi.make,
     "evl": evl.make,
     "network": network.make,
     "rosenkreuz": rosenkreuz.make,
