@@ -8,19 +8,27 @@ played, and of every legal move on every FULL_EVERY-th position. Each game's row
 gives (random games from the setup, FULL_EVERY, ply cap), chosen so that each game checks
 at least 2,000 positions in a few seconds.
 
+Where numba is installed (the play extra), each game's numba kernel (NUMBA_KERNELS) is
+checked the same way, and its compiled random playout is checked to end where the engine
+says the game ends (or at the cap) and to repeat itself for a seed.
+
 Size knob: PRINTABLES_KERNEL_CHECK=N multiplies the number of random games by N (for a big
 run: PRINTABLES_KERNEL_CHECK=50 pytest tests/test_kernels_differential.py).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import random
 
 import pytest
 
 from printables.games import get_game
-from printables.play.kernels import FAST_KERNELS
+from printables.play.kernel import DRAW, ReferenceKernel
+from printables.play.kernels import FAST_KERNELS, NUMBA_KERNELS, numba_available
 from printables.play.kernels.differential import differential_run
+from printables.positions import load_layout, setup_path
 
 SCALE = int(os.environ.get("PRINTABLES_KERNEL_CHECK", "1"))
 MIN_POSITIONS = 2000
@@ -43,11 +51,23 @@ VARIANTS: dict[str, tuple[dict, ...]] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(SIZES))
-def test_kernel_equals_engine(name: str) -> None:
+def _factory(name: str, compiled: bool):
+    if not compiled:
+        return FAST_KERNELS[name]
+    if not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    return importlib.import_module(f"printables.play.kernels.{NUMBA_KERNELS[name]}").make
+
+
+CASES = [(name, False) for name in sorted(SIZES)] + [(name, True) for name in
+                                                      sorted(NUMBA_KERNELS)]
+
+
+@pytest.mark.parametrize(("name", "compiled"), CASES)
+def test_kernel_equals_engine(name: str, compiled: bool) -> None:
     games, every, cap = SIZES[name]
     game = get_game(name)
-    tally = differential_run(FAST_KERNELS[name], game, games=games * SCALE,
+    tally = differential_run(_factory(name, compiled), game, games=games * SCALE,
                              full_every=every, max_plies=cap,
                              variants=VARIANTS.get(name, ()))
     assert not tally.problems, "\n".join(tally.problems[:5])
@@ -63,3 +83,25 @@ def test_every_registered_kernel_is_checked() -> None:
 def test_kernel_refuses_nothing_it_was_written_for(name: str) -> None:
     game = get_game(name)
     assert FAST_KERNELS[name](game, game.board()) is not None
+
+
+@pytest.mark.parametrize("name", sorted(NUMBA_KERNELS))
+def test_compiled_playout_ends_where_the_engine_says(name: str) -> None:
+    game = get_game(name)
+    setup = load_layout(setup_path(name))
+    kernel = _factory(name, True)(game, setup.board)
+    ref = ReferenceKernel(game, setup.board)
+    for seed in range(20):
+        state = kernel.from_position(setup.position)
+        result, plies = kernel.random_playout(state, random.Random(seed), 300)
+        pos = kernel.to_position(state)
+        assert game.position_problem is not None and game.position_problem(setup.board, pos) \
+            is None
+        engine = ref.result(ref.from_position(pos))
+        if plies < 300:
+            assert engine is not None and result == engine
+        else:
+            assert engine is None and result in (0, 1, DRAW)
+        again = kernel.from_position(setup.position)
+        assert kernel.random_playout(again, random.Random(seed), 300) == (result, plies)
+        assert kernel.to_position(again) == pos
