@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, cast
 
 from printables.errors import UsageError
 from printables.games import get_game
@@ -72,7 +73,7 @@ def start_of(game_name: str, players: str, kernel_name: str, layout_file: str | 
     fast = kernel_for(game, board)
     cap = ply_cap(fast)
     if kernel_name == "reference":
-        return ReferenceKernel(game, board), start, names, cap
+        return cast(Kernel, ReferenceKernel(game, board)), start, names, cap
     if kernel_name == "numba":
         return numba_kernel_for(game, board), start, names, cap
     return fast, start, names, cap

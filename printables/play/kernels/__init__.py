@@ -12,14 +12,21 @@ works without numba; numba_kernel_for gives one, or a UsageError saying why not.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from printables.boards import Board
 from printables.errors import UsageError
 from printables.games.model import GameSpec
 from printables.play.kernel import Kernel, ReferenceKernel
-from printables.play.kernels import (chameleons, dag_en_nacht, danadazo, dugi, evl,
-                                     network, rosenkreuz)
+from printables.play.kernels import (
+    chameleons,
+    dag_en_nacht,
+    danadazo,
+    dugi,
+    evl,
+    network,
+    rosenkreuz,
+)
 
 #: game name -> factory(game, board) giving its fast kernel, or None where it does not apply
 FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {

@@ -15,7 +15,8 @@ digits for a move's other parts (a take, a relocation) or reserve small codes fo
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Move, Position

@@ -135,7 +135,7 @@ class ChameleonsKernel(FastKernel):
         cells[over] = 0
         cells[at] = 0
         cells[land] = v
-        flipped = ()
+        flipped: list[int] = []
         if notice is not None:  # the first jump: the other pieces on notice change sides
             flipped = [s for s in notice if s != at]
             for s in flipped:
@@ -193,6 +193,6 @@ def make(game: GameSpec, board: Board) -> ChameleonsKernel | None:
     except (ValueError, IndexError):
         return None
     if len(names) >= BASE or any(square_name(f, r) != n
-                                 for (f, r), n in zip(names, board.names)):
+                                 for (f, r), n in zip(names, board.names, strict=True)):
         return None
     return ChameleonsKernel(game, board)

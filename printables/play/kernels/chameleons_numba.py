@@ -19,8 +19,9 @@ from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.base import BASE, decode_path, encode_path
-from printables.play.kernels.chameleons import ChameleonsKernel, State, make as make_python
+from printables.play.kernels.base import decode_path, encode_path
+from printables.play.kernels.chameleons import ChameleonsKernel, State
+from printables.play.kernels.chameleons import make as make_python
 
 GOING_ON, NO_WINNER = -2, -3
 #: the longest path and the most moves one position may have (far above what occurs)

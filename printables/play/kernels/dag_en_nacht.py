@@ -159,6 +159,6 @@ def make(game: GameSpec, board: Board) -> DagEnNachtKernel | None:
     except (ValueError, IndexError):
         return None
     if not coords or len(coords) >= BASE or any(
-            square_name(f, r) != name for (f, r), name in zip(coords, board.names)):
+            square_name(f, r) != name for (f, r), name in zip(coords, board.names, strict=True)):
         return None
     return DagEnNachtKernel(game, board, max(f for f, _ in coords) + 1)

@@ -136,7 +136,7 @@ class DanadazoKernel(FastKernel):
             out = []
             line = self.line
             for first in self.cross[origin]:
-                prev, cur = origin, first
+                prev, cur = origin, first  # type: int, int | None
                 while cur is not None and not cells[cur]:
                     out.append(cur)
                     prev, cur = cur, line.get((prev, cur))

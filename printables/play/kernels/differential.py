@@ -5,7 +5,8 @@ compare_state says where a kernel state and the engine disagree: the Position ro
 moves (as engine Moves via move_of) and, when asked, the successor Position of every legal
 move and the result there. random_walk drives seeded random games with the kernel choosing
 the moves and checks every position it reaches, and every successor on every
-`full_every`-th position (and always the move it plays). The tests and a big run (the size knob in the tests) use it.
+`full_every`-th position (and always the move it plays). The tests use it, and so can a
+big run (the size knob in tests/test_kernels_differential.py).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printables.games.model import Position
-from printables.positions import bundled_layouts, layout_paths, load_layout, setup_path
 from printables.play.kernel import Kernel, ReferenceKernel
+from printables.positions import bundled_layouts, layout_paths, load_layout, setup_path
 
 
 @dataclass
@@ -51,7 +52,7 @@ def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool)
                               f"{missing}, {len(moves)} codes for {len(set(moves))} moves")
         return codes
     if successors:
-        for code, move in zip(codes, moves):
+        for code, move in zip(codes, moves, strict=True):
             check_successor(kernel, state, code, move, pos, tally)
     return codes
 
@@ -108,8 +109,8 @@ def differential_run(kernel_of: Any, game: Any, *, games: int, full_every: int,
     """The whole check for one game: every bundled layout of the game (its position with
     every successor, then `walks_per_layout` random games from it), then `games` random
     games from the setup, and as many again from the setup under each of `variants`
-    (option changes, for a setup that does not depend on them). kernel_of(game, board) gives the kernel under test. Stops at
-    the first disagreement."""
+    (option changes, for a setup that does not depend on them). kernel_of(game, board)
+    gives the kernel under test. Stops at the first disagreement."""
     tally = Tally()
     paths = layout_paths([bundled_layouts() / game.name])
     for n, path in enumerate(paths):

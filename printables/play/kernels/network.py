@@ -20,8 +20,16 @@ from typing import Any
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Move, Piece, Position
-from printables.games.network_rules import (AXES, CORNER, DIRECTIONS, MIN_NETWORK, STONES,
-                                            coords, goal_index, pie_drops)
+from printables.games.network_rules import (
+    AXES,
+    CORNER,
+    DIRECTIONS,
+    MIN_NETWORK,
+    STONES,
+    coords,
+    goal_index,
+    pie_drops,
+)
 from printables.play.kernel import DRAW
 from printables.play.kernels.base import BASE, FastKernel, decode_path, path_move
 

@@ -256,7 +256,8 @@ def make(game: GameSpec, board: Board) -> RosenkreuzKernel | None:
         return None
     n = int(round(len(coords) ** 0.5))
     if (n * n != len(coords) or len(coords) >= BASE
-            or any(square_name(f, r) != name for (f, r), name in zip(coords, board.names))
+            or any(square_name(f, r) != name
+                   for (f, r), name in zip(coords, board.names, strict=True))
             or any(board.space(name).colour not in COLOURS for name in board.names)):
         return None
     return RosenkreuzKernel(game, board, n)
