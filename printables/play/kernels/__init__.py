@@ -52,6 +52,7 @@ def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
 #: numba kernel; numba is imported with the module, so only when one is asked for
 NUMBA_KERNELS: dict[str, str] = {
     "chameleons": "chameleons_numba",
+    "dag-en-nacht": "dag_en_nacht_numba",
     "dugi": "dugi_numba",
 }
 

@@ -19,7 +19,7 @@ from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.base import decode_path, encode_path
+from printables.play.kernels.base import ArrayStates, decode_path, encode_path
 from printables.play.kernels.chameleons import ChameleonsKernel, State
 from printables.play.kernels.chameleons import make as make_python
 
@@ -171,8 +171,10 @@ def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, op
     return _result(count), max_plies, to_move
 
 
-class ChameleonsNumbaKernel(ChameleonsKernel):
+class ChameleonsNumbaKernel(ArrayStates, ChameleonsKernel):
     """The Chameleons kernel with compiled move generation and playouts."""
+
+    array_fields, array_types = ("cells", "count"), ("int8", "int64")
 
     def __init__(self, game: GameSpec, board: Board) -> None:
         super().__init__(game, board)
@@ -198,17 +200,6 @@ class ChameleonsNumbaKernel(ChameleonsKernel):
         # load (or, the first time, compile) the playout now, not inside a timed run
         self.random_playout(self.from_position(Position(game.name, game.sides[0])),
                             random.Random(0), 0)
-
-    def from_position(self, pos: Position) -> State:
-        state = super().from_position(pos)
-        state.cells = np.array(state.cells, np.int8)  # type: ignore[assignment]
-        state.count = np.array(state.count, np.int64)  # type: ignore[assignment]
-        return state
-
-    def copy(self, state: State) -> State:
-        s = state.copy()
-        s.cells, s.count = state.cells.copy(), state.count.copy()
-        return s
 
     def _generate(self, state: State) -> list[int]:
         v = state.to_move + 1

@@ -50,6 +50,7 @@ class DagEnNachtKernel(FastKernel):
     def __init__(self, game: GameSpec, board: Board, n: int) -> None:
         super().__init__(game, board)
         idx = self.index
+        self.n = n
         self.supply = stones_per_player(n)
         self.light = [board.space(name).colour == "light" for name in self.names]
         self.dark = [i for i, lit in enumerate(self.light) if not lit]

@@ -21,7 +21,7 @@ from numba import njit
 from printables.boards import Board
 from printables.games.dugi import LOSING_COUNT
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.base import BASE, decode_path
+from printables.play.kernels.base import BASE, ArrayStates, decode_path
 from printables.play.kernels.dugi import DugiKernel, State
 
 #: the numba playout's "no result yet"
@@ -93,8 +93,10 @@ def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, ra
     return _decided(count, to_move, losing), max_plies, to_move
 
 
-class DugiNumbaKernel(DugiKernel):
+class DugiNumbaKernel(ArrayStates, DugiKernel):
     """The Dugi kernel with compiled move generation and playouts (states hold arrays)."""
+
+    array_fields, array_types = ("cells", "count"), ("int8", "int64")
 
     def __init__(self, game: GameSpec, board: Board) -> None:
         super().__init__(game, board)
@@ -116,17 +118,6 @@ class DugiNumbaKernel(DugiKernel):
         # load (or, the first time, compile) the playout now, not inside a timed run
         self.random_playout(self.from_position(Position(game.name, game.sides[0])),
                             random.Random(0), 0)
-
-    def from_position(self, pos: Position) -> State:
-        state = super().from_position(pos)
-        state.cells = np.array(state.cells, np.int8)  # type: ignore[assignment]
-        state.count = np.array(state.count, np.int64)  # type: ignore[assignment]
-        return state
-
-    def copy(self, state: State) -> State:
-        s = state.copy()
-        s.cells, s.count = state.cells.copy(), state.count.copy()
-        return s
 
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.to_move + 1, self.np_rays, self.np_raylen,
