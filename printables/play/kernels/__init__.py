@@ -53,6 +53,7 @@ def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
 NUMBA_KERNELS: dict[str, str] = {
     "chameleons": "chameleons_numba",
     "dag-en-nacht": "dag_en_nacht_numba",
+    "danadazo": "danadazo_numba",
     "dugi": "dugi_numba",
 }
 
