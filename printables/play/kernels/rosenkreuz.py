@@ -51,6 +51,7 @@ class RosenkreuzKernel(FastKernel):
     def __init__(self, game: GameSpec, board: Board, n: int) -> None:
         super().__init__(game, board)
         idx, names = self.index, self.names
+        self.n = n
         at = {parse_square(name): i for i, name in enumerate(names)}
         self.rank = [parse_square(name)[1] for name in names]
         self.colour = [COLOURS.index(board.space(name).colour) for name in names]
