@@ -55,6 +55,7 @@ NUMBA_KERNELS: dict[str, str] = {
     "dag-en-nacht": "dag_en_nacht_numba",
     "danadazo": "danadazo_numba",
     "dugi": "dugi_numba",
+    "evl": "evl_numba",
     "network": "network_numba",
     "rosenkreuz": "rosenkreuz_numba",
 }
