@@ -89,7 +89,7 @@ def test_the_reference_kernel_plays_the_same_rules(cli) -> None:
     (("play", "evl", "--layout", DUGI_SETUP), "a dugi position, not evl"),
     (("play", "evl", "--option", "target=11"), "target"),
     (("play", "evl", "--option", "size=3"), "no option 'size'"),
-    (("play", "network", "--kernel", "numba"), "no numba kernel"),
+    (("play", "network", "--kernel", "cuda"), "--kernel"),
 ])
 def test_bad_input_exits_2_with_one_line(cli, tmp_path, args, says) -> None:
     out_file = tmp_path / "r.json"
