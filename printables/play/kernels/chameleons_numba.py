@@ -40,10 +40,11 @@ def _flip(cells: Any, count: Any, spaces: Any, k: int, v: int) -> None:
 @njit(cache=True)
 def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, steps: Any,
               nstep: Any, paths: Any, plen: Any, work: Any) -> int:
-    """Write every legal move of side value v (paths, lengths); return how many. work:
-    scratch rows (spaces on notice, the search's path, next jump, victims, flipped)."""
+    """Write every legal move of side value v (paths, lengths); return how many: the jump
+    chains where there are any, else the steps. work: scratch rows (spaces on notice, the
+    search's path, next jump, victims, flipped)."""
     n = cells.shape[0]
-    notice, path, next_k, victim, flipped = work[0], work[1], work[2], work[3], work[4]
+    notice = work[0]
     k_notice = 0
     for s in range(n):
         if cells[s] == v and opp[s]:
@@ -51,53 +52,8 @@ def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, 
             k_notice += 1
     m = 0
     for s in range(n):
-        if cells[s] != v:
-            continue
-        path[0] = s
-        next_k[0] = 0
-        depth = 0
-        k_flip = 0
-        while depth >= 0:
-            at = path[depth]
-            k = next_k[depth]
-            if k < njump[at]:
-                next_k[depth] = k + 1
-                over, land = jover[at, k], jland[at, k]
-                w = cells[over]
-                if w == 0 or w == v or cells[land] != 0:
-                    continue
-                cells[over] = 0
-                cells[at] = 0
-                cells[land] = v
-                victim[depth] = w
-                if depth == 0:  # the first jump: the other pieces on notice change sides
-                    k_flip = 0
-                    for i in range(k_notice):
-                        if notice[i] != s:
-                            flipped[k_flip] = notice[i]
-                            cells[notice[i]] = 3 - v
-                            k_flip += 1
-                depth += 1
-                path[depth] = land
-                next_k[depth] = 0
-                if m >= paths.shape[0]:
-                    raise ValueError("more jump chains than the move buffer holds")
-                for i in range(depth + 1):
-                    paths[m, i] = path[i]
-                plen[m] = depth + 1
-                m += 1
-            else:
-                if depth == 0:
-                    break
-                land, at = path[depth], path[depth - 1]
-                over = jover[at, next_k[depth - 1] - 1]
-                if depth == 1:
-                    for i in range(k_flip):
-                        cells[flipped[i]] = v
-                cells[land] = 0
-                cells[at] = v
-                cells[over] = victim[depth - 1]
-                depth -= 1
+        if cells[s] == v:
+            m = _chains(cells, v, s, k_notice, jover, jland, njump, paths, plen, work, m)
     if m > 0:
         return m
     for s in range(n):
@@ -109,6 +65,51 @@ def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, 
                     paths[m, 1] = t
                     plen[m] = 2
                     m += 1
+    return m
+
+
+@njit(cache=True)
+def _chains(cells: Any, v: int, s: int, k_notice: int, jover: Any, jland: Any, njump: Any,
+            paths: Any, plen: Any, work: Any, m: int) -> int:
+    """Append every jump chain of the piece on s (every prefix a move), searching with an
+    explicit stack and undoing each jump on the way back; return the new move count."""
+    notice, path, next_k, victim, flipped = work[0], work[1], work[2], work[3], work[4]
+    path[0], next_k[0] = s, 0
+    depth = k_flip = 0
+    while depth >= 0:
+        at, k = path[depth], next_k[depth]
+        if k < njump[at]:
+            next_k[depth] = k + 1
+            over, land = jover[at, k], jland[at, k]
+            w = cells[over]
+            if w == 0 or w == v or cells[land] != 0:
+                continue
+            cells[over], cells[at], cells[land] = 0, 0, v
+            victim[depth] = w
+            if depth == 0:  # the first jump: the other pieces on notice change sides
+                k_flip = 0
+                for i in range(k_notice):
+                    if notice[i] != s:
+                        flipped[k_flip] = notice[i]
+                        cells[notice[i]] = 3 - v
+                        k_flip += 1
+            depth += 1
+            path[depth], next_k[depth] = land, 0
+            if m >= paths.shape[0]:
+                raise ValueError("more jump chains than the move buffer holds")
+            paths[m, :depth + 1] = path[:depth + 1]
+            plen[m] = depth + 1
+            m += 1
+        elif depth == 0:
+            break
+        else:
+            land, at = path[depth], path[depth - 1]
+            if depth == 1:
+                for i in range(k_flip):
+                    cells[flipped[i]] = v
+            cells[land], cells[at] = 0, v
+            cells[jover[at, next_k[depth - 1] - 1]] = victim[depth - 1]
+            depth -= 1
     return m
 
 

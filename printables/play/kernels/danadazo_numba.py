@@ -106,24 +106,7 @@ def _generate(cells: Any, side: int, guards: int, t: Any, out: Any, work: Any) -
                 targets[k] = corner[origin, j]
                 k += 1
         if kind == GUARD:
-            near_enemy = False
-            for j in range(ncross[origin]):
-                p = cells[cross[origin, j]]
-                near_enemy = near_enemy or (p != 0 and (p - 1) >> 2 != side)
-            for j in range(ncorner[origin]):
-                p = cells[corner[origin, j]]
-                near_enemy = near_enemy or (p != 0 and (p - 1) >> 2 != side)
-            if not near_enemy:
-                cells[origin] = 0
-                for j in range(ncell[origin]):
-                    c = cell[origin, j]
-                    if cells[c] == 0:
-                        cells[c] = v
-                        if _captures(cells, c, guards, cap, ncap, found) == 0:
-                            targets[k] = c
-                            k += 1
-                        cells[c] = 0
-                cells[origin] = v
+            k = _guard_crosscell(cells, origin, side, guards, t, targets, k, found)
         for i in range(k):
             s = targets[i]
             if seen[s] or _closes_barrier(cells, origin, s, quads, nquad):
@@ -136,6 +119,33 @@ def _generate(cells: Any, side: int, guards: int, t: Any, out: Any, work: Any) -
         for i in range(k):
             seen[targets[i]] = 0
     return m
+
+
+@njit(cache=True)
+def _guard_crosscell(cells: Any, origin: int, side: int, guards: int, t: Any, targets: Any,
+                     k: int, found: Any) -> int:
+    """Append the guard's crosscell steps (no enemy next to it, no capture) to targets."""
+    cross, ncross, corner, ncorner, cell, ncell, line, cap, ncap, quads, nquad = t
+    for j in range(ncross[origin]):
+        p = cells[cross[origin, j]]
+        if p != 0 and (p - 1) >> 2 != side:
+            return k
+    for j in range(ncorner[origin]):
+        p = cells[corner[origin, j]]
+        if p != 0 and (p - 1) >> 2 != side:
+            return k
+    v = cells[origin]
+    cells[origin] = 0
+    for j in range(ncell[origin]):
+        c = cell[origin, j]
+        if cells[c] == 0:
+            cells[c] = v
+            if _captures(cells, c, guards, cap, ncap, found) == 0:
+                targets[k] = c
+                k += 1
+            cells[c] = 0
+    cells[origin] = v
+    return k
 
 
 @njit(cache=True)
