@@ -84,7 +84,8 @@ def measure(name: str) -> dict:
     """One game's row."""
     game = GAMES[name]
     setup = load_layout(setup_path(name))
-    board, start = setup.board, setup.position
+    start = setup.position
+    board = setup.board or game.board(start.options)
     fast = kernel_for(game, board)
     cap = ply_cap(fast)
     row: dict = {"game": name, "ply_cap": cap}

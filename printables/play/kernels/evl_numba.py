@@ -192,8 +192,8 @@ class EvlNumbaKernel(ArrayStates, EvlKernel):
 
     def to_position(self, state: State) -> Position:
         s = state.copy()
-        s.stacks = ["".join(self.letters[p - 1] for p in row[1:row[0] + 1])
-                    for row in state.stacks]
+        rows: Any = state.stacks  # the array from_position made
+        s.stacks = ["".join(self.letters[p - 1] for p in row[1:row[0] + 1]) for row in rows]
         return super().to_position(s)
 
     def copy(self, state: State) -> State:
