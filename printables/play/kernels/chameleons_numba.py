@@ -42,29 +42,33 @@ def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, 
               nstep: Any, paths: Any, plen: Any, work: Any) -> int:
     """Write every legal move of side value v (paths, lengths); return how many: the jump
     chains where there are any, else the steps. work: scratch rows (spaces on notice, the
-    search's path, next jump, victims, flipped)."""
+    search's path, next jump, victims, flipped, the side's pieces); work[6, 0] is left
+    holding how many spaces are on notice (for _play)."""
     n = cells.shape[0]
-    notice = work[0]
-    k_notice = 0
-    for s in range(n):
-        if cells[s] == v and opp[s]:
-            notice[k_notice] = s
-            k_notice += 1
-    m = 0
+    notice, own = work[0], work[5]
+    k_notice = k_own = 0
     for s in range(n):
         if cells[s] == v:
-            m = _chains(cells, v, s, k_notice, jover, jland, njump, paths, plen, work, m)
+            own[k_own] = s
+            k_own += 1
+            if opp[s]:
+                notice[k_notice] = s
+                k_notice += 1
+    work[6, 0] = k_notice
+    m = 0
+    for i in range(k_own):
+        m = _chains(cells, v, own[i], k_notice, jover, jland, njump, paths, plen, work, m)
     if m > 0:
         return m
-    for s in range(n):
-        if cells[s] == v:
-            for j in range(nstep[s]):
-                t = steps[s, j]
-                if cells[t] == 0:
-                    paths[m, 0] = s
-                    paths[m, 1] = t
-                    plen[m] = 2
-                    m += 1
+    for i in range(k_own):
+        s = own[i]
+        for j in range(nstep[s]):
+            t = steps[s, j]
+            if cells[t] == 0:
+                paths[m, 0] = s
+                paths[m, 1] = t
+                plen[m] = 2
+                m += 1
     return m
 
 
@@ -114,16 +118,26 @@ def _chains(cells: Any, v: int, s: int, k_notice: int, jover: Any, jland: Any, n
 
 
 @njit(cache=True)
+def _on_notice(cells: Any, v: int, opp: Any, notice: Any) -> int:
+    """Write the spaces of side value v's pieces on opposing spaces; return how many."""
+    k = 0
+    for s in range(cells.shape[0]):
+        if cells[s] == v and opp[s]:
+            notice[k] = s
+            k += 1
+    return k
+
+
+@njit(cache=True)
 def _play(cells: Any, count: Any, v: int, path: Any, length: int, opp: Any, over_of: Any,
-          adjacent: Any, notice: Any) -> None:
-    """Play a step or jump chain of side value v: captures and colour changes (notice:
-    scratch for the spaces on notice)."""
-    n = cells.shape[0]
+          adjacent: Any, on_notice: Any, k_on_notice: int, notice: Any) -> None:
+    """Play a step or jump chain of side value v: captures and colour changes. on_notice:
+    the side's pieces on notice before the move (k_on_notice of them); notice: scratch."""
     start, end = path[0], path[length - 1]
     k = 0
-    for s in range(n):
-        if cells[s] == v and opp[s] and s != start:
-            notice[k] = s
+    for i in range(k_on_notice):
+        if on_notice[i] != start:
+            notice[k] = on_notice[i]
             k += 1
     cells[start] = 0
     if length == 2 and adjacent[start, end]:
@@ -167,7 +181,8 @@ def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, op
                 return NO_WINNER, ply, to_move
             return 1 - to_move, ply, to_move
         i = np.random.randint(0, m)
-        _play(cells, count, v, paths[i], plen[i], opp[v], over_of, adjacent, work[0])
+        _play(cells, count, v, paths[i], plen[i], opp[v], over_of, adjacent, work[0],
+              work[6, 0], work[4])
         to_move = 1 - to_move
     return _result(count), max_plies, to_move
 
@@ -197,7 +212,7 @@ class ChameleonsNumbaKernel(ArrayStates, ChameleonsKernel):
                 self.np_adjacent[s, t] = True
         self.paths = np.zeros((MAX_MOVES, MAX_PATH), np.int16)
         self.plen = np.zeros(MAX_MOVES, np.int16)
-        self.work = np.zeros((5, max(n, MAX_PATH)), np.int16)
+        self.work = np.zeros((7, max(n, MAX_PATH)), np.int16)
         # load (or, the first time, compile) the playout now, not inside a timed run
         self.random_playout(self.from_position(Position(game.name, game.sides[0])),
                             random.Random(0), 0)
@@ -213,8 +228,10 @@ class ChameleonsNumbaKernel(ArrayStates, ChameleonsKernel):
     def _apply(self, state: State, code: int) -> None:
         v = state.to_move + 1
         path = np.array(decode_path(code), np.int16)
-        _play(state.cells, state.count, v, path, len(path), self.np_opp[v], self.np_over,
-              self.np_adjacent, self.work[0])
+        opp, work = self.np_opp[v], self.work
+        k = _on_notice(state.cells, v, opp, work[0])
+        _play(state.cells, state.count, v, path, len(path), opp, self.np_over,
+              self.np_adjacent, work[0], k, work[4])
         state.to_move = 1 - state.to_move
         state.result = self._eliminated(state)
 

@@ -82,15 +82,14 @@ def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, ra
                     removed[r] = s
                     r += 1
                     break
-    gone = False
-    kinds = np.zeros(4, np.bool_)
+    kinds = 0  # a bit per kind of piece removed
     for i in range(r):
-        kinds[cells[removed[i]] - 1] = True
-    for i in range(r):
+        kinds |= 1 << (cells[removed[i]] - 1)
         count[cells[removed[i]] - 1] -= 1
         cells[removed[i]] = 0
+    gone = False
     for kind in range(4):
-        gone = gone or (kinds[kind] and count[kind] == 0)
+        gone = gone or ((kinds >> kind) & 1 == 1 and count[kind] == 0)
     took = victim != 0 or (r > 0 and mine > theirs)
     return took, cells[t] == v and not gone and rank[t] == far[side]
 
@@ -135,13 +134,19 @@ def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, work: Any,
 @njit(cache=True)
 def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: Any,
                 work: Any) -> bool:
-    side = (v - 1) >> 1
+    side, c = (v - 1) >> 1, (v - 1) & 1
+    lonely = True  # no other piece of the mover's colour next to target: a group of one
+    for j in range(north[target]):
+        n = orth[target, j]
+        lonely = lonely and (n == origin or cells[n] == 0 or (cells[n] - 1) & 1 != c)
+    if lonely:
+        return False
     cells[origin] = 0
     cells[target] = v
     k = _group(cells, target, orth, north, work[0], work[1])
     mine = 0
     for i in range(k):
-        if (cells[work[1][i]] - 1) >> 1 == side:
+        if (cells[work[1, i]] - 1) >> 1 == side:
             mine += 1
     cells[target] = 0
     cells[origin] = v
