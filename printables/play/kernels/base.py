@@ -50,12 +50,13 @@ def decode_path(code: int) -> list[int]:
 class FastKernel:
     """The generic half of a fast kernel; a game's kernel subclasses it.
 
-    A subclass sets `game`, `board`, `names` (board order) and `index` (name -> int) via
-    FastKernel.__init__, and defines `from_position`, `to_position`, `_generate(state)`
-    (legal codes of the side to move, ignoring whether the game is over is NOT allowed:
-    it is only called while the game goes on), `_apply(state, code)` (which also sets
-    state.result when the move ends the game), `move_of` and `adjudicate`. States carry
-    `to_move` (side index), `moves` (cached codes or None) and `result`.
+    FastKernel.__init__ sets `game`, `board`, `sides`, `names` (board order) and `index`
+    (name -> int). A subclass defines `from_position`, `to_position`, `move_of`,
+    `adjudicate`, `_generate(state)` (the legal codes of the side to move; called only
+    while state.result is None) and `_apply(state, code)` (which also sets state.result
+    when the move ends the game), and `_no_move_result` where having no move does not
+    lose. States carry `to_move` (side index), `moves` (cached codes or None), `result`
+    and a `copy()` method.
     """
 
     def __init__(self, game: GameSpec, board: Board) -> None:

@@ -28,7 +28,7 @@ GOING_ON, NO_WINNER = -2, -3
 MAX_PATH, MAX_MOVES = 64, 8192
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _flip(cells: Any, count: Any, spaces: Any, k: int, v: int) -> None:
     """The pieces of value v on spaces[:k] change sides."""
     for i in range(k):
@@ -37,7 +37,7 @@ def _flip(cells: Any, count: Any, spaces: Any, k: int, v: int) -> None:
     count[2 - v] += k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, steps: Any,
               nstep: Any, paths: Any, plen: Any, work: Any) -> int:
     """Write every legal move of side value v (paths, lengths); return how many: the jump
@@ -57,7 +57,12 @@ def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, 
     work[6, 0] = k_notice
     m = 0
     for i in range(k_own):
-        m = _chains(cells, v, own[i], k_notice, jover, jland, njump, paths, plen, work, m)
+        s = own[i]
+        for j in range(njump[s]):  # search only from a piece that has a first jump
+            w = cells[jover[s, j]]
+            if w != 0 and w != v and cells[jland[s, j]] == 0:
+                m = _chains(cells, v, s, k_notice, jover, jland, njump, paths, plen, work, m)
+                break
     if m > 0:
         return m
     for i in range(k_own):
@@ -72,7 +77,7 @@ def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, 
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _chains(cells: Any, v: int, s: int, k_notice: int, jover: Any, jland: Any, njump: Any,
             paths: Any, plen: Any, work: Any, m: int) -> int:
     """Append every jump chain of the piece on s (every prefix a move), searching with an
@@ -101,7 +106,8 @@ def _chains(cells: Any, v: int, s: int, k_notice: int, jover: Any, jland: Any, n
             path[depth], next_k[depth] = land, 0
             if m >= paths.shape[0]:
                 raise ValueError("more jump chains than the move buffer holds")
-            paths[m, :depth + 1] = path[:depth + 1]
+            for i in range(depth + 1):
+                paths[m, i] = path[i]
             plen[m] = depth + 1
             m += 1
         elif depth == 0:
@@ -128,7 +134,7 @@ def _on_notice(cells: Any, v: int, opp: Any, notice: Any) -> int:
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(cells: Any, count: Any, v: int, path: Any, length: int, opp: Any, over_of: Any,
           adjacent: Any, on_notice: Any, k_on_notice: int, notice: Any) -> None:
     """Play a step or jump chain of side value v: captures and colour changes. on_notice:
@@ -156,7 +162,7 @@ def _play(cells: Any, count: Any, v: int, path: Any, length: int, opp: Any, over
         count[2 - v] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _result(count: Any) -> int:
     """The winner by elimination, or GOING_ON."""
     if (count[0] == 0) != (count[1] == 0):
