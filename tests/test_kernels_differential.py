@@ -6,7 +6,11 @@ with the kernel choosing the moves. At every position reached: the Position roun
 the result, the legal move set (as engine Moves); the successor Position of the move
 played, and of every legal move on every FULL_EVERY-th position. Each game's row in SIZES
 gives (random games from the setup, FULL_EVERY, ply cap), chosen so that each game checks
-at least 2,000 positions in a few seconds.
+at least 2,000 positions in a few seconds. Measured (positions / successors compared in
+full, with their results / CPU seconds, pure Python; numba the same counts in 2-9 s):
+chameleons 2,266 / 12,013 / 1.2; dag-en-nacht 2,195 / 27,133 / 7.2; danadazo 4,224 /
+22,168 / 2.1; dugi 2,696 / 15,428 / 4.2; evl 2,454 / 26,328 / 1.7; network 2,664 / 21,856
+/ 6.8; rosenkreuz 3,163 / 23,588 / 4.2 (on a machine with load average 10).
 
 Where numba is installed (the play extra), each game's numba kernel (NUMBA_KERNELS) is
 checked the same way, and its compiled random playout is checked to end where the engine
