@@ -15,4 +15,5 @@ def _has_numba() -> bool:
         return False
 
 
-collect_ignore_glob = [] if _has_numba() else ["printables/play/kernels/*_numba.py"]
+collect_ignore_glob = [] if _has_numba() else [
+    "printables/play/kernels/*_numba.py", "printables/play/kernels/arrays.py"]

@@ -29,6 +29,7 @@ import random
 import pytest
 
 from printables.games import get_game
+from printables.games.model import first_problem
 from printables.play.kernel import DRAW, ReferenceKernel
 from printables.play.kernels import FAST_KERNELS, NUMBA_KERNELS, numba_available
 from printables.play.kernels.differential import differential_run
@@ -99,8 +100,7 @@ def test_compiled_playout_ends_where_the_engine_says(name: str) -> None:
         state = kernel.from_position(setup.position)
         result, plies = kernel.random_playout(state, random.Random(seed), 300)
         pos = kernel.to_position(state)
-        assert game.position_problem is not None and game.position_problem(setup.board, pos) \
-            is None
+        assert game.rules is not None and first_problem(game.rules, setup.board, pos) is None
         engine = ref.result(ref.from_position(pos))
         if plies < 300:
             assert engine is not None and result == engine

@@ -52,7 +52,7 @@ def start_of(game_name: str, players: str, kernel_name: str, layout_file: str | 
     kernel_name is fast, numba or reference. UsageError for a game without a rules
     engine, options given with a layout, or numba asked for where it is not installed."""
     game = get_game(game_name)
-    if game.legal_moves is None:
+    if game.rules is None:
         raise UsageError(f"{game.name} has no rules engine to play with (a game file's "
                          "positions are drawn, not played)", input=game_name)
     names = parse_players(players, game)

@@ -19,7 +19,8 @@ from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.base import ArrayStates, decode_path, encode_path
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import decode_path, encode_path
 from printables.play.kernels.chameleons import ChameleonsKernel, State
 from printables.play.kernels.chameleons import make as make_python
 

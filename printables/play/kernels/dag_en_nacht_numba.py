@@ -19,7 +19,8 @@ from numba import njit
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, ArrayStates, decode_path
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import BASE, decode_path
 from printables.play.kernels.dag_en_nacht import DagEnNachtKernel, State
 from printables.play.kernels.dag_en_nacht import make as make_python
 

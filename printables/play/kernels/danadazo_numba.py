@@ -21,7 +21,8 @@ from printables.boards import Board
 from printables.games.danadazo_rules import GUARD_LIMIT, LONE_LIMIT
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, ArrayStates, decode_path
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import BASE, decode_path
 from printables.play.kernels.danadazo import GENERAL, GUARD, PAWN, DanadazoKernel, State
 from printables.play.kernels.danadazo import make as make_python
 

@@ -61,11 +61,12 @@ def check_successor(kernel: Kernel, state: Any, code: Any, move: Any, pos: Posit
                     tally: Tally, with_result: bool = True) -> None:
     """Compare the successor of one move with the engine's (and its result, when
     with_result: the walk compares the result of the move it plays at the next ply)."""
-    assert kernel.game.play is not None
+    rules = kernel.game.rules
+    assert rules is not None, f"{kernel.game.name} has no rules engine"
     after = kernel.copy(state)
     kernel.apply(after, code)
     got = kernel.to_position(after)
-    want = kernel.game.play(kernel.board, pos, move).position
+    want = rules.play(kernel.board, pos, move).position
     tally.successors += 1
     if got != want:
         tally.problems.append(f"{kernel.game.name} at {_describe(pos)}: {move} gives "

@@ -21,7 +21,8 @@ from numba import njit
 from printables.boards import Board
 from printables.games.dugi import LOSING_COUNT
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.base import BASE, ArrayStates, decode_path
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import BASE, decode_path
 from printables.play.kernels.dugi import DugiKernel, State
 
 #: the numba playout's "no result yet"

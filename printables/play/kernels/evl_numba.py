@@ -23,7 +23,8 @@ from printables.boards import Board
 from printables.games.evl_rules import MARKERS, MAX_HEIGHT
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import ArrayStates, decode_path, encode_path
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import decode_path, encode_path
 from printables.play.kernels.evl import PASS, EvlKernel, State
 from printables.play.kernels.evl import make as make_python
 

@@ -21,7 +21,8 @@ from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.games.network_rules import MIN_NETWORK, STONES, pie_drops
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, ArrayStates
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import BASE
 from printables.play.kernels.network import SWAP, NetworkKernel, State
 from printables.play.kernels.network import make as make_python
 
