@@ -85,7 +85,7 @@ class FastKernel:
         """None while the game goes on, else the winner's side index or DRAW."""
         if state.moves is None:
             self._settle(state)
-        return state.result  # type: ignore[no-any-return]
+        return state.result
 
     def apply(self, state: Any, code: Hashable) -> None:
         """Play a legal move code in place."""

@@ -188,7 +188,7 @@ class EvlNumbaKernel(ArrayStates, EvlKernel):
             st[i, 0] = len(stack)
             for k, letter in enumerate(stack[:MAX_HEIGHT + 1]):
                 st[i, 1 + k] = self.letters.index(letter) + 1
-        state.stacks = st  # type: ignore[assignment]
+        state.stacks = st
         return state
 
     def to_position(self, state: State) -> Position:
