@@ -4,6 +4,7 @@ report a user can read and a JSON file a script can; bad input exits 2 with one 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from printables.play.selfplay import self_play, start_of
 from printables.positions import bundled_layouts
 
 DUGI_SETUP = str(bundled_layouts() / "dugi" / "setup.toml")
+GAME_FILE = str(Path(__file__).resolve().parents[1] / "examples" / "crossing.toml")
 
 
 def test_play_reports_plies_lengths_and_results(cli, tmp_path) -> None:
@@ -90,6 +92,7 @@ def test_the_reference_kernel_plays_the_same_rules(cli) -> None:
     (("play", "evl", "--option", "target=11"), "target"),
     (("play", "evl", "--option", "size=3"), "no option 'size'"),
     (("play", "network", "--kernel", "cuda"), "--kernel"),
+    (("play", GAME_FILE), "has no rules engine to play with"),
 ])
 def test_bad_input_exits_2_with_one_line(cli, tmp_path, args, says) -> None:
     out_file = tmp_path / "r.json"
