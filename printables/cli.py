@@ -486,6 +486,48 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--players", default="random,random", show_default=True,
+              help="One player per side, comma-separated (valid: random).")
+@click.option("--games", "n_games", default=100, show_default=True, type=Count(1, 10_000_000),
+              help="How many games to play.")
+@click.option("--seed", default=0, show_default=True, type=Count(0, 2**63 - 1),
+              help="Same seed, same games.")
+@click.option("--max-plies", type=Count(1, 10_000_000),
+              help="Ply cap; a capped game is adjudicated (default: the kernel's, "
+                   "Dugi 1000, else 2000).")
+@click.option("--kernel", "kernel_name", default="fast", show_default=True,
+              type=click.Choice(["fast", "numba", "reference"]),
+              help="fast: the pure-Python kernel; numba: compiled (the play extra); "
+                   "reference: the rules engine.")
+@click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
+              help="Start from this position file (default: the game's setup).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. size=11 (repeatable).")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False),
+              help="Also write the report (with every game's length and result) as JSON.")
+def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
+         json_file) -> None:
+    """Self-play GAME N times and report plies/s, games/s, lengths and results."""
+    import contextlib
+    import json
+
+    from printables.outputs import write_atomic
+    from printables.play.selfplay import describe, self_play, start_of
+    kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
+    bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
+                             file=sys.stderr) if sys.stderr.isatty() else None)
+    with bar or contextlib.nullcontext():
+        report = self_play(kernel, start, names, n_games, seed, max_plies or cap, kernel_name,
+                           progress=bar.update if bar else None)
+    for line in describe(report):
+        click.echo(line)
+    if json_file:
+        text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
+        write_atomic(json_file, text.encode("utf-8"))
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
 
