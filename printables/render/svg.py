@@ -84,6 +84,7 @@ class _Writer:
         self.clips = 0
         self._paint: dict[tuple[str, float | None, bool], dict[str, str]] = {}
         self._nums: dict[float, str] = {}
+        self.check = dwg.debug
 
     def num(self, v: float) -> str:
         """num(v), each value formatted once per document (a grid repeats its coordinates)."""
@@ -94,7 +95,7 @@ class _Writer:
 
     def make(self, el: Any, attrs: Mapping[str, str]) -> Any:
         """el with attrs set in one step; through svgwrite's checks when it validates."""
-        if self.dwg.debug:
+        if self.check:
             el.update(attrs)
         else:
             el.attribs.update(attrs)
@@ -247,6 +248,12 @@ def render_svg(scene: Scene, theme: Mapping[str, Ink], laser: bool = False) -> b
 _ATTRIB = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
                          "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
 _CDATA = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTRIB_ESCAPED = re.compile('[&<>"\r\n\t]').search  # most values hold none: skip translate
+
+
+def _escape(value: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    return value.translate(_ATTRIB) if _ATTRIB_ESCAPED(value) else value
 
 
 def _attribs(el: Any) -> dict[str, Any]:
@@ -285,7 +292,7 @@ def _xml(el: Any, out: list[str]) -> None:
         if value is not None:
             text = str(value)
             if text:
-                out.append(f' {key}="{text.translate(_ATTRIB)}"')
+                out.append(f' {key}="{_escape(text)}"')
     words = str(el.text) if cls is SvgText else ""
     if not words and not el.elements:
         out.append(" />")
