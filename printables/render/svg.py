@@ -17,7 +17,7 @@ svgwrite runs with ``debug=False`` in production; tests set :data:`VALIDATE` so 
 validator checks every element and attribute the products write. Speed: attributes are set
 once per element, numbers formatted once per document, and :func:`_xml` writes svgwrite's
 elements in one pass instead of svgwrite's get_xml() copy into ElementTree and ElementTree's
-serialiser (the board SVG in under two thirds of the time); under :data:`VALIDATE` every
+serialiser (Network's board SVG: 2.1 ms of cpu before, 1.1 ms after); under :data:`VALIDATE` every
 document is also written by svgwrite's own ``tostring()`` and the two texts must agree.
 """
 
