@@ -24,7 +24,7 @@ OPTIONS = {
               "--no-reference", "--tabs", "--option", "--size", "--joints", "--output"},
     "print-and-play": {"--all", "--format", "--paper", "--output"} | GAME_REQUEST,
     "export": set(),
-    "serve": {"--host", "--port", "--games", "--no-browser"},
+    "serve": {"--host", "--port", "--games", "--no-browser", "--allow-host"},
 }
 USAGE = {"board": "[GAME]", "pieces": "[GAME]", "setup": "[GAME]", "booklet": "[GAME]",
          "laser": "[GAME]", "print-and-play": "[GAME]", "kit": "GAME...", "export": "GAME",

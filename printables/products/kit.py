@@ -24,7 +24,7 @@ from pathlib import Path
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
 from printables.geometry import Point
-from printables.outputs import ensure_dir
+from printables.outputs import ensure_dir, folder_lock
 from printables.pool import OwnedPool
 from printables.products import kit_store
 from printables.products.booklet.flow import register_family
@@ -158,6 +158,12 @@ def build_kits(run: KitRun, output: str | Path,
     """Build the kits of a run into output, one game at a time swapped in whole (parallel
     across cores); return the files written this run (rel path -> bytes)."""
     out = ensure_dir(output)
+    with folder_lock(out):  # a second kit into the same folder waits, then stops
+        return _build_locked(run, out, on_done)
+
+
+def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dict[str, bytes]:
+    """build_kits, holding the folder's lock."""
     specs = {g: get_game(g) for g in run.games}  # a game may be given by name or file
     kit_store.prepare(out, [s.name for s in specs.values()])
     records = {g: kit_record(specs[g], g, r, run.paper)

@@ -26,7 +26,7 @@ from printables.games import GAMES, GameSpec
 from printables.products.board import size_counts_cells
 from printables.products.kit import kit_requests
 from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
-from printables.web import jobs
+from printables.web import guard, jobs
 from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import (
     PREVIEW_FIELDS,
@@ -50,13 +50,12 @@ web = Blueprint("web", __name__)
 
 
 def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
-               host: str = "127.0.0.1") -> Flask:
-    """The web app; on a loopback host it answers only to loopback host names."""
+               host: str = "127.0.0.1", allow_hosts: tuple[str, ...] = ()) -> Flask:
+    """The web app; it answers only to the host names printables.web.guard allows."""
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST, MAX_FORM_MEMORY_SIZE=MAX_REQUEST,
                       GAMES_DIR=games_dir, RUNNER=runner or jobs.Runner())
-    if host in LOOPBACK:
-        app.config["TRUSTED_HOSTS"] = ["127.0.0.1", "localhost", "[::1]", "::1"]
+    guard.install(app, host, allow_hosts)
     app.jinja_env.globals.update(version=__version__, command_line=command_line,
                                  kit_papers=tuple((p, p) for p in KIT_PAPERS))
     app.register_blueprint(web)
