@@ -21,6 +21,7 @@ Rulings:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -126,10 +127,8 @@ class BuildCache:
             if path.exists():
                 _remove(path)
             return None
-        try:
+        with contextlib.suppress(OSError):
             os.utime(path)
-        except OSError:
-            pass
         self.hits += 1
         return files
 
@@ -163,7 +162,5 @@ class BuildCache:
 
 
 def _remove(path: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
