@@ -135,6 +135,41 @@ def bench_paired() -> dict:
             "rebuild_wall_s": round(med(r["rebuild"]["wall_s"] for r in rows), 2)}
 
 
+def bench_watch() -> dict:
+    """Per example game file: seconds from a save (a new title) to the new board.png on
+    disk under `kit FILE --watch` (the watch loop in this process, after its first build)."""
+    import threading
+
+    from printables.products.kit import kit_requests, watch_kits
+    out: dict[str, float] = {}
+    for game_file in sorted((ROOT / "examples").glob("*.toml")):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "src"
+            shutil.copytree(ROOT / "examples", src)
+            path, kit = src / game_file.name, Path(tmp) / "kit"
+            log: list[str] = []
+            done = threading.Event()
+            t = threading.Thread(target=watch_kits, args=(
+                kit_requests([str(path)], jobs="1"), kit, log.append, done.is_set))
+            t.start()
+            while sum("the rest:" in line for line in log) < 1:
+                time.sleep(0.01)
+            name = next(p for p in kit.iterdir() if p.is_dir() and not p.name.startswith("."))
+            png = name / "board.png"
+            first = png.read_bytes()
+            text = path.read_text()
+            start = time.perf_counter()
+            path.write_text(text.replace('title = "', 'title = "New ', 1))
+            while png.read_bytes() == first:
+                time.sleep(0.005)
+            out[game_file.stem] = round(time.perf_counter() - start, 3)
+            while sum("the rest:" in line for line in log) < 2:
+                time.sleep(0.01)
+            done.set()
+            t.join()
+    return out
+
+
 def kit_sizes(out: Path) -> dict:
     """File count, total bytes and size range per kind of file, from the manifest."""
     manifest = json.loads((out / "manifest.json").read_text())
