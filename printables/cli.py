@@ -210,8 +210,13 @@ _add_product_commands()
 @click.option("--paper", default="A4", show_default=True,
               help="Paper you print on: A4, Letter or A3 (large boards are tiled over pages).")
 @click.option("--jobs", help="Games built at once (default: cores).")
+@click.option("--no-cache", is_flag=True,
+              help="Build every file again (default: reuse files whose inputs did not change).")
+@click.option("--watch", is_flag=True,
+              help="Stay and rebuild on every save of the game files and texts (board and "
+                   "setup first, then the rest); Ctrl-C stops.")
 @OUTPUT
-def kit(games, options, size, theme, paper, jobs, output) -> None:
+def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> None:
     """Build print-and-play kits: GAME... (names or game files), or 'all' for every game.
 
     Per game a folder with board.pdf/svg/png, setup.png, pieces.pdf, booklet.pdf,
@@ -222,8 +227,11 @@ def kit(games, options, size, theme, paper, jobs, output) -> None:
     """
     import time
 
-    from printables.products.kit import build_kits, kit_requests
-    reqs = kit_requests(games, options, size, theme, paper, jobs)
+    from printables.products.kit import build_kits, kit_requests, watch_kits
+    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
+    if watch:
+        watch_kits(reqs, output)
+        return
     start = time.perf_counter()
     with click.progressbar(length=len(reqs.games), label=f"kits on {reqs.paper}",
                            file=sys.stderr, show_pos=True,
@@ -231,7 +239,9 @@ def kit(games, options, size, theme, paper, jobs, output) -> None:
         files = build_kits(reqs, output, on_done=lambda name: bar.update(1))
     total = sum(len(v) for v in files.values())
     n = len(reqs.games)
-    click.echo(f"{n} kit{'s' if n > 1 else ''}, {len(files)} files, "
+    kept = n - len({k.split("/", 1)[0] for k in files if "/" in k})
+    note = f" ({kept} unchanged)" if kept else ""
+    click.echo(f"{n} kit{'s' if n > 1 else ''}{note}, {len(files)} files written, "
                f"{total / 1e6:.1f} MB in {printable(str(Path(output)))}/ "
                f"({time.perf_counter() - start:.1f} s); "
                f"open {printable(str(Path(output) / 'index.html'))}")

@@ -15,12 +15,14 @@ that game's kit alone, with the same request.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from printables.buildcache import CACHE_FOLDER, BuildCache, build_key
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
 from printables.geometry import Point
@@ -28,14 +30,16 @@ from printables.outputs import ensure_dir, folder_lock
 from printables.pool import OwnedPool
 from printables.products import kit_store
 from printables.products.booklet.flow import register_family
+from printables.products.build_keys import game_inputs, kit_key
 from printables.products.common import variant_words
 from printables.products.laser.text import FONT_FILES, _font
 from printables.products.pieces.art import ART
 from printables.products.print_and_play import print_and_play
 from printables.products.registry import (
+    PRODUCTS,
     GameRequest,
     LaserReq,
-    build_laser,
+    cached_build,
     count,
     kit_paper,
     kit_part_files,
@@ -44,6 +48,7 @@ from printables.products.registry import (
 from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME
 from printables.units import parse_paper
+from printables.watch import Step, watch
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class KitRun:
     requests: tuple[GameRequest, ...]
     paper: str = "A4"
     jobs: int | None = None
+    cache: bool = True
 
 
 @dataclass(frozen=True)
@@ -66,11 +72,12 @@ class KitRequest:
     paper: str
     part: str = "print"
     request: GameRequest = GameRequest()
+    cache: str | None = None  # the build cache folder (None: build everything)
 
 
 def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | None = None,
                  theme: str = DEFAULT_THEME, paper: str = "A4",
-                 jobs: str | None = None) -> KitRun:
+                 jobs: str | None = None, cache: bool = True) -> KitRun:
     """Read the kit command's texts: every game's request is checked before any work (an
     option a game does not have names that game)."""
     paper = kit_paper(paper)
@@ -91,7 +98,7 @@ def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | 
     reqs = tuple(_request(spec, options, size, theme) for spec in specs)
     # a game file goes by its path, so worker processes (spawned or forked) can read it
     names = tuple(str(s.source) if s.source else s.name for s in specs)
-    return KitRun(names, reqs, paper, n_jobs)
+    return KitRun(names, reqs, paper, n_jobs, cache)
 
 
 def _request(game: GameSpec, options: Sequence[str], size: str | None,
@@ -124,20 +131,36 @@ def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict:
 def build_game(req: KitRequest) -> dict[str, bytes]:
     """The files of one part of one game's kit, relative path -> bytes."""
     game = get_game(req.game)
+    cache = BuildCache(Path(req.cache)) if req.cache else None
     if req.part == "laser":  # 600 x 400 mm sheets, no kerf
         laser = LaserReq.read(req.request, "svg", {})
-        files = {f"laser/{name}": data for name, data in build_laser(game, laser)}
+        files = {f"laser/{name}": data
+                 for name, data in cached_build(game, PRODUCTS["laser"], laser, cache)}
     else:
-        files = kit_part_files(game, parts_of_kit(game, req.request, req.paper))
-        files[f"{game.name}-print-and-play.pdf"] = print_and_play(game, files,
-                                                                  parse_paper(req.paper))
+        files = kit_part_files(game, parts_of_kit(game, req.request, req.paper), cache)
+        files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files, req.paper,
+                                                                   cache)
     return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
 
 
-def work_plan(run: KitRun) -> list[KitRequest]:
+def _print_and_play(game: GameSpec, files: dict[str, bytes], paper: str,
+                    cache: BuildCache | None) -> bytes:
+    """The print-and-play file of a kit's parts, cached by the bytes of those parts."""
+    key = build_key(f"{game.name}/print-and-play", paper + "".join(
+        f" {n}:{hashlib.sha256(d).hexdigest()}" for n, d in sorted(files.items())))
+    hit = cache.get(key) if cache else None
+    if hit:
+        return hit[0][1]
+    data = print_and_play(game, files, parse_paper(paper))
+    if cache:
+        cache.put(key, [("print-and-play.pdf", data)])
+    return data
+
+
+def work_plan(run: KitRun, cache: str | None = None) -> list[KitRequest]:
     """Two tasks per game (print products, laser files) so both cores stay busy to the end;
     the heaviest task, the laser files with the most laser_work, goes first."""
-    tasks = [KitRequest(g, run.paper, part, r)
+    tasks = [KitRequest(g, run.paper, part, r, cache)
              for g, r in zip(run.games, run.requests, strict=True)
              for part in ("print", "laser")]
     if not tasks:
@@ -168,10 +191,22 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
     kit_store.prepare(out, [s.name for s in specs.values()])
     records = {g: kit_record(specs[g], g, r, run.paper)
                for g, r in zip(run.games, run.requests, strict=True)}
-    parts: dict[str, dict[str, bytes]] = {g: {} for g in run.games}
-    pending = {g: 2 for g in run.games}
+    for g, r in zip(run.games, run.requests, strict=True):
+        records[g]["key"] = kit_key(specs[g], r, run.paper)
+    todo = run
+    if run.cache:  # a game whose folder was built from the same key and is intact stays
+        keep = [g for g in run.games if kit_store.unchanged(out, specs[g].name,
+                                                            records[g]["key"])]
+        for g in keep:
+            on_done(g)
+        todo = replace(run, games=tuple(g for g in run.games if g not in keep),
+                       requests=tuple(r for g, r in zip(run.games, run.requests, strict=True)
+                                      if g not in keep))
+    parts: dict[str, dict[str, bytes]] = {g: {} for g in todo.games}
+    pending = {g: 2 for g in todo.games}
     written: dict[str, bytes] = {}
-    for req, result in _results(work_plan(run), run.jobs):
+    cache = str(ensure_dir(out / CACHE_FOLDER)) if run.cache else None
+    for req, result in _results(work_plan(todo, cache), run.jobs):
         parts[req.game].update(result)
         pending[req.game] -= 1
         if not pending[req.game]:
@@ -202,3 +237,50 @@ def preload() -> None:
     register_family()
     for font in FONT_FILES:
         _font(font)
+
+
+#: The kit files a watch builds first: what a designer looks at after a save.
+PREVIEW_PARTS = ("board.svg", "board.png", "setup.png")
+
+
+def preview_kits(run: KitRun, output: str | Path) -> list[str]:
+    """Build each game's board and setup first (through the build cache) and write them
+    into its folder beside the files it already has, its manifest matching the folder but
+    keyless, so the next full build replaces the whole folder; the names written."""
+    out = ensure_dir(output)
+    cache = BuildCache(out / CACHE_FOLDER) if run.cache else None
+    written = []
+    for g, r in zip(run.games, run.requests, strict=True):
+        game = get_game(g)
+        parts = {k: v for k, v in parts_of_kit(game, r, run.paper).items()
+                 if k in PREVIEW_PARTS}
+        files = kit_store.current_files(out, game.name)
+        fresh = kit_part_files(game, parts, cache)
+        files.update({f"{game.name}/{k}": v for k, v in fresh.items()})
+        record = {**kit_record(game, g, r, run.paper), "variant": "being rebuilt"}
+        kit_store.commit_game(out, game.name, files, record)
+        kit_store.write_top(out)
+        written += [f"{game.name}/{k}" for k in sorted(fresh)]
+    return written
+
+
+def watch_inputs(run: KitRun) -> list[Path]:
+    """Every file the kits of a run are made from (game files, rules, setups, examples)."""
+    return sorted({p for g in run.games for p in game_inputs(get_game(g))}, key=str)
+
+
+def watch_kits(run: KitRun, output: str | Path, report: Callable[[str], None] = print,
+               stop: Callable[[], bool] = lambda: False) -> int:
+    """Build, then rebuild on every save (board and setup first, the rest after) until
+    stop() or Ctrl-C; the number of builds. A game file is read afresh for each build (a
+    game file is known by its path and its bytes)."""
+    def first() -> list[str]:
+        return preview_kits(run, output)
+
+    def rest() -> list[str]:
+        return sorted(build_kits(run, output))
+
+    report(f"watching {len(watch_inputs(run))} files; Ctrl-C stops")
+    steps = [Step("board and setup", first), Step("the rest", rest)]
+    return watch(lambda: watch_inputs(run), steps, report, stop=stop)
+

@@ -166,6 +166,38 @@ def _listed(target: Path, name: str) -> set[str]:
     return {r["file"].split("/", 1)[1] for r in rows} | {GAME_MANIFEST}
 
 
+def unchanged(out: Path, name: str, key: str) -> bool:
+    """True when out/name was built from key and every file its manifest lists is still
+    there with the size and sha256 it lists (so a rebuild may leave the folder alone)."""
+    rows, kit = read_manifest(out / name / GAME_MANIFEST, name)
+    if not rows or kit.get("key") != key:
+        return False
+    for row in rows:
+        path = out / row["file"]
+        try:
+            data = read_regular_file(path, row["size"] + 1, "a kit file")
+        except InputError:
+            return False
+        if len(data) != row["size"] or hashlib.sha256(data).hexdigest() != row["sha256"]:
+            return False
+    return True
+
+
+def current_files(out: Path, name: str) -> dict[str, bytes]:
+    """The files out/name's manifest lists, as they are on disk now (rel path -> bytes);
+    a file that is missing or changed is left out."""
+    rows, _ = read_manifest(out / name / GAME_MANIFEST, name)
+    files = {}
+    for row in rows:
+        try:
+            data = read_regular_file(out / row["file"], row["size"] + 1, "a kit file")
+        except InputError:
+            continue
+        if hashlib.sha256(data).hexdigest() == row["sha256"]:
+            files[row["file"]] = data
+    return files
+
+
 def read_manifest(path: Path, name: str, itself: bool = False) -> tuple[list[dict], dict]:
     """The rows of one of our manifests that belong to game name (and, with itself, a row
     for the manifest file), and its kit record ({} when it has none); ([], {}) when it is
@@ -191,7 +223,7 @@ def read_manifest(path: Path, name: str, itself: bool = False) -> tuple[list[dic
 
 def _clean_kit(kit: dict, name: str) -> dict:
     """The kit record's texts we show (strings only), named for its folder."""
-    out = {k: kit[k] for k in ("title", "designer", "summary", "variant", "command")
+    out = {k: kit[k] for k in ("title", "designer", "summary", "variant", "command", "key")
            if isinstance(kit.get(k), str)}
     if isinstance(kit.get("request"), dict):
         out["request"] = kit["request"]

@@ -24,11 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from printables.buildcache import BuildCache
 from printables.errors import UsageError, quote
 from printables.games import GameSpec, get_game
 from printables.positions import load_layout
 from printables.products.board import BoardRequest, board_filename, board_request, render_board
 from printables.products.booklet.book import PAGES, SHEETS, booklet_outputs, booklet_pages
+from printables.products.build_keys import CONTENT, part_key
 from printables.products.common import variant_parts
 from printables.products.laser import sheets as laser_sheets
 from printables.products.laser.materials import MATERIALS
@@ -486,17 +488,32 @@ def build_print_and_play(game: GameSpec, req: PrintAndPlayReq) -> Files:
     return [(f"{name}.pdf", print_and_play(game, files, parse_paper(req.paper)))]
 
 
-def kit_part_files(game: GameSpec, parts: Mapping[str, Request]) -> dict[str, bytes]:
-    """The bytes of kit parts (kit name -> request), each product built once per request."""
+def kit_part_files(game: GameSpec, parts: Mapping[str, Request],
+                   cache: BuildCache | None = None) -> dict[str, bytes]:
+    """The bytes of kit parts (kit name -> request), each product built once per request,
+    or taken from the build cache when one is given and nothing it reads changed."""
     built: dict[Request, Files] = {}
     out = {}
     for name, req in parts.items():
         if req.fmt == "png" and not png_available():
             continue  # no cairo: no PNG (every other file is still made)
         if req not in built:
-            built[req] = PRODUCTS[_product_of(req)].build(game, req)
+            built[req] = cached_build(game, PRODUCTS[_product_of(req)], req, cache)
         out[name] = built[req][KIT_PICK.get(name, 0)][1]
     return out
+
+
+def cached_build(game: GameSpec, product: Product, req: Request,
+                 cache: BuildCache | None) -> Files:
+    """product.build(game, req), through the build cache when one is given."""
+    if cache is None:
+        return product.build(game, req)
+    key = part_key(game, product.name, req, product.reads)
+    files = cache.get(key)
+    if files is None:
+        files = product.build(game, req)
+        cache.put(key, files)
+    return files
 
 
 def _product_of(req: Request) -> str:
@@ -516,6 +533,8 @@ class Product:
     formats: Callable[[], tuple[str, ...]]
     build: Callable[[GameSpec, Any], Files]
     theme: bool = True
+    #: the texts besides the game its files are made from (the build cache's key reads them)
+    reads: tuple[str, ...] = CONTENT
 
     def read(self, game: GameSpec, texts: Mapping[str, str | None], fmt: str | None = None,
              options: Sequence[str] = (), size: str | None = None,
@@ -549,15 +568,15 @@ def _laser_formats() -> tuple[str, ...]:
 
 PRODUCTS: dict[str, Product] = {p.name: p for p in (
     Product("board", "Board", "Draw a game's board at exact size (GAME or --all).", BoardReq,
-            _ordered("pdf", "json"), build_board),
+            _ordered("pdf", "json"), build_board, reads=()),
     Product("setup", "Setup", "Draw the board with the pieces in their starting places "
             "(GAME or --all).\n\nGames that start with an empty board show each player's "
             "pieces beside it; a variant's setup is drawn on its board.", SetupReq,
-            _ordered("pdf"), build_setup),
+            _ordered("pdf"), build_setup, reads=("setup",)),
     Product("pieces", "Pieces", "Print a game's pieces at real size, with spares and cut "
             "lines (GAME or --all).\n\nChameleons pieces are two-sided: print the PDF "
             "double-sided, flipping on the long edge.", PiecesReq, _ordered("pdf", "json"),
-            build_pieces),
+            build_pieces, reads=("setup",)),
     Product("booklet", "Booklet", "Typeset a game's rule booklet: cover, contents, rules, "
             "setup and checked examples.\n\nEvery example position is checked against the "
             "rules first; a failing check stops the build (exit status 2) and names the file "
@@ -568,7 +587,7 @@ PRODUCTS: dict[str, Product] = {p.name: p for p in (
             "reference that is not cut. Check the reference measures 100 mm in your laser "
             "software before you cut. With --all, a game whose board cannot be made on the "
             "sheet is reported and the others are made.", LaserReq, _laser_formats,
-            build_laser, theme=False),
+            build_laser, theme=False, reads=("setup",)),
     Product("print-and-play", "Print and play", "Write a game's one-file print-and-play PDF "
             "(GAME or --all): a print plan, the board, the pieces and the booklet to fold, "
             "padded for one double-sided job (flip on the long edge).", PrintAndPlayReq,
