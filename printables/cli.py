@@ -21,6 +21,7 @@ def cli() -> None:
 
     Start with `printables kit all`: every game's print-and-play kit in output/.
     """
+    import printables.gamefile  # noqa: F401  (lets every GAME argument be a game file)
 
 
 @cli.command("list")
@@ -375,7 +376,7 @@ def export(game) -> None:
     printables export network > my-network.toml, then edit it and run
     printables kit my-network.toml. The board it describes is the built-in one.
     """
-    from printables.gamefile_export import export_game
+    from printables.gamefile.export import export_game
     from printables.games import get_game
     click.echo(export_game(get_game(game)), nl=False)
 

@@ -158,8 +158,9 @@ def _line_of(source: str, value: Any, after_key: str | None = None, nth: int = 1
     return None
 
 
-class _Reader:
-    """Holds the file name and text so every error can name file and line."""
+class SourceReader:
+    """A TOML file's name and text, so every error can name file and line (position files
+    here, game files in printables.gamefile)."""
 
     def __init__(self, path: str, source: str) -> None:
         self.path = path
@@ -182,6 +183,9 @@ class _Reader:
             raise self.fail(f"{where} must be a list of space names such as [\"a1\", \"b2\"]",
                             key=where.split(".")[-1])
         return v
+
+
+_Reader = SourceReader  # the name this module's readers use
 
 
 def _side(r: _Reader, game: GameSpec, side: Any, where: str) -> str:

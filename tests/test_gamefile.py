@@ -321,7 +321,7 @@ def test_readme_lists_every_piece_art_name_and_its_picture_is_current():
 
 def test_readme_documents_every_game_file_key():
     from printables.gamefile import COMPONENT_KEYS, GAME_KEYS, SETUP_KEYS, TOP_KEYS
-    from printables.gamefile_board import COMMON_KEYS, KEYS, TOPOLOGIES
+    from printables.gamefile.board import COMMON_KEYS, KEYS, TOPOLOGIES
     section = (ROOT / "README.md").read_text().split("### Game file reference")[1]
     section = section.split("\n## ")[0]
     keys = set(TOP_KEYS + GAME_KEYS + COMPONENT_KEYS + SETUP_KEYS + COMMON_KEYS + TOPOLOGIES)

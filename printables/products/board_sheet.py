@@ -33,7 +33,8 @@ def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene
 
 def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict:
     """The board as plain data: every space with name, kind, colour, anchor, outline (arcs as
-    centre/radius/angles) and neighbours by relation."""
+    centre/radius/angles) and neighbours by relation; a points board also gives its number
+    of points, its lines (pairs of space names) and its marked points."""
     from printables.geometry import Arc, Circle, Outline, Polygon, Segment, Stroke
 
     def pt(p: Point) -> list[float]:
@@ -57,6 +58,8 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
         assert isinstance(shape, Stroke)
         return {"type": "stroke", "width": round(shape.width, 6), "parts": [part(q) for q in shape.parts]}
 
+    points = {"points": len(board.spaces), "lines": [[ln.a, ln.b] for ln in board.lines],
+              "marked": list(board.marked)} if board.lines else {}
     return {
         "game": game.name, "title": game.title, "designer": game.designer,
         "options": dict(options), "units": "mm", "y_axis": "up",
@@ -66,4 +69,5 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
                     "room": round(s.room, 6), "outline": outline(s.shape),
                     "neighbours": {r: list(m.get(s.name, ())) for r, m in board.relations.items()}}
                    for s in board.spaces],
+        **points,
     }

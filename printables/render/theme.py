@@ -58,6 +58,7 @@ _COMMON: dict[str, Ink] = {
     "grid.line": Ink(stroke=INK, width=0.25),
     "boundary": Ink(stroke=INK),  # a line parting two board areas (spiral arms)
     "point": Ink(fill=INK),
+    "space.point": Ink(),  # a points board's spaces: its lines and dots show where they are
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
     "label.space": Ink(fill="#555555"),

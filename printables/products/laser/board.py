@@ -148,6 +148,8 @@ def _space_marks(board: Board) -> tuple[list[Part], list[Fill], list[Obstacle]]:
     fills: list[Fill] = []
     obstacles: list[Obstacle] = []
     for s in board.spaces:
+        if s.colour == "point":  # a points board: the lines are scored, not the points
+            continue
         parts = shape_parts(s.shape)
         score.extend(parts)
         if isinstance(s.shape, Stroke):

@@ -19,20 +19,23 @@ and what would be valid, before anything is written. Rulings made here (ours):
 from __future__ import annotations
 
 import glob
-from collections import Counter
 import hashlib
 import re
 import tomllib
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError
-from printables.gamefile_board import board_builder, fail_at, unknown_key
-from printables.games import Component, GameSpec, Position, register
-from printables.positions import MAX_FILE_BYTES, _Reader, read_position
+from printables.gamefile.board import board_builder, fail_at, unknown_key
+from printables.gamefile.reader import SourceReader, parse_toml, read_bytes
+from printables.games import Component, GameSpec, Position, register, set_file_loader
+from printables.positions import read_position
 from printables.units import MAX_LENGTH
+
+_Reader = SourceReader
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
@@ -50,8 +53,8 @@ _LOADED: dict[tuple[str, str], GameSpec] = {}
 def is_game_file(path: str | Path) -> bool:
     """True when a .toml file is a game file (it has a [game] table), not a position file."""
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(read_bytes(path).decode("utf-8"))
+    except (LayoutError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return False
     return isinstance(data.get("game"), Mapping)
 
@@ -59,16 +62,11 @@ def is_game_file(path: str | Path) -> bool:
 def load_game_file(path: str | Path) -> GameSpec:
     """Read, check and register a game file (the same file read twice is one GameSpec)."""
     p = Path(path)
+    raw = read_bytes(p)
     try:
-        if p.stat().st_size > MAX_FILE_BYTES:
-            raise LayoutError(f"a game file is at most {MAX_FILE_BYTES} bytes", file=str(p))
-        raw = p.read_bytes()
         source = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
-    except OSError as e:
-        raise LayoutError(f"cannot read game file: {e.strerror}; give the path of a .toml "
-                          "game file such as examples/honeycomb.toml", file=str(p)) from None
     key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
     if key not in _LOADED:
         _LOADED[key] = game_from_text(source, str(p))
@@ -77,13 +75,7 @@ def load_game_file(path: str | Path) -> GameSpec:
 
 def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     """The GameSpec a game file's text describes (not registered)."""
-    r = _Reader(path, source)
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path,
-                          line=int(m.group(1)) if m else 1) from None
+    r, data = parse_toml(source, path)
     _known(r, data, TOP_KEYS, "the top level")
     base = Path(path).parent
     head = _game_section(r, data, Path(path))
@@ -305,3 +297,6 @@ def validate_all(paths, say: Callable[[str], None],
             yield from validate_paths([path])
         else:
             say(note)
+
+
+set_file_loader(load_game_file)
