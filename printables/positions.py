@@ -189,9 +189,9 @@ _Reader = SourceReader  # the name this module's readers use
 
 
 def _side(r: _Reader, game: GameSpec, side: Any, where: str) -> str:
-    if side not in game.sides:
+    if side not in game.sides and side not in game.kinds:  # kinds: also neutral pieces
         raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
-                     f"{', '.join(game.sides)}", value=side)
+                     f"{', '.join(game.kinds)}", value=side)
     return side
 
 

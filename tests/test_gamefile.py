@@ -184,8 +184,9 @@ red = ["a1"]
 '''
 
 BAD = [
-    ("unknown topology", ('topology = "square"', 'topology = "triangle"'),
-     "unknown board topology 'triangle'; valid: square, hex, rings, segments, heptagon", 9),
+    ("unknown topology", ('topology = "square"', 'topology = "octagon"'),
+     "unknown board topology 'octagon'; valid: square, hex, rings, segments, heptagon, "
+     "points, triangle", 9),
     ("missing sides", ('sides = ["red", "blue"]\n', ''), "sides must list two or more", None),
     ("one side", ('sides = ["red", "blue"]', 'sides = ["red"]'), "two or more", 6),
     ("component of an unknown side", ('side = "blue"', 'side = "green"'),

@@ -64,9 +64,11 @@ def star_points(files: int, ranks: int) -> tuple[tuple[int, int], ...]:
 
 def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[str, str]],
                  pitch: float, marked: Iterable[str] = (),
-                 labels: Sequence[tuple[float, float, str]] = ()) -> Board:
+                 labels: Sequence[tuple[float, float, str]] = (),
+                 space_labels: Mapping[str, str] | None = None) -> Board:
     """A board of named points (lattice units, any origin) joined by lines, drawn with
-    pitch mm per unit; marked points get a dot; labels are (x, y, text) in lattice units.
+    pitch mm per unit; marked points get a dot; labels are (x, y, text) in lattice units;
+    space_labels: text printed beside a point (up and right of it), by point name.
 
     >>> b = points_board("g", "G", {"a": (0, 0), "b": (1, 0)}, [("a", "b")], 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a", "line"), b.width
@@ -100,7 +102,13 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
             raise UsageError(f"marked point {n!r} is not a point of the board", input=n)
         decos.append(Decoration(Circle(at(*coords[n]), STAR_RADIUS * pitch), "point", "decor"))
     size = LABEL_SIZE * pitch
-    board_labels = tuple(Label(at(x, y), text, size, "label.coord") for x, y, text in labels)
+    beside = []
+    for n, text in (space_labels or {}).items():
+        if n not in coords:
+            raise UsageError(f"label for {n!r}, which is not a point of the board", input=n)
+        beside.append((coords[n][0] + 0.3, coords[n][1] + 0.3, text))
+    board_labels = tuple(Label(at(x, y), text, size, "label.coord")
+                         for x, y, text in [*labels, *beside])
     return Board(game=game, title=title, width=w, height=h, spaces=spaces,
                  relations=freeze_relations({"line": rel}), outline=ground,
                  decorations=tuple(decos), labels=board_labels,
@@ -162,12 +170,14 @@ def default_labels(files: int, ranks: int) -> tuple[tuple[str, ...], tuple[str, 
 
 
 def grid_points(game: str, title: str, files: int, ranks: int, pitch: float,
-                diagonals: str = "none", marked: Iterable[tuple[int, int]] | None = None,
-                labels: tuple[Sequence[str], Sequence[str]] | None = None) -> Board:
+                diagonals: str = "none", marked: Iterable[str] | None = None,
+                labels: tuple[Sequence[str], Sequence[str]] | None = None,
+                space_labels: Mapping[str, str] | None = None) -> Board:
     """A files x ranks grid of points, lines between orthogonal neighbours and, by
     diagonals, none, 'all' (both diagonals of every cell) or 'alquerque' (both diagonals
-    through each point whose file + rank is even); marked: (file, rank) star points
-    (None: star_points). labels: file and rank labels (default a.., 1..).
+    through each point whose file + rank is even); marked: the names of the star points
+    (None: star_points). labels: file and rank labels (default a.., 1..), which also name
+    the points; space_labels as for points_board.
 
     >>> b = grid_points("go", "Go", 9, 9, 22.0)
     >>> len(b.spaces), len(b.lines), b.marked
@@ -191,16 +201,14 @@ def grid_points(game: str, title: str, files: int, ranks: int, pitch: float,
         if diagonals == "all" or (diagonals == "alquerque" and (f + r) % 2 == 0):
             steps += [(1, 1), (-1, 1)]
         lines += [(n, names[(f + df, r + dr)]) for df, dr in steps if (f + df, r + dr) in names]
-    stars = star_points(files, ranks) if marked is None else tuple(marked)
-    bad = [p for p in stars if p not in names]
-    if bad:
-        raise UsageError(f"star point {bad[0]} is off the {files} x {ranks} grid")
+    stars = ([names[p] for p in star_points(files, ranks)] if marked is None
+             else list(marked))
     text = edge_labels(fl, rl, range(files), range(ranks))
-    return points_board(game, title, coords, lines, pitch, [names[p] for p in stars], text)
+    return points_board(game, title, coords, lines, pitch, stars, text, space_labels)
 
 
-def morris_points(game: str, title: str, rings: int, pitch: float,
-                  corners: bool = False) -> Board:
+def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool = False,
+                  space_labels: Mapping[str, str] | None = None) -> Board:
     """Concentric squares of 8 points each on a (2 rings + 1)-point lattice, named as Morris
     players do (files a.., ranks 1.., a1 the outer square's bottom-left corner), each square
     joined to the next at its side midpoints and, with corners, at its corners too.
@@ -232,4 +240,4 @@ def morris_points(game: str, title: str, rings: int, pitch: float,
     order = sorted(coords, key=lambda s: (coords[s][1], coords[s][0]))
     coords = {s: coords[s] for s in order}
     text = edge_labels(fl, rl, range(n), range(n))
-    return points_board(game, title, coords, lines, pitch, (), text)
+    return points_board(game, title, coords, lines, pitch, (), text, space_labels)

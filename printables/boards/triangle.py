@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Mapping
 
 from printables.boards.model import Board
 from printables.boards.points import MARGIN, points_board
@@ -47,8 +48,10 @@ def lattice(shape: str, n: int) -> list[tuple[int, int]]:
     return out
 
 
-def triangle_board(game: str, title: str, shape: str, n: int, pitch: float) -> Board:
-    """A triangle grid of points (see lattice) with pitch mm between neighbours.
+def triangle_board(game: str, title: str, shape: str, n: int, pitch: float,
+                   space_labels: Mapping[str, str] | None = None) -> Board:
+    """A triangle grid of points (see lattice) with pitch mm between neighbours;
+    space_labels as for points_board.
 
     >>> b = triangle_board("t", "T", "triangle", 5, 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a1", "line")
@@ -78,4 +81,4 @@ def triangle_board(game: str, title: str, shape: str, n: int, pitch: float) -> B
         q0 = min(q for q, rr in cells if rr == r)
         x, y = xy(q0, r)
         labels.append((x - MARGIN / 2, y, string.ascii_lowercase[i]))
-    return points_board(game, title, coords, lines, pitch, (), labels)
+    return points_board(game, title, coords, lines, pitch, (), labels, space_labels)

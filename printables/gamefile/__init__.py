@@ -29,18 +29,25 @@ from typing import Any, Callable, Mapping
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError
+from printables.gamefile.art import art_symbol, read_art, register_art_inks
 from printables.gamefile.board import board_builder, fail_at, unknown_key
 from printables.gamefile.reader import SourceReader, parse_toml, read_bytes
+from printables.gamefile.sides import (DIRECTIONS, NEUTRAL, SideColours, piece_problem,
+                                       read_sides, register_inks, side_coloured, tone)
 from printables.games import Component, GameSpec, Position, register, set_file_loader
 from printables.positions import read_position
-from printables.units import MAX_LENGTH
+from printables.products.pieces.art import ART, SIDE_SHAPES, register_art, side_art
+from printables.render.theme import INK
+from printables.units import MAX_LENGTH, parse_length
 
 _Reader = SourceReader
 
-TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples")
+TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
              "summary")
-COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on")
+COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size")
+#: Smallest and largest piece a component's size may ask for, in mm.
+MIN_PIECE, MAX_PIECE = 5.0, 100.0
 SETUP_KEYS = ("empty", "pieces", "title", "to_move")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
@@ -86,8 +93,11 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         raise r.fail(f"the board would be {board.width:.0f} x {board.height:.0f} mm; give a "
                      f"cell or size that makes it {MIN_BOARD:g} to {MAX_LENGTH:g} mm",
                      key="board")
-    comps = _components(r, data, head["sides"], board)
-    kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in head["sides"]}
+    colours = read_sides(r, data, head["sides"])
+    build, board = _coloured_board(r, data, head, build, board, colours)
+    comps = _components(r, data, head, board, base, colours)
+    owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
+    kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
     spec = GameSpec(
         name=head["name"], title=head["title"], designer=head["designer"],
         board_summary=head["summary"] or summary, sides=head["sides"], kinds=kinds,
@@ -96,6 +106,31 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         rules_file=_rules(r, data, base), example_files=_examples(r, data, base),
         source=Path(path), extra=head["extra"])
     return replace(spec, setup_position=_setup(r, data, spec))
+
+
+def _coloured_board(r: _Reader, data: Mapping, head: Mapping[str, Any], build: Callable,
+                    board: Board, colours: dict[str, SideColours]) -> tuple[Callable, Board]:
+    """The builder and board with the sides' goal colours and [board.edges] drawn."""
+    edges = data["board"].get("edges", {})
+    owners = (*head["sides"], NEUTRAL)
+    if not isinstance(edges, Mapping) or not all(
+            isinstance(v, list) and all(w in DIRECTIONS for w in v) for v in edges.values()):
+        raise r.fail("[board.edges] maps a side to the edges drawn in its colour, such as "
+                     f"red = [\"north\", \"south\"]; edges: {', '.join(DIRECTIONS)}",
+                     key="edges")
+    for side in edges:
+        if side not in owners:
+            raise r.fail(f"[board.edges] {side!r} is not a side; valid: {', '.join(owners)}",
+                         key=side)
+        colours.setdefault(side, SideColours("#ffffff", INK, "white"))
+    if not colours:
+        return build, board
+    register_inks(head["name"], colours)
+
+    def coloured(options: Mapping[str, Any], size: float | None,
+                 inner: Callable = build) -> Board:
+        return side_coloured(inner(options, size), head["name"], colours, dict(edges))
+    return coloured, _try(r, lambda: coloured({}, None), "board")
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -160,30 +195,29 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
             "summary": _text(r, g, "summary", "[game]") if summary is not None else None}
 
 
-def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
-                board: Board) -> tuple[Component, ...]:
-    from printables.products.pieces.art import ART
+def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
+                base: Path, colours: dict[str, SideColours]) -> tuple[Component, ...]:
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
         raise r.fail("the game has no pieces; add one [[component]] table per kind of "
                      "piece (side, kind, count, art)", key="component")
+    sides = head["sides"]
     counts = Counter(s.kind for s in board.spaces)
     board_kinds = tuple(sorted(counts, key=lambda k: -counts[k]))  # most common first
-    out = []
+    out: list[Component] = []
     for c in rows:
         _known(r, c, COMPONENT_KEYS, "[[component]]", "component")
-        side = c.get("side")
-        if side not in sides:
+        side = c.get("side", NEUTRAL)
+        if side not in (*sides, NEUTRAL):
             raise fail_at(r, f"[[component]] side {side!r} is not a side of the game; valid: "
-                         f"{', '.join(sides)}", side, "side")
+                         f"{', '.join(sides)} (or leave side out for a neutral piece)",
+                          side, "side")
         kind = _text(r, c, "kind", "[[component]]")
         count = c.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
-        art = c.get("art")
-        if art not in ART:
-            raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
+        art = _art(r, c, side, head["name"], base, colours)
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
             raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
@@ -194,13 +228,63 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
                          f"board; valid: {', '.join(board_kinds)}", value=stands)
         if any((o.side, o.kind) == (side, kind) for o in out):
             raise r.fail(f"two [[component]] tables for {side} {kind}", value=kind, nth=2)
-        label = c.get("label", f"{side} {kind}")
-        out.append(Component(side, kind, count, art, str(label), stands, back))
+        if side in colours and art not in ART:
+            problem = piece_problem(side, colours[side], board, stands)
+            if problem:
+                raise r.fail(problem, key=side if f"[side.{side}]" in r.source else "side")
+        label = c.get("label", kind if side == NEUTRAL else f"{side} {kind}")
+        size = _piece_size(r, c)
+        out.append(Component(side, kind, count, art, str(label), stands, back, size))
     for s in sides:
         if not any(c.side == s for c in out):
             raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
                          "piece", value=s)
     return tuple(out)
+
+
+def _piece_size(r: _Reader, c: Mapping) -> float | None:
+    if "size" not in c:
+        return None
+    try:
+        v = parse_length(c["size"], "[[component]] size")
+    except PrintablesError as e:
+        raise r.fail(e.message, key="size") from None
+    if not MIN_PIECE <= v <= MAX_PIECE:
+        raise r.fail(f"[[component]] size {c['size']!r} must be {MIN_PIECE:g} to "
+                     f"{MAX_PIECE:g} mm", key="size")
+    return v
+
+
+def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
+         colours: dict[str, SideColours]) -> str:
+    """The art key of a component: a catalogue name, a side-coloured shape, or a designer
+    SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
+    art = c.get("art")
+    if art in ART:
+        return str(art)
+    valid = f"{', '.join(ART)}; or in the side's colours: {', '.join(SIDE_SHAPES)}; or a .svg file"
+    if not isinstance(art, str) or not (art in SIDE_SHAPES or art.lower().endswith(".svg")):
+        raise fail_at(r, f"unknown piece art {art!r}; valid: {valid}", art, "art")
+    sides = sorted(set(colours) | {side})
+    for s in sides:
+        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
+    register_inks(game, colours)
+    if art in SIDE_SHAPES:
+        for s in sides:
+            register_art(f"{art}@{game}-{s}", side_art(art, tone(s, game)))
+        return f"{art}@{game}-{side}"
+    path = base / art
+    if not path.resolve().is_relative_to(base.resolve()):
+        raise fail_at(r, f"art file {art!r} is outside the game file's folder; give a path "
+                      "inside it, such as \"art/crown.svg\"", art, "art")
+    drawing = read_art(path)
+    stem = re.sub(r"[^a-z0-9]+", "", Path(art).stem.lower()) or "art"
+    prefix = f"art.{game}.{stem}"
+    register_art_inks(drawing, prefix)
+    symbol = art_symbol(drawing, prefix)
+    for s in sides:
+        register_art(f"{stem}@{game}-{s}", side_art("stone", tone(s, game), symbol))
+    return f"{stem}@{game}-{side}"
 
 
 def _rules(r: _Reader, data: Mapping, base: Path) -> Path:

@@ -19,6 +19,7 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping
 
 from printables.boards import Board, Decoration
@@ -26,8 +27,8 @@ from printables.errors import PrintablesError
 from printables.geometry import Point
 from printables.units import parse_length
 
-TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon")
-COMMON_KEYS = ("topology", "size", "cell")
+TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
+COMMON_KEYS = ("topology", "size", "cell", "edges")
 KEYS = {
     "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
                "dead"),
@@ -35,11 +36,18 @@ KEYS = {
     "rings": ("rings", "sectors", "dead_zone"),
     "segments": ("columns", "rows", "bends"),
     "heptagon": ("rows", "columns"),
+    "points": ("layout", "files", "ranks", "diagonals", "stars", "file_labels", "rank_labels",
+               "rings", "corners", "points", "lines", "labels"),
+    "triangle": ("shape", "side", "labels"),
 }
+#: Keys of a points board by layout (beyond topology, size, cell and labels).
+POINTS_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
+               "morris": ("rings", "corners"), "free": ("points", "lines", "stars")}
 COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
                   "unused")
 DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
-            "heptagon": 190.0}
+            "heptagon": 190.0, "points": 22.0, "triangle": 22.0}
+_POINT_NAME = re.compile(r"^[a-z0-9]+$")
 
 Builder = Callable[[Mapping[str, Any], float | None], Board]
 
@@ -63,7 +71,6 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, ...]):
     """The error for a key a table does not take, at its line inside the table."""
-    import re
     from printables.errors import LayoutError
     hint = (f" ({key} belongs at the top, before the first [table])"
             if key in ("rules", "examples") and section else "")
@@ -302,5 +309,126 @@ def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return build, f"{rows} rows of {cols} heptagons with pentagons between them"
 
 
+# ----------------------------------------------------------------------------- points
+
+def _pitched(r, b: Mapping, make: Callable[[float], Board]) -> tuple[Builder, Board]:
+    """A builder from make(pitch): cell is the pitch, size the board's width."""
+    probe = _built(r, lambda: make(1.0))
+    cell = _length(r, b, "cell")
+    if cell is None:
+        size = _length(r, b, "size")
+        cell = size / probe.width if size else DEFAULTS["points"]
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        return make(size / probe.width if size else cell)
+    return build, _built(r, lambda: build({}, None))
+
+
+def _names(r, b: Mapping, key: str) -> list[str]:
+    v = b.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) and _POINT_NAME.match(x.lower())
+                                          for x in v):
+        raise r.fail(f"[board] {key} must be a list of labels made of letters and digits, "
+                     "such as [\"a\", \"b\"]", key=key)
+    return v
+
+
+def _space_labels(r, b: Mapping) -> dict[str, str]:
+    v = b.get("labels", {})
+    if not isinstance(v, Mapping) or not all(isinstance(t, str) for t in v.values()):
+        raise r.fail("[board.labels] must map point names to the text printed beside them, "
+                     "such as a1 = \"home\"", key="labels")
+    return dict(v)
+
+
+def _free_points(r, b: Mapping) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
+    pts = b.get("points")
+    if not isinstance(pts, Mapping) or len(pts) < 2:
+        raise r.fail("[board.points] must name two or more points, each [x, y] in cells, "
+                     "such as a = [0, 0]", key="points")
+    coords: dict[str, tuple[float, float]] = {}
+    for n, xy in pts.items():
+        if not _POINT_NAME.match(n):
+            raise r.fail(f"point name {n!r}: use lower-case letters and digits (a move "
+                         "names it, as in a1-b2)", key=n)
+        if (not isinstance(xy, list) or len(xy) != 2 or any(
+                isinstance(c, bool) or not isinstance(c, (int, float)) or abs(c) > 100
+                for c in xy)):
+            raise r.fail(f"point {n} must be [x, y], two numbers of cells (-100..100)", key=n)
+        coords[n] = (float(xy[0]), float(xy[1]))
+    lines: list[tuple[str, str]] = []
+    raw = b.get("lines", [])
+    if not isinstance(raw, list):
+        raise r.fail("[board] lines must be a list of paths such as [\"a-b-c\", \"a-d\"]",
+                     key="lines")
+    for path in raw:
+        chain = path.split("-") if isinstance(path, str) else path
+        if not isinstance(chain, list) or len(chain) < 2:
+            raise r.fail(f"[board] lines: {path!r} is not a path such as \"a-b\"",
+                         key="lines")
+        for n in chain:
+            if n not in coords:
+                raise fail_at(r, f"[board] lines names {n!r}, which is not in [board.points]",
+                              n, "lines")
+        lines += list(zip(chain, chain[1:]))
+    return coords, lines
+
+
+def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.points import grid_points, morris_points, points_board
+    layout = _choice(r, b, "layout", tuple(POINTS_KEYS), "grid")
+    extra = sorted(set(b) - set(COMMON_KEYS) - {"layout", "labels"} - set(POINTS_KEYS[layout]))
+    if extra:
+        raise unknown_key(r, extra[0], f"[board] of a {layout} points board", "board",
+                          COMMON_KEYS + ("layout", "labels") + POINTS_KEYS[layout])
+    beside = _space_labels(r, b)
+    stars = _names(r, b, "stars") if "stars" in b else None
+    if layout == "grid":
+        files, ranks = _int(r, b, "files", 2, 26), 0
+        ranks = _int(r, b, "ranks", 2, 26, files)
+        diagonals = _choice(r, b, "diagonals", ("none", "all", "alquerque"), "none")
+        labels = None
+        if "file_labels" in b or "rank_labels" in b:
+            fl = _names(r, b, "file_labels") or [chr(97 + i) for i in range(files)]
+            rl = _names(r, b, "rank_labels") or [str(i + 1) for i in range(ranks)]
+            labels = (fl, rl)
+
+        def make(p: float) -> Board:
+            return grid_points(name, title, files, ranks, p, diagonals, stars, labels, beside)
+        what = f"{files}x{ranks} grid of points" + {"none": "", "all": " with diagonals",
+                                                     "alquerque": " with Alquerque diagonals"
+                                                     }[diagonals]
+    elif layout == "morris":
+        rings = _int(r, b, "rings", 2, 12, 3)
+        corners = b.get("corners", False)
+        if not isinstance(corners, bool):
+            raise r.fail("[board] corners must be true or false", key="corners")
+
+        def make(p: float) -> Board:
+            return morris_points(name, title, rings, p, corners, beside)
+        what = f"{rings} concentric squares of 8 points"
+    else:
+        coords, lines = _free_points(r, b)
+
+        def make(p: float) -> Board:
+            return points_board(name, title, coords, lines, p, stars or (), (), beside)
+        what = "points joined by lines"
+    build, board = _pitched(r, b, make)
+    return build, f"{what}: {len(board.spaces)} points, {len(board.lines)} lines"
+
+
+def _triangle(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    from printables.boards.triangle import SHAPES, triangle_board
+    shape = _choice(r, b, "shape", SHAPES, "triangle")
+    side = _int(r, b, "side", 2, 13)
+    beside = _space_labels(r, b)
+
+    def make(p: float) -> Board:
+        return triangle_board(name, title, shape, side, p, beside)
+    build, board = _pitched(r, b, make)
+    return build, (f"{shape} of side {side} on a triangle grid: {len(board.spaces)} points, "
+                   f"{len(board.lines)} lines")
+
+
 READERS = {"square": _square, "hex": _hex, "rings": _rings, "segments": _segments,
-           "heptagon": _heptagon}
+           "heptagon": _heptagon, "points": _points, "triangle": _triangle}

@@ -170,6 +170,8 @@ class Component:
     art: a key the piece sheet draws by (e.g. 'rose', 'cross', 'stone', 'disc-dot-small').
     stands_on: the space kind whose room sizes the piece.
     back: for two-sided pieces, the side shown on the back (Chameleons).
+    size: the piece's diameter in mm when the game sets it (a game file's ``size``); None:
+    sized from the space it stands on.
     """
 
     side: str
@@ -179,6 +181,7 @@ class Component:
     label: str
     stands_on: str
     back: str | None = None
+    size: float | None = None
 
 
 def parse_option(text: str) -> tuple[str, Any]:

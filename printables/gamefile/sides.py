@@ -1,0 +1,203 @@
+"""A game file's sides and their colours: [side.NAME] tables -> inks, goal colours, edges.
+
+A side may give ``fill`` and ``line`` (#rrggbb) and a mono ``pattern``; its pieces drawn
+in a side-coloured art (``art = "stone"``, ``"ring"``, ``"dot"``, ``"cross"``, or a
+designer's SVG on a disc) take them, and so do its goal cells (``goal.NAME`` in
+[board.colours]) and its edges ([board.edges]). The inks are added to both themes under
+keys ending with the game's name (``piece.disc.side.red.my-game``), so two game files that
+both have a side called red keep their own reds.
+
+Rulings (ours):
+
+- Goal cells are the side's fill mixed half and half with white, so a piece of any side
+  still reads on them; the mono theme hatches them (``pattern``: white, light, grey, dark,
+  black: hatching from none to dense; a piece takes the grey of that name).
+- A side's pieces must read on every space they can stand on, by the 3:1 contrast rule the
+  built-in games are held to: the better of fill and line against the space's fill (the
+  board's ground on a points board). The error names both colours and the ratio.
+- Edges (``[board.edges] red = ["north", "south"]``) are the board's outer sides that face
+  that way (within 60 degrees), drawn as a band along them inside the edge cells (clear of
+  the labels outside), in the side's fill; on a points board, the outermost lines that
+  way, drawn thick in the side's fill.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from printables.boards import Board, Decoration
+from printables.geometry import Point, Polygon, Segment, Stroke
+from printables.geometry.primitives import part_key
+from printables.positions import SourceReader
+from printables.render.theme import INK, THEMES, Ink, add_inks, contrast, ink
+
+SIDE_KEYS = ("fill", "line", "pattern")
+#: Mono pattern -> (grey of a piece, hatch spacing in mm of a goal cell or None).
+PATTERNS: Mapping[str, tuple[str, float | None]] = {
+    "white": ("#ffffff", None), "light": ("#d0d0d0", 4.0), "grey": ("#9a9a9a", 3.0),
+    "dark": ("#5a5a5a", 2.0), "black": ("#1c1c1c", 1.2)}
+#: The side name a component without a side (a neutral piece) gets.
+NEUTRAL = "neutral"
+DIRECTIONS = {"east": 0, "north-east": 45, "north": 90, "north-west": 135, "west": 180,
+              "south-west": 225, "south": 270, "south-east": 315}
+LEAST = 3.0
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class SideColours:
+    """One side's colours: piece fill, line (rims, symbols, edge lines), mono pattern."""
+
+    fill: str
+    line: str
+    pattern: str
+
+
+def read_sides(r: SourceReader, data: Mapping, sides: tuple[str, ...]
+               ) -> dict[str, SideColours]:
+    """The [side.NAME] tables (NAME a side of the game, or neutral), checked."""
+    table = data.get("side", {})
+    if not isinstance(table, Mapping):
+        raise r.fail("[side] must hold one table per side, such as [side.red] with "
+                     "fill = \"#c0392b\"", key="side")
+    out = {}
+    for name, t in table.items():
+        if name not in (*sides, NEUTRAL):
+            raise r.fail(f"[side.{name}]: {name!r} is not a side; valid: "
+                         f"{', '.join((*sides, NEUTRAL))}", key=name)
+        if not isinstance(t, Mapping):
+            raise r.fail(f"[side.{name}] must be a table with fill, line and pattern",
+                         key=name)
+        unknown = sorted(set(t) - set(SIDE_KEYS))
+        if unknown:
+            raise r.fail(f"unknown key {unknown[0]!r} in [side.{name}]; valid: "
+                         f"{', '.join(SIDE_KEYS)}", key=unknown[0])
+        fill = _colour(r, t, "fill", name, "#ffffff")
+        line = _colour(r, t, "line", name, INK)
+        pattern = t.get("pattern", "white" if contrast(fill, "#ffffff") < 3 else "dark")
+        if pattern not in PATTERNS:
+            raise r.fail(f"[side.{name}] pattern {pattern!r}; valid: {', '.join(PATTERNS)}",
+                         value=pattern)
+        out[name] = SideColours(fill.lower(), line.lower(), pattern)
+    return out
+
+
+def _colour(r: SourceReader, t: Mapping, key: str, side: str, default: str) -> str:
+    v = t.get(key, default)
+    if not isinstance(v, str) or not _HEX.match(v):
+        raise r.fail(f"[side.{side}] {key} {v!r} is not a colour; write \"#rrggbb\", such "
+                     "as \"#c0392b\"", key=key)
+    return v
+
+
+def tone(side: str, game: str) -> str:
+    """The style tone of a side's own colours: art keys end with the side (the laser's
+    material), inks with the game's name.
+
+    >>> tone("red", "my-game")
+    'side.red.my-game'
+    """
+    return f"side.{side}.{game}"
+
+
+def _tint(colour: str, share: float = 0.5) -> str:
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * share):02x}" for v in rgb)
+
+
+def register_inks(game: str, colours: Mapping[str, SideColours]) -> None:
+    """Add every side's inks to both themes (pieces, symbols, goals, edges)."""
+    for theme in THEMES:
+        inks: dict[str, Ink] = {}
+        for side, c in colours.items():
+            t, grey, hatch = tone(side, game), *PATTERNS[c.pattern]
+            mono = theme == "mono"
+            fill, line = (grey, INK) if mono else (c.fill, c.line)
+            symbol = ("#ffffff" if contrast(grey, "#ffffff") > 3 else INK) if mono else c.line
+            inks[f"piece.disc.{t}"] = Ink(fill=fill, stroke=line, width=0.3)
+            inks[f"piece.symbol.{t}"] = Ink(fill=symbol, stroke=fill, width=0.2)
+            inks[f"piece.rim.{t}"] = Ink(stroke=symbol)
+            inks[f"space.goal.{side}.{game}"] = (
+                Ink(stroke=INK, width=0.3, hatch=hatch) if mono
+                else Ink(fill=_tint(c.fill), stroke=INK, width=0.3))
+            inks[f"edge.{t}"] = Ink(fill=fill, stroke=line, width=0.3)
+        add_inks(theme, inks)
+
+
+def piece_problem(side: str, c: SideColours, board: Board, kind: str) -> str | None:
+    """Why a side's pieces would not read on the spaces of a kind (colour theme), or None."""
+    theme = THEMES["colour"]
+    for s in board.spaces:
+        if s.kind != kind:
+            continue
+        bg = (ink(theme, "space." + s.colour).fill or ink(theme, "board.ground").fill
+              or "#ffffff")
+        best = max(contrast(c.fill, bg), contrast(c.line, bg))
+        if best < LEAST:
+            return (f"side {side}: its pieces (fill {c.fill}, line {c.line}) have contrast "
+                    f"{best:.1f}:1 on the {s.colour} spaces ({bg}), less than "
+                    f"{LEAST:g}:1; give [side.{side}] a darker or lighter fill or line")
+    return None
+
+
+def side_coloured(board: Board, game: str, colours: Mapping[str, SideColours],
+                  edges: Mapping[str, list[str]]) -> Board:
+    """The board with goal.SIDE cells in that side's inks and its edges drawn."""
+    spaces = tuple(replace(s, colour=f"{s.colour}.{game}")
+                   if s.colour.startswith("goal.") and s.colour[5:] in colours else s
+                   for s in board.spaces)
+    decos = tuple(d for side, ways in edges.items() for way in ways
+                  for d in edge_marks(board, way, tone(side, game)))
+    return replace(board, spaces=spaces, decorations=board.decorations + decos)
+
+
+def edge_marks(board: Board, way: str, t: str) -> tuple[Decoration, ...]:
+    """A band (cell boards) or a thick line (points boards) along the board's edge that
+    faces way, in the inks of tone t."""
+    a = math.radians(DIRECTIONS[way])
+    ux, uy = math.cos(a), math.sin(a)
+    pitch = min(s.room for s in board.spaces)
+    if board.lines:
+        far = max(s.anchor.x * ux + s.anchor.y * uy for s in board.spaces)
+        out = []
+        for ln in board.lines:
+            pa, pb = board.space(ln.a).anchor, board.space(ln.b).anchor
+            if all(abs(p.x * ux + p.y * uy - far) < 1e-6 for p in (pa, pb)):
+                out.append(Decoration(Stroke((Segment(pa, pb),), 0.12 * pitch), f"edge.{t}",
+                                      "grid"))
+        return tuple(out)
+    return tuple(Decoration(_band(seg, inward, 0.1 * pitch), f"edge.{t}", "decor")
+                 for seg, inward in outer_edges(board, ux, uy))
+
+
+def outer_edges(board: Board, ux: float, uy: float) -> list[tuple[Segment, Point]]:
+    """The sides of space polygons no other space shares whose outward normal is within
+    60 degrees of (ux, uy), each with its unit normal pointing into its cell."""
+    count: dict[tuple, list[Any]] = {}
+    for s in board.spaces:
+        if isinstance(s.shape, Polygon):
+            for e in s.shape.edges():
+                count.setdefault(part_key(e), []).append((e, s.anchor))
+    out = []
+    for found in count.values():
+        if len(found) != 1:
+            continue
+        e, c = found[0]
+        dx, dy = e.b.x - e.a.x, e.b.y - e.a.y
+        n = math.hypot(dx, dy)
+        nx, ny = dy / n, -dx / n
+        if nx * (c.x - e.a.x) + ny * (c.y - e.a.y) < 0:
+            nx, ny = -nx, -ny  # (nx, ny) now points into the cell
+        if -(nx * ux + ny * uy) >= 0.5 - 1e-9:
+            out.append((e, Point(nx, ny)))
+    return out
+
+
+def _band(e: Segment, inward: Point, width: float) -> Polygon:
+    """A band width mm wide along a cell's side, inside the cell."""
+    ox, oy = inward.x * width, inward.y * width
+    return Polygon((e.a, e.b, Point(e.b.x + ox, e.b.y + oy), Point(e.a.x + ox, e.a.y + oy)))
