@@ -13,10 +13,11 @@ them; the layouts a designer asks for by name are made on it:
 - a free list of named points and lines (:func:`points_board` itself).
 
 Rulings (ours): ``room`` of a point is the shortest distance between two points, so a
-piece gets 80 % of it as on a hex board; a point's shape is a circle of 0.4 x room (what a
-diagram rings); the lines are Stroke decorations on the grid layer (the laser scores them),
-marked points are filled dots (the laser engraves them). Names on a grid are the file label
-(lower case) then the rank label, so custom labels are also what position files write.
+piece gets 80 % of it as on a hex board; a point's shape is a circle of 0.25 x room; the
+lines are Stroke decorations on the grid layer (the laser scores them); marked points
+are filled dots (the laser engraves them); a point given a colour is a small disc of that
+colour (0.25 x room, smaller than a piece). Names on a grid are the file label (lower
+case) then the rank label, so custom labels are also what position files write.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ MARGIN = 0.9
 LINE_WIDTH = 0.03
 STAR_RADIUS = 0.09
 LABEL_SIZE = 0.3
-#: A point's drawn circle, as a fraction of its room.
-POINT_SHARE = 0.4
+#: A point's circle (drawn only when it has a colour, a goal or home), as a fraction of
+#: its room: smaller than a piece (0.4), so a coloured point never looks like one.
+POINT_SHARE = 0.25
 
 Coords = Mapping[str, tuple[float, float]]
 
@@ -151,9 +153,9 @@ def edge_labels(files: Sequence[str], ranks: Sequence[str], xs: Sequence[float],
     out: list[tuple[float, float, str]] = []
     lo, hi = min(ys) - MARGIN / 2, max(ys) + MARGIN / 2
     left, right = min(xs) - MARGIN / 2, max(xs) + MARGIN / 2
-    for x, text in zip(xs, files):
+    for x, text in zip(xs, files, strict=False):
         out += [(x, lo, text), (x, hi, text)]
-    for y, text in zip(ys, ranks):
+    for y, text in zip(ys, ranks, strict=False):
         out += [(left, y, text), (right, y, text)]
     return out
 
@@ -211,7 +213,8 @@ def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool
                   space_labels: Mapping[str, str] | None = None) -> Board:
     """Concentric squares of 8 points each on a (2 rings + 1)-point lattice, named as Morris
     players do (files a.., ranks 1.., a1 the outer square's bottom-left corner), each square
-    joined to the next at its side midpoints and, with corners, at its corners too.
+    joined to the next at its side midpoints and, with corners, at its corners too. Every
+    point is marked with a dot, as Morris boards are drawn.
 
     >>> b = morris_points("m", "Nine Men's Morris", 3, 25.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("d2", "line")
@@ -231,13 +234,14 @@ def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool
         ring = [(lo, lo), (mid, lo), (hi, lo), (hi, mid), (hi, hi), (mid, hi), (lo, hi),
                 (lo, mid)]
         coords.update({name(f, r): (float(f), float(r)) for f, r in ring})
-        lines += [(name(*a), name(*b)) for a, b in zip(ring, ring[1:] + ring[:1])]
+        lines += [(name(*a), name(*b)) for a, b in zip(ring, ring[1:] + ring[:1], strict=False)]
         if k + 1 < rings:
             inner = [(lo + 1, lo + 1), (mid, lo + 1), (hi - 1, lo + 1), (hi - 1, mid),
                      (hi - 1, hi - 1), (mid, hi - 1), (lo + 1, hi - 1), (lo + 1, mid)]
-            lines += [(name(*a), name(*b)) for i, (a, b) in enumerate(zip(ring, inner))
+            pairs = enumerate(zip(ring, inner, strict=True))
+            lines += [(name(*a), name(*b)) for i, (a, b) in pairs
                       if i % 2 == 1 or corners]
     order = sorted(coords, key=lambda s: (coords[s][1], coords[s][0]))
     coords = {s: coords[s] for s in order}
     text = edge_labels(fl, rl, range(n), range(n))
-    return points_board(game, title, coords, lines, pitch, (), text, space_labels)
+    return points_board(game, title, coords, lines, pitch, tuple(coords), text, space_labels)

@@ -23,17 +23,26 @@ import hashlib
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError
 from printables.gamefile.art import art_symbol, read_art, register_art_inks
 from printables.gamefile.board import board_builder, fail_at, unknown_key
 from printables.gamefile.reader import SourceReader, parse_toml, read_bytes
-from printables.gamefile.sides import (DIRECTIONS, NEUTRAL, SideColours, piece_problem,
-                                       read_sides, register_inks, side_coloured, tone)
+from printables.gamefile.sides import (
+    DIRECTIONS,
+    NEUTRAL,
+    SideColours,
+    piece_problem,
+    read_sides,
+    register_inks,
+    side_coloured,
+    tone,
+)
 from printables.games import Component, GameSpec, Position, register, set_file_loader
 from printables.positions import read_position
 from printables.products.pieces.art import ART, SIDE_SHAPES, register_art, side_art
@@ -98,10 +107,13 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     comps = _components(r, data, head, board, base, colours)
     owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
+
+    def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
+        return comps
     spec = GameSpec(
         name=head["name"], title=head["title"], designer=head["designer"],
         board_summary=head["summary"] or summary, sides=head["sides"], kinds=kinds,
-        build_board=build, components=lambda options, comps=comps: comps,
+        build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=_rules(r, data, base), example_files=_examples(r, data, base),
         source=Path(path), extra=head["extra"])

@@ -28,7 +28,8 @@ from pathlib import Path
 from printables.errors import LayoutError
 from printables.gamefile.reader import read_bytes
 from printables.geometry import Point, Segment
-from printables.render.scene import Item, Path as ScenePath, Polygon
+from printables.render.scene import Item, Polygon
+from printables.render.scene import Path as ScenePath
 from printables.render.theme import INK, THEMES, Ink, add_inks, luminance
 
 MAX_BYTES = 256_000
@@ -233,7 +234,7 @@ def path_points(p: str, d: str) -> list[tuple[list[Point], bool]]:
         i += need
         rel = cmd.islower()
 
-        def pt(x: float, y: float) -> Point:
+        def pt(x: float, y: float, here: Point = here, rel: bool = rel) -> Point:
             return Point(here.x + x, here.y + y) if rel else Point(x, y)
         up = cmd.upper()
         if up == "M":
@@ -275,7 +276,7 @@ def _bezier(ctrl: tuple[Point, ...]) -> list[Point]:
         pts = list(ctrl)
         while len(pts) > 1:
             pts = [Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-                   for a, b in zip(pts, pts[1:])]
+                   for a, b in zip(pts, pts[1:], strict=False)]
         out.append(pts[0])
     return out
 
@@ -339,7 +340,8 @@ def art_symbol(art: Art, style_prefix: str):
                 out.append(Polygon(pts, f"piece.symbol.{style_prefix}.{n}"))
             if s.stroke:
                 ring = pts + pts[:1] if s.closed else pts
-                out.append(ScenePath(tuple(Segment(a, b) for a, b in zip(ring, ring[1:])),
+                edges = tuple(Segment(a, b) for a, b in zip(ring, ring[1:], strict=False))
+                out.append(ScenePath(edges,
                                      f"piece.rim.{style_prefix}.{n}", width=s.width * k))
         return tuple(out)
     return draw

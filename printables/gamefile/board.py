@@ -20,7 +20,8 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from printables.boards import Board, Decoration
 from printables.errors import PrintablesError
@@ -37,8 +38,8 @@ KEYS = {
     "segments": ("columns", "rows", "bends"),
     "heptagon": ("rows", "columns"),
     "points": ("layout", "files", "ranks", "diagonals", "stars", "file_labels", "rank_labels",
-               "rings", "corners", "points", "lines", "labels"),
-    "triangle": ("shape", "side", "labels"),
+               "rings", "corners", "points", "lines", "labels", "colours"),
+    "triangle": ("shape", "side", "labels", "colours"),
 }
 #: Keys of a points board by layout (beyond topology, size, cell and labels).
 POINTS_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
@@ -152,9 +153,15 @@ def _built(r, make: Callable[[], Board]) -> Board:
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.square import (boundary_decorations, checker, dead_cell_marks,
-                                          isolate, spiral_colouring, square_board,
-                                          square_name)
+    from printables.boards.square import (
+        boundary_decorations,
+        checker,
+        dead_cell_marks,
+        isolate,
+        spiral_colouring,
+        square_board,
+        square_name,
+    )
     files = _int(r, b, "files", 1, 26)
     ranks = _int(r, b, "ranks", 1, 26, files)
     cell = _length(r, b, "cell")
@@ -312,8 +319,18 @@ def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 # ----------------------------------------------------------------------------- points
 
 def _pitched(r, b: Mapping, make: Callable[[float], Board]) -> tuple[Builder, Board]:
-    """A builder from make(pitch): cell is the pitch, size the board's width."""
+    """A builder from make(pitch): cell is the pitch, size the board's width; points named
+    in [board.colours] are drawn as discs of that colour (a goal, a home)."""
+    from dataclasses import replace
     probe = _built(r, lambda: make(1.0))
+    colours = _cell_table(r, b, "colours", set(probe.names), COLOUR_CLASSES)
+    if colours:
+        plain = make
+
+        def make(p: float) -> Board:
+            board = plain(p)
+            return replace(board, spaces=tuple(replace(s, colour=colours.get(s.name, s.colour))
+                                               for s in board.spaces))
     cell = _length(r, b, "cell")
     if cell is None:
         size = _length(r, b, "size")
@@ -370,17 +387,18 @@ def _free_points(r, b: Mapping) -> tuple[dict[str, tuple[float, float]], list[tu
             if n not in coords:
                 raise fail_at(r, f"[board] lines names {n!r}, which is not in [board.points]",
                               n, "lines")
-        lines += list(zip(chain, chain[1:]))
+        lines += list(zip(chain, chain[1:], strict=False))
     return coords, lines
 
 
 def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     from printables.boards.points import grid_points, morris_points, points_board
     layout = _choice(r, b, "layout", tuple(POINTS_KEYS), "grid")
-    extra = sorted(set(b) - set(COMMON_KEYS) - {"layout", "labels"} - set(POINTS_KEYS[layout]))
+    shared = ("layout", "labels", "colours")
+    extra = sorted(set(b) - set(COMMON_KEYS) - set(shared) - set(POINTS_KEYS[layout]))
     if extra:
         raise unknown_key(r, extra[0], f"[board] of a {layout} points board", "board",
-                          COMMON_KEYS + ("layout", "labels") + POINTS_KEYS[layout])
+                          COMMON_KEYS + shared + POINTS_KEYS[layout])
     beside = _space_labels(r, b)
     stars = _names(r, b, "stars") if "stars" in b else None
     if layout == "grid":
