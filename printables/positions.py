@@ -25,7 +25,7 @@ MAX_FILE_BYTES = 1_000_000
 #: Keys of a [[check]]; `note` is a free-text comment for the file's reader (never printed).
 CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
 TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
-            "state", "check", "explain")
+            "state", "check", "explain", "order")
 #: Keys of a check's [check.after] table: the position after the move.
 AFTER_KEYS = ("to_move", "pieces", "stacks", "markers", "hand", "state")
 #: Keys whose value must be a string when present.
@@ -55,6 +55,7 @@ class Layout:
     checks: tuple[Check, ...] = ()
     board: Board | None = field(default=None, compare=False)
     explain: str = ""  # the designer's sentence a booklet prints under the generated caption
+    order: int | None = None  # where a booklet prints it among the game's examples (1 first)
 
 
 @dataclass(frozen=True)
@@ -411,9 +412,58 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
     checks = data.get("check", [])
     if not isinstance(checks, list):
         raise r.fail("'check' must be an array of tables: [[check]]", key="check")
+    order = data.get("order")
+    if order is not None and (isinstance(order, bool) or not isinstance(order, int)
+                              or not 1 <= order <= 999):
+        raise r.fail("'order' must be a whole number 1..999 (where the booklet prints this "
+                     "example: 1 first)", key="order")
     return Layout(path, pos, tuple(_read_check(r, game, board, pos, i, c)
                                    for i, c in enumerate(checks, 1)), board,
-                  explain.strip())
+                  explain.strip(), order)
+
+
+def notation_problems(game: GameSpec, layout: Layout) -> Iterator[CheckResult]:
+    """The failed checks any notation can find without a rules engine (for games that have
+    none): a move claimed legal must start on a piece of the side to move (a drop: on an
+    empty space), go to a different space each step, and every space it claims to capture
+    must hold an opponent's piece. A move claimed illegal is not failed here."""
+    pos = layout.position
+    if game.placement != "pieces":
+        return
+    for c in layout.checks:
+        m = c.move
+        if m is None or m.special or c.legal is False:
+            continue
+        why = _notation_problem(game, pos, m, tuple(c.captures or ()) + ((m.take,) if m.take
+                                                                         else ()))
+        if why:
+            yield CheckResult(layout.path, c.number, False,
+                              f"move {c.move_text!r}: {why} (mark it legal = false if the "
+                              "example shows a move the rules forbid)")
+
+
+def _notation_problem(game: GameSpec, pos: Position, m: Move,
+                      taken: tuple[str, ...]) -> str | None:
+    mover = pos.to_move
+    if m.drop:
+        if m.origin in pos.pieces:
+            return f"{m.origin} is not empty"
+    else:
+        piece = pos.pieces.get(m.origin)
+        if piece is None:
+            return f"there is no piece on {m.origin} to move"
+        if piece.side != mover:
+            return f"the piece on {m.origin} is {piece.side}'s, but {mover} is to move"
+        same = next((a for a, b in zip(m.path, m.path[1:]) if a == b), None)
+        if same is not None:
+            return f"it goes from {same} to {same}; a move goes to another space"
+    for t in taken:
+        piece = pos.pieces.get(t)
+        if piece is None:
+            return f"it captures on {t}, which is empty"
+        if piece.side == mover or piece.side not in game.sides:
+            return f"it captures on {t}, which holds {piece.side}'s piece, not an opponent's"
+    return None
 
 
 def load_layout(path: str | Path) -> Layout:

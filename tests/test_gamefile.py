@@ -122,7 +122,8 @@ def test_validate_reads_game_files_and_says_nothing_was_checked(capsys):
     assert sum("not checked by a rules engine" in line for line in lines) == len(games) + len(
         examples)
     assert any(line.endswith("orbit.toml: game file read: setup and 2 examples name spaces, "
-                              "sides and kinds that exist; not checked by a rules engine")
+                              "sides and kinds that exist, and moves start on the mover's "
+                              "piece and capture opponents; not checked by a rules engine")
                for line in lines)
 
 

@@ -43,8 +43,10 @@ from printables.gamefile.sides import (
     side_coloured,
     tone,
 )
-from printables.games import Component, GameSpec, Position, register, set_file_loader
-from printables.positions import read_position
+from printables.games import (Component, GameSpec, Position, get_game, register,
+                              set_file_loader)
+from printables.positions import (CheckResult, expand_paths, load_layout, notation_problems,
+                                  read_position, validate_paths)
 from printables.products.pieces.art import ART, SIDE_SHAPES, register_art, side_art
 from printables.render.theme import INK
 from printables.units import MAX_LENGTH, parse_length
@@ -349,20 +351,27 @@ def unchecked_report(path: str | Path) -> str | None:
     """For `validate`: the line to print for a game file or a position file of a game
     without a rules engine (after reading it, which checks spaces, sides and kinds), or
     None for a position file a rules engine checks."""
-    from printables.games import get_game
-    from printables.positions import load_layout
+    found = _unchecked(path)
+    return None if found is None else found[0]
+
+
+def _unchecked(path: str | Path) -> tuple[str, list[CheckResult]] | None:
+    """unchecked_report's line and the notation checks that fail (see
+    positions.notation_problems), or None for a position file a rules engine checks."""
     if is_game_file(path):
         game = load_game_file(path)
-        for example in game.example_files or ():
-            load_layout(example)
-        n = len(game.example_files or ())
+        layouts = [load_layout(example) for example in game.example_files or ()]
+        failed = [res for lay in layouts for res in notation_problems(game, lay)]
+        n = len(layouts)
         return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
-                "spaces, sides and kinds that exist; not checked by a rules engine")
+                "spaces, sides and kinds that exist, and moves start on the mover's piece and "
+                "capture opponents; not checked by a rules engine", failed)
     layout = load_layout(path)
-    if get_game(layout.position.game).legal_moves is None:
-        return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
-                f"({layout.position.game} has none)")
-    return None
+    game = get_game(layout.position.game)
+    if game.legal_moves is not None:
+        return None
+    return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
+            f"({layout.position.game} has none)", list(notation_problems(game, layout)))
 
 
 def validate_all(paths, say: Callable[[str], None],
@@ -371,7 +380,6 @@ def validate_all(paths, say: Callable[[str], None],
     for *.toml, skipping what is not a regular file with a notice), as
     positions.validate_paths gives them; game files and the position files of games without
     a rules engine are read here and reported through say instead."""
-    from printables.positions import expand_paths, validate_paths
     for path in expand_paths(paths, notice):
         if isinstance(path, PrintablesError):
             yield path
@@ -380,7 +388,7 @@ def validate_all(paths, say: Callable[[str], None],
             yield from validate_paths([path])
             continue
         try:
-            note = unchecked_report(path)
+            found = _unchecked(path)
         except PrintablesError as e:
             if not is_game_file(path):  # let the position-file reader say what is wrong
                 yield from validate_paths([path])
@@ -389,10 +397,11 @@ def validate_all(paths, say: Callable[[str], None],
                 e.file = str(path)
             yield e
             continue
-        if note is None:
+        if found is None:
             yield from validate_paths([path])
         else:
-            say(note)
+            say(found[0])
+            yield from found[1]
 
 
 set_file_loader(load_game_file)

@@ -11,7 +11,7 @@ from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position
 from printables.geometry import Point
 from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
-                                  parse_move)
+                                  notation_problems, parse_move)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -58,9 +58,8 @@ def validated(game: GameSpec, path: Path) -> Layout:
     if layout.position.game != game.name:
         raise CheckFailedError(f"this file is for {layout.position.game}, not {game.name}",
                                file=str(path))
-    if not checkable(game):  # read (spaces, sides, kinds exist), printed as unchecked
-        return layout
-    for res in check_layout(layout):
+    results = check_layout(layout) if checkable(game) else notation_problems(game, layout)
+    for res in results:  # a game without an engine: the checks any notation allows
         if not res.ok:
             raise CheckFailedError(f"check {res.number} fails: {res.reason}; the booklet "
                                    f"prints this example, so fix the file or remove it",
@@ -81,11 +80,21 @@ def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
 
 def load_examples(game: GameSpec, layouts_dir: Path) -> tuple[Example, ...]:
     """Every example of a game, validated, with its move, captures and caption note, in
-    teaching order: plain moves, captures, forbidden moves, ends of game (then file name)."""
-    found = [example_of(game, p, validated(game, p)) for p in example_paths(game, layouts_dir)]
+    order: an example's own ``order = N`` first (1 first); then, for a game file, the order
+    its examples list names them; for a built-in game, teaching order: plain moves,
+    captures, forbidden moves, ends of game (then file name)."""
+    paths = example_paths(game, layouts_dir)
+    layouts = [validated(game, p) for p in paths]
+    found = [example_of(game, p, lay) for p, lay in zip(paths, layouts)]
     if not any(e.captures or e.claims for e in found):  # a game without captures: say none
         found = [replace(e, outcome=e.outcome.replace(NOTHING, "")) for e in found]
-    return tuple(sorted(found, key=lambda e: (e.topic, Path(e.path).name)))
+    listed = game.example_files is not None
+
+    def key(i: int) -> tuple:
+        order = layouts[i].order
+        rest = (i,) if listed else (found[i].topic, Path(found[i].path).name)
+        return (order is None, order or 0) + rest
+    return tuple(found[i] for i in sorted(range(len(found)), key=key))
 
 
 def side_name(side: str) -> str:
