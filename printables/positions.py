@@ -461,6 +461,8 @@ def _notation_problem(game: GameSpec, pos: Position, m: Move,
         piece = pos.pieces.get(t)
         if piece is None:
             return f"it captures on {t}, which is empty"
+        if game.flipping_pieces:  # pieces change sides as they are jumped: owner unknown
+            continue
         if piece.side == mover or piece.side not in game.sides:
             return f"it captures on {t}, which holds {piece.side}'s piece, not an opponent's"
     return None

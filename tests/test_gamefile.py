@@ -42,7 +42,8 @@ def geometry(game, board) -> dict:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_exported_game_rebuilds_the_same_board(name, tmp_path, capsys):
+def test_exported_game_rebuilds_the_same_board(name, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # export names the rules relative to where its output goes
     code, text, err = run_cli(["export", name], capsys)
     assert code == 0, err
     path = tmp_path / f"{name}.toml"
@@ -85,7 +86,8 @@ def test_example_game_builds_a_complete_kit(example, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name", ["evl", "danadazo", "network"])
-def test_exported_game_builds_a_complete_kit(name, tmp_path, capsys):
+def test_exported_game_builds_a_complete_kit(name, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     code, text, _ = run_cli(["export", name], capsys)
     path = tmp_path / "mine.toml"
     path.write_text(text)
@@ -299,7 +301,8 @@ def test_every_topology_takes_its_parameters(board, spaces, room, tmp_path):
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_an_exported_game_file_rebuilds_its_board(example, tmp_path, capsys):
+def test_an_exported_game_file_rebuilds_its_board(example, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     source = ROOT / "examples" / f"{example}.toml"
     original = load_game_file(source)
     code, text, err = run_cli(["export", str(source)], capsys)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
-from printables.errors import LayoutError, PrintablesError
+from printables.errors import LayoutError, PrintablesError, UsageError
 from printables.gamefile.art import art_symbol, read_art, register_art_inks
 from printables.gamefile.board import board_builder, fail_at, unknown_key
 from printables.gamefile.reader import SourceReader, parse_toml, read_bytes
@@ -43,7 +43,7 @@ from printables.gamefile.sides import (
     side_coloured,
     tone,
 )
-from printables.games import (Component, GameSpec, Position, get_game, register,
+from printables.games import (GAMES, Component, GameSpec, Position, get_game, register,
                               set_file_loader)
 from printables.positions import (CheckResult, expand_paths, load_layout, notation_problems,
                                   read_position, validate_paths)
@@ -55,7 +55,10 @@ _Reader = SourceReader
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
-             "summary")
+             "summary", "reconstructed", "placement", "state", "options", "notation")
+#: What a game's credits may say was reconstructed from a published rules text.
+RECONSTRUCTED = ("board", "setup")
+STATE_TYPES = {"int": int, "bool": bool}
 COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size")
 #: Smallest and largest piece a component's size may ask for, in mm.
 MIN_PIECE, MAX_PIECE = 5.0, 100.0
@@ -98,6 +101,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     base = Path(path).parent
     head = _game_section(r, data, Path(path))
     build, summary = board_builder(r, _table(r, data, "board"), head["name"], head["title"])
+    build = _sized(r, data["board"], head, build)
     board = _try(r, lambda: build({}, None), "board")
     if not MIN_BOARD <= min(board.width, board.height) <= max(board.width, board.height) \
             <= MAX_LENGTH:
@@ -118,7 +122,12 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=_rules(r, data, base), example_files=_examples(r, data, base),
-        source=Path(path), extra=head["extra"])
+        source=Path(path), extra=head["extra"], reconstructed=head["reconstructed"],
+        placement=head["placement"], state_types=head["state_types"],
+        default_options=head["options"], check_options=_option_checker(head["options"]),
+        size_counts_cells="size" in head["options"],
+        normalize_move=head["notation"].normalize_move if head["notation"] else None,
+        format_move=head["notation"].format_move if head["notation"] else None)
     return replace(spec, setup_position=_setup(r, data, spec))
 
 
@@ -206,7 +215,79 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
     return {"name": name, "title": _text(r, g, "title", "[game]"),
             "designer": _text(r, g, "designer", "[game]"), "sides": tuple(sides),
             "first": first, "extra": extra,
-            "summary": _text(r, g, "summary", "[game]") if summary is not None else None}
+            "summary": _text(r, g, "summary", "[game]") if summary is not None else None,
+            **_play_keys(r, g, tuple(sides))}
+
+
+def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]:
+    """[game] reconstructed, placement and [game.state] (what an exported game keeps)."""
+    rebuilt = g.get("reconstructed", [])
+    if not isinstance(rebuilt, list) or any(x not in RECONSTRUCTED for x in rebuilt):
+        raise r.fail("[game] reconstructed lists what the credits say was reconstructed "
+                     f"from the published rules: {', '.join(RECONSTRUCTED)}",
+                     key="reconstructed")
+    placement = g.get("placement", "pieces")
+    if placement not in ("pieces", "stacks"):
+        raise fail_at(r, f"[game] placement {placement!r}; valid: pieces, stacks", placement,
+                      "placement")
+    if placement == "stacks" and sides != ("black", "white"):
+        raise r.fail("placement = \"stacks\" is EVL's: sides black and white, with kinds "
+                     "piece and marker", key="placement")
+    state = g.get("state", {})
+    if not isinstance(state, Mapping) or any(v not in STATE_TYPES for v in state.values()):
+        raise r.fail("[game.state] names what a position file's [state] may hold, each "
+                     "\"int\" or \"bool\"", key="state")
+    options = g.get("options", {})
+    if not isinstance(options, Mapping) or not all(isinstance(v, (bool, int, str))
+                                                   for v in options.values()):
+        raise r.fail("[game.options] names the options a position file may set, each with "
+                     "its default (a number, true/false or text), such as pie = false",
+                     key="options")
+    if "size" in options and (isinstance(options["size"], bool)
+                              or not isinstance(options["size"], int)):
+        raise r.fail("[game.options] size is the number of cells along a square board's "
+                     "side: a whole number", key="size")
+    notation = g.get("notation")
+    if notation is not None and notation not in GAMES:
+        raise fail_at(r, f"[game] notation {notation!r} is not a built-in game; valid: "
+                      f"{', '.join(GAMES)}", notation, "notation")
+    return {"reconstructed": tuple(rebuilt), "placement": placement,
+            "state_types": {k: STATE_TYPES[v] for k, v in state.items()},
+            "options": dict(options), "notation": GAMES[notation] if notation else None}
+
+
+def _option_checker(defaults: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], dict]:
+    """A game file's check_options: each option of its default's type (size 1..26)."""
+    def check(merged: Mapping[str, Any]) -> dict[str, Any]:
+        for key, value in merged.items():
+            want = type(defaults[key])
+            if type(value) is not want:
+                raise UsageError(f"option {key}={value!r}: give "
+                                 f"{'true or false' if want is bool else 'a ' + want.__name__}"
+                                 f" (default {defaults[key]!r})", input=str(value))
+        if "size" in merged and not 2 <= merged["size"] <= 26:
+            raise UsageError(f"option size={merged['size']}: give 2..26 cells", input="size")
+        return dict(merged)
+    return check
+
+
+def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> Callable:
+    """With a size option, a square board of size x size cells (the file's own size when
+    the option is at its default)."""
+    default = head["options"].get("size")
+    if default is None:
+        return build
+    if b.get("topology") != "square" or b.get("files") != b.get("ranks", b.get("files")):
+        raise r.fail("the size option sets the files and ranks of a square board; this "
+                     "board is not one", key="size")
+
+    def sized(options: Mapping[str, Any], size: float | None) -> Board:
+        n = options.get("size", default)
+        if n == default:
+            return build(options, size)
+        other, _ = board_builder(r, {**b, "files": n, "ranks": n}, head["name"], head["title"])
+        return other(options, size)
+    return sized
 
 
 def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,

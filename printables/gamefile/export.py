@@ -7,19 +7,32 @@ colours and kinds the base colouring does not explain are written out cell by ce
 exported board has the same spaces, shapes and neighbours (same JSON export).
 
 Rulings (ours): the exported game is named ``<name>-variant`` (a game file may not take a
-built-in name); its rules point at the built-in rules text; examples are left out, since
-the built-in ones are checked by an engine the game file does not have.
+built-in name). With ``--to FILE`` the rules text and every example position are copied
+next to the game file (FILE.md, FILE/*.toml, in the booklet's order) and named relative to
+it, so the exported kit's booklet has the same examples (printed "not checked by a rules
+engine": the game file has no engine); on standard output the rules path is relative to
+the current folder. The credits' "reconstructed" note, stacks placement and [state] keys
+go with the game. No summary is written: a game file's summary is made from its board,
+so an edited board (a 5-ring Dugi) is described as it is.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
-from printables.games import GameSpec
+from printables.gamefile.reader import read_bytes
+from printables.games import GAMES, GameSpec
+from printables.positions import MAX_FILE_BYTES, bundled_layouts
+from printables.products.booklet.examples import example_paths, load_examples
+
+#: Largest rules text export copies.
+MAX_RULES = 1_000_000
 
 
 def _q(v: Any) -> str:
@@ -122,26 +135,79 @@ def _setup_section(game: GameSpec) -> list[str]:
     return out
 
 
-def export_game(game: GameSpec) -> str:
-    """The game file text for a game (its default options and board size)."""
-    from printables.positions import bundled_layouts
+def export_game(game: GameSpec, target: Path | None = None) -> str:
+    """The game file text for a game (its default options and board size). target: where
+    the game file will be written (its rules and examples are named relative to it; None:
+    standard output, read from the current folder, with no examples)."""
     board = game.board()
+    here = (target or Path("game.toml")).absolute().parent
     rules = game.rules_file or bundled_layouts().parent / "rules_text" / f"{game.name}.md"
+    rules_name = (f"{target.stem}.md" if target is not None
+                  else os.path.relpath(Path(rules).resolve(), here))
+    examples = ([f"{target.stem}/{p.name}" for p in example_order(game)]
+                if target is not None else [])
     name = game.name if game.source else f"{game.name}-variant"
     lines = [f"# {game.title}, exported by `printables export {game.name}`.",
-             "# Copy the rules file next to this one (and write its name below) to edit it.",
-             f"rules = {_q(str(Path(rules).resolve()))}", "examples = []", "",
+             "# The rules text and the examples are copies, next to this file: edit them."
+             if target is not None else
+             "# `printables export GAME --to FILE` also writes the rules and the examples.",
+             f"rules = {_q(rules_name)}", f"examples = {_q(examples)}", "",
              "[game]", f"name = {_q(name)}", f"title = {_q(game.title)}",
              f"designer = {_q(game.designer)}", f"sides = {_q(list(game.sides))}",
              f"first = {_q(game.first or game.sides[0])}",
-             f"summary = {_q(game.board_summary)}"]
+             "# summary: left out, so index.html describes the board as it is built"]
     lines += [f"{k} = {_q(v)}" for k, v in game.extra.items() if k in ("year", "licence", "source")]
+    lines += _play_lines(game)
     lines += ["", "[board]"] + _board_section(board)
     for c in game.components(game.options()):
-        lines += ["", "[[component]]", f"side = {_q(c.side)}", f"kind = {_q(c.kind)}",
-                  f"count = {c.count}", f"art = {_q(c.art)}", f"label = {_q(c.label)}",
-                  f"stands_on = {_q(c.stands_on)}"]
+        lines += ["", "[[component]]"] + ([f"side = {_q(c.side)}"] if c.side in game.sides
+                                           else ["# no side: a neutral piece"])
+        lines += [f"kind = {_q(c.kind)}", f"count = {c.count}", f"art = {_q(c.art)}",
+                  f"label = {_q(c.label)}", f"stands_on = {_q(c.stands_on)}"]
         if c.back:
             lines.append(f"back = {_q(c.back)}")
     lines += [""] + _setup_section(game)
     return "\n".join(lines) + "\n"
+
+
+def _play_lines(game: GameSpec) -> list[str]:
+    """The [game] keys a rules engine's game keeps in a game file: the credits' note on
+    what was reconstructed, stacks placement, the [state] keys its positions use."""
+    out = []
+    if game.reconstructed:
+        out.append(f"reconstructed = {_q(list(game.reconstructed))}")
+    if game.placement != "pieces":
+        out.append(f"placement = {_q(game.placement)}")
+    notation = next((g for g in GAMES.values() if game.format_move is not None
+                     and g.format_move is game.format_move), None)
+    if notation is not None:
+        out.append(f"notation = {_q(notation.name)}  # moves written as in {notation.title}")
+    if game.default_options:
+        out += ["[game.options]  # what a position file's options may set, and the defaults"]
+        out += [f"{k} = {_q(v)}" for k, v in game.default_options.items()]
+    if game.state_types:
+        out += ["[game.state]"] + [f"{k} = {_q('bool' if t is bool else 'int')}"
+                                   for k, t in game.state_types.items()]
+    return out
+
+
+def example_order(game: GameSpec) -> list[Path]:
+    """The game's example files in the order its booklet prints them."""
+    layouts = bundled_layouts()
+    shown = [Path(e.path) for e in load_examples(game, layouts)]
+    return shown + [p for p in example_paths(game, layouts) if p not in shown]
+
+
+def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
+    """Everything `export --to target` writes: the game file, a copy of the rules text
+    next to it, and its examples in a folder named after it (each naming the game file)."""
+    rules = game.rules_file or bundled_layouts().parent / "rules_text" / f"{game.name}.md"
+    out = {target: export_game(game, target).encode("utf-8"),
+           target.with_suffix(".md"): read_bytes(rules, MAX_RULES, "a rules file",
+                                                 "rules file")}
+    for p in example_order(game):
+        text = read_bytes(p, MAX_FILE_BYTES, "a position file", "example").decode("utf-8")
+        text = re.sub(r'(?m)^game\s*=\s*"[^"]*"', f"game = {_q('../' + target.name)}", text,
+                      count=1)
+        out[target.parent / target.stem / p.name] = text.encode("utf-8")
+    return out
