@@ -391,9 +391,10 @@ def export(game, to) -> None:
     for folder in sorted({p.parent for p in files}, key=lambda p: len(p.parts)):
         ensure_dir(folder)
         write_files(folder, [(p.name, data) for p, data in files.items() if p.parent == folder])
+    n = sum(1 for p in files if p.parent == target.parent / target.stem
+            and p.suffix == ".toml")
     click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
-               f"{len(files) - 2} example{'s' if len(files) != 3 else ''} in "
-               f"{target.parent / target.stem}/")
+               f"{n} example{'s' if n != 1 else ''} in {target.parent / target.stem}/")
 
 
 @cli.command()

@@ -70,3 +70,17 @@ def test_export_on_standard_output_names_the_rules_relative_to_here(cli, tmp_pat
     rules = re.search(r'(?m)^rules = "([^"]+)"', out).group(1)
     assert not Path(rules).is_absolute() and (tmp_path / rules).resolve() == (
         ROOT / "rules_text" / "network.md").resolve()
+
+
+@pytest.mark.parametrize("name", ["go9", "morris", "amazons", "star-halma"])
+def test_a_game_file_with_colours_art_and_points_exports_and_rebuilds(cli, tmp_path, name):
+    target = tmp_path / "copy" / f"{name}.toml"
+    code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "--to", target)
+    assert code == 0, err
+    for product, extra in (("board", ("--format", "svg")), ("pieces", ())):
+        assert cli(product, ROOT / "examples" / f"{name}.toml", *extra, "-o", tmp_path / "a")[0] == 0
+        code, _, err = cli(product, target, *extra, "-o", tmp_path / "b")
+        assert code == 0, err
+    for stem in ("board.svg", "pieces.pdf"):
+        assert (tmp_path / "a" / f"{name}-{stem}").read_bytes() == (
+            tmp_path / "b" / f"{name}-{stem}").read_bytes(), stem

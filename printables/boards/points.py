@@ -67,10 +67,13 @@ def star_points(files: int, ranks: int) -> tuple[tuple[int, int], ...]:
 def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[str, str]],
                  pitch: float, marked: Iterable[str] = (),
                  labels: Sequence[tuple[float, float, str]] = (),
-                 space_labels: Mapping[str, str] | None = None) -> Board:
+                 space_labels: Mapping[str, str] | None = None,
+                 layout: Mapping[str, object] | None = None) -> Board:
     """A board of named points (lattice units, any origin) joined by lines, drawn with
     pitch mm per unit; marked points get a dot; labels are (x, y, text) in lattice units;
-    space_labels: text printed beside a point (up and right of it), by point name.
+    space_labels: text printed beside a point (up and right of it), by point name; layout:
+    the builder's parameters, kept in data["layout"] (export writes them back; None: the
+    free list of points and lines).
 
     >>> b = points_board("g", "G", {"a": (0, 0), "b": (1, 0)}, [("a", "b")], 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a", "line"), b.width
@@ -114,7 +117,12 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
     return Board(game=game, title=title, width=w, height=h, spaces=spaces,
                  relations=freeze_relations({"line": rel}), outline=ground,
                  decorations=tuple(decos), labels=board_labels,
-                 data={"pitch": pitch, "topology": "points"},
+                 data={"pitch": pitch, "topology": "points",
+                       "space_labels": dict(space_labels or {}),
+                       "layout": dict(layout) if layout is not None else {
+                           "layout": "free", "points": {n: list(c) for n, c in coords.items()},
+                           "lines": [f"{a}-{b}" for a, b in joined],
+                           "stars": list(stars)}},
                  lines=tuple(Line(a, b) for a, b in joined), marked=stars)
 
 
@@ -206,7 +214,9 @@ def grid_points(game: str, title: str, files: int, ranks: int, pitch: float,
     stars = ([names[p] for p in star_points(files, ranks)] if marked is None
              else list(marked))
     text = edge_labels(fl, rl, range(files), range(ranks))
-    return points_board(game, title, coords, lines, pitch, stars, text, space_labels)
+    params = {"layout": "grid", "files": files, "ranks": ranks, "diagonals": diagonals,
+              "stars": stars, "file_labels": list(fl), "rank_labels": list(rl)}
+    return points_board(game, title, coords, lines, pitch, stars, text, space_labels, params)
 
 
 def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool = False,
@@ -244,4 +254,6 @@ def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool
     order = sorted(coords, key=lambda s: (coords[s][1], coords[s][0]))
     coords = {s: coords[s] for s in order}
     text = edge_labels(fl, rl, range(n), range(n))
-    return points_board(game, title, coords, lines, pitch, tuple(coords), text, space_labels)
+    params = {"layout": "morris", "rings": rings, "corners": corners}
+    return points_board(game, title, coords, lines, pitch, tuple(coords), text, space_labels,
+                        params)

@@ -78,4 +78,5 @@ def triangle_board(game: str, title: str, shape: str, n: int, pitch: float,
              if (c[0] + dq, c[1] + dr) in names]
     left = min(x for x, _ in coords.values()) - 0.7  # row letters clear of an edge piece
     labels = [(left, xy(0, r)[1], string.ascii_lowercase[i]) for i, r in enumerate(rows)]
-    return points_board(game, title, coords, lines, pitch, (), labels, space_labels)
+    return points_board(game, title, coords, lines, pitch, (), labels, space_labels,
+                        {"topology": "triangle", "shape": shape, "side": n})

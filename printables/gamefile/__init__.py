@@ -110,7 +110,8 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
                      key="board")
     colours = read_sides(r, data, head["sides"])
     build, board = _coloured_board(r, data, head, build, board, colours)
-    comps = _components(r, data, head, board, base, colours)
+    sources: dict[str, str] = {}  # run-time art key -> the art the file names
+    comps = _components(r, data, head, board, base, colours, sources)
     owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
 
@@ -122,13 +123,28 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=_rules(r, data, base), example_files=_examples(r, data, base),
-        source=Path(path), extra=head["extra"], reconstructed=head["reconstructed"],
+        source=Path(path), extra=_extra(head["extra"], data, colours, sources),
+        reconstructed=head["reconstructed"],
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
         size_counts_cells="size" in head["options"],
         normalize_move=head["notation"].normalize_move if head["notation"] else None,
         format_move=head["notation"].format_move if head["notation"] else None)
     return replace(spec, setup_position=_setup(r, data, spec))
+
+
+def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
+           sources: Mapping[str, str]) -> dict[str, Any]:
+    """GameSpec.extra: the credits, and what export needs to write the file back (side
+    colours, edges, the art each run-time art key was made from)."""
+    out = dict(extra)
+    if colours:
+        out["sides"] = {s: (c.fill, c.line, c.pattern) for s, c in colours.items()}
+    if data["board"].get("edges"):
+        out["edges"] = {s: list(v) for s, v in data["board"]["edges"].items()}
+    if sources:
+        out["art"] = dict(sources)
+    return out
 
 
 def _coloured_board(r: _Reader, data: Mapping, head: Mapping[str, Any], build: Callable,
@@ -291,7 +307,8 @@ def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> 
 
 
 def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
-                base: Path, colours: dict[str, SideColours]) -> tuple[Component, ...]:
+                base: Path, colours: dict[str, SideColours], sources: dict[str, str]
+                ) -> tuple[Component, ...]:
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
         raise r.fail("the game has no pieces; add one [[component]] table per kind of "
@@ -313,6 +330,8 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
         art = _art(r, c, side, head["name"], base, colours)
+        if art not in ART:
+            sources[art] = str(c["art"])
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
             raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "

@@ -84,13 +84,32 @@ def _cell_tables(name: str, by_cell: dict[str, str]) -> list[str]:
     if not by_cell:
         return []
     groups: dict[str, list[str]] = {}
-    for cell, value in by_cell.items():
-        groups.setdefault(value, []).append(cell)
+    for cell, value in by_cell.items():  # goal.red.my-game (a side's own colours): goal.red
+        groups.setdefault(re.sub(r"^(goal\.[a-z0-9-]+)\..*$", r"\1", value), []).append(cell)
     return [f"[board.{name}]"] + [f"{_q(k)} = {_q(v)}" for k, v in groups.items()]
+
+
+def _points_section(board: Board) -> list[str]:
+    """A points or triangle board from the parameters its builder kept (data["layout"])."""
+    d = board.data
+    lay = dict(d["layout"])
+    out = [f"topology = {_q(lay.pop('topology', 'points'))}"]
+    points = lay.pop("points", None)
+    out += [f"{k} = {_q(v)}" for k, v in lay.items()]
+    out.append(f"cell = {_mm(d['pitch'])}  # the distance between neighbouring points")
+    if points:
+        out += ["[board.points]"] + [f"{_q(n)} = {json.dumps(xy)}" for n, xy in points.items()]
+    out += _cell_tables("colours", {s.name: s.colour for s in board.spaces
+                                    if s.colour != "point"})
+    if d.get("space_labels"):
+        out += ["[board.labels]"] + [f"{_q(n)} = {_q(t)}" for n, t in d["space_labels"].items()]
+    return out
 
 
 def _board_section(board: Board) -> list[str]:
     rel, d = board.relations, board.data
+    if d.get("topology") == "points":
+        return _points_section(board)
     if "orthogonal" in rel:
         return _square_section(board)
     if "ring" in rel:
@@ -158,16 +177,34 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
              "# summary: left out, so index.html describes the board as it is built"]
     lines += [f"{k} = {_q(v)}" for k, v in game.extra.items() if k in ("year", "licence", "source")]
     lines += _play_lines(game)
-    lines += ["", "[board]"] + _board_section(board)
+    lines += ["", "[board]"] + _board_section(board) + _edges(game)
+    lines += _side_tables(game)
+    arts = game.extra.get("art", {})
     for c in game.components(game.options()):
         lines += ["", "[[component]]"] + ([f"side = {_q(c.side)}"] if c.side in game.sides
                                            else ["# no side: a neutral piece"])
-        lines += [f"kind = {_q(c.kind)}", f"count = {c.count}", f"art = {_q(c.art)}",
-                  f"label = {_q(c.label)}", f"stands_on = {_q(c.stands_on)}"]
+        lines += [f"kind = {_q(c.kind)}", f"count = {c.count}",
+                  f"art = {_q(arts.get(c.art, c.art))}", f"label = {_q(c.label)}",
+                  f"stands_on = {_q(c.stands_on)}"]
+        if c.size is not None:
+            lines.append(f"size = {_mm(c.size)}")
         if c.back:
             lines.append(f"back = {_q(c.back)}")
     lines += [""] + _setup_section(game)
     return "\n".join(lines) + "\n"
+
+
+def _edges(game: GameSpec) -> list[str]:
+    edges = game.extra.get("edges", {})
+    return ["[board.edges]"] + [f"{_q(s)} = {_q(v)}" for s, v in edges.items()] if edges else []
+
+
+def _side_tables(game: GameSpec) -> list[str]:
+    out = []
+    for side, (fill, line, pattern) in game.extra.get("sides", {}).items():
+        out += ["", f"[side.{side}]", f"fill = {_q(fill)}", f"line = {_q(line)}",
+                f"pattern = {_q(pattern)}"]
+    return out
 
 
 def _play_lines(game: GameSpec) -> list[str]:
@@ -200,7 +237,8 @@ def example_order(game: GameSpec) -> list[Path]:
 
 def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
     """Everything `export --to target` writes: the game file, a copy of the rules text
-    next to it, and its examples in a folder named after it (each naming the game file)."""
+    next to it, its examples in a folder named after it (each naming the game file) and a
+    game file's SVG art at the same paths relative to it."""
     rules = game.rules_file or bundled_layouts().parent / "rules_text" / f"{game.name}.md"
     out = {target: export_game(game, target).encode("utf-8"),
            target.with_suffix(".md"): read_bytes(rules, MAX_RULES, "a rules file",
@@ -210,4 +248,8 @@ def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
         text = re.sub(r'(?m)^game\s*=\s*"[^"]*"', f"game = {_q('../' + target.name)}", text,
                       count=1)
         out[target.parent / target.stem / p.name] = text.encode("utf-8")
+    for art in game.extra.get("art", {}).values():  # a designer's SVG files, kept in place
+        if art.lower().endswith(".svg") and game.source is not None:
+            out[target.parent / art] = read_bytes(game.source.parent / art, MAX_FILE_BYTES,
+                                                  "an SVG art file", "art file")
     return out
