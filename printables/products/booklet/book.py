@@ -255,18 +255,43 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
     return out
 
 
+#: A cover title takes at most this many lines; a longer one is set smaller, down to
+#: COVER_TITLE_LEAST of its size (ours).
+COVER_TITLE_LINES = 2
+COVER_TITLE_LEAST = 0.4
+
+
 def cover(game: GameSpec, ts: Typeset) -> list:
-    """The cover page: title, designer, the board drawing, a line on what is inside."""
+    """The cover page: title, designer, the board drawing, a line on what is inside. A long
+    title wraps onto a second line, then shrinks; the board drawing gives up the height
+    the text needs, so the cover is always one page."""
     board = game.board()
     scene = Scene(board.width, board.height, board_drawing(board, ts.theme), title=game.title)
-    fh = ts.m.frame_h * MM
-    return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
-            Paragraph(markup.escape(game.title), ts.st["cover.title"]),
-            Paragraph(markup.escape(game.credit()), ts.st["cover.by"]),
-            Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, ts.m.frame_h * 0.62),
-            Spacer(1, fh * 0.05),
-            Paragraph("Rules, components, setup and worked examples", ts.st["cover.small"]),
-            PageBreak()]
+    fw, fh = ts.m.frame_w * MM, ts.m.frame_h * MM
+    title = cover_title(game.title, ts.st["cover.title"], fw)
+    by = Paragraph(markup.escape(game.credit()), ts.st["cover.by"])
+    small = Paragraph("Rules, components, setup and worked examples", ts.st["cover.small"])
+    text_h = sum(p.wrap(fw, fh)[1] for p in (title, by, small))
+    room = min(ts.m.frame_h * 0.62, (fh * 0.8 - text_h) / MM)  # spacers take 0.17, slack
+    return [NextPageTemplate("body"), Spacer(1, fh * 0.06), title, by,
+            Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, max(room, 10.0)),
+            Spacer(1, fh * 0.05), small, PageBreak()]
+
+
+def cover_title(text: str, style: ParagraphStyle, width: float) -> Paragraph:
+    """The title paragraph: its own style if it takes at most COVER_TITLE_LINES lines at
+    width (points), else the largest smaller size (5 % steps) that does, down to
+    COVER_TITLE_LEAST of it."""
+    k = 1.0
+    while True:
+        st = style if k == 1.0 else ParagraphStyle(f"{style.name}.{k:.2f}", parent=style,
+                                                    fontSize=style.fontSize * k,
+                                                    leading=style.leading * k)
+        p = Paragraph(markup.escape(text), st)
+        p.wrap(width, 10_000)
+        if len(p.blPara.lines) <= COVER_TITLE_LINES or k <= COVER_TITLE_LEAST + 1e-9:
+            return p
+        k = round(k - 0.05, 2)
 
 
 def contents(ts: Typeset) -> list:
