@@ -11,7 +11,8 @@ Rulings (ours):
 
 - Goal cells are the side's fill mixed half and half with white, so a piece of any side
   still reads on them; the mono theme hatches them (``pattern``: white, light, grey, dark,
-  black: hatching from none to dense; a piece takes the grey of that name).
+  black: hatching from none to dense; a piece takes the grey of that name). Sides that
+  give no pattern share out the unused ones, lightest fill to lightest pattern.
 - A side's pieces must read on every space they can stand on, by the 3:1 contrast rule the
   built-in games are held to: the better of fill and line against the space's fill (the
   board's ground on a points board). The error names both colours and the ratio.
@@ -33,7 +34,7 @@ from printables.boards import Board, Decoration
 from printables.geometry import Point, Polygon, Segment, Stroke
 from printables.geometry.primitives import part_key
 from printables.positions import SourceReader
-from printables.render.theme import INK, THEMES, Ink, add_inks, contrast, ink
+from printables.render.theme import INK, THEMES, Ink, add_inks, contrast, ink, luminance
 
 SIDE_KEYS = ("fill", "line", "pattern")
 #: Mono pattern -> (grey of a piece, hatch spacing in mm of a goal cell or None).
@@ -78,11 +79,34 @@ def read_sides(r: SourceReader, data: Mapping, sides: tuple[str, ...]
                          f"{', '.join(SIDE_KEYS)}", key=unknown[0])
         fill = _colour(r, t, "fill", name, "#ffffff")
         line = _colour(r, t, "line", name, INK)
-        pattern = t.get("pattern", "white" if contrast(fill, "#ffffff") < 3 else "dark")
-        if pattern not in PATTERNS:
+        pattern = t.get("pattern", "")
+        if pattern not in ("", *PATTERNS):
             raise r.fail(f"[side.{name}] pattern {pattern!r}; valid: {', '.join(PATTERNS)}",
                          value=pattern)
         out[name] = SideColours(fill.lower(), line.lower(), pattern)
+    return default_patterns(out)
+
+
+def default_patterns(colours: dict[str, SideColours]) -> dict[str, SideColours]:
+    """Sides without a pattern get the unused ones, lightest fill to the lightest
+    pattern, spread over the grey scale so no two sides look alike in mono.
+
+    >>> c = default_patterns({"a": SideColours("#ffff00", INK, ""),
+    ...                       "b": SideColours("#000080", INK, "")})
+    >>> c["a"].pattern, c["b"].pattern
+    ('white', 'black')
+    """
+    free = [p for p in PATTERNS if p not in {c.pattern for c in colours.values()}]
+    todo = sorted((s for s, c in colours.items() if not c.pattern),
+                  key=lambda s: -luminance(colours[s].fill))
+    out = dict(colours)
+    for i, side in enumerate(todo):
+        if len(todo) == 1:  # alone: the pattern nearest its own lightness
+            k = round((1 - luminance(colours[side].fill) ** (1 / 2.2)) * (len(free) - 1))
+        else:
+            k = round(i * (len(free) - 1) / (len(todo) - 1))
+        out[side] = replace(colours[side], pattern=free[min(k, len(free) - 1)] if free
+                            else "grey")
     return out
 
 

@@ -412,9 +412,14 @@ def count_words(n: int, kind: str) -> str:
 
     >>> count_words(1, "stone"), count_words(12, "marker"), count_words(7, "dark")
     ('1 stone', '12 markers', '7 dark')
+    >>> count_words(9, "man"), count_words(2, "box")
+    ('9 men', '2 boxes')
     """
-    plural = "" if n == 1 or kind in ("dark", "light") else "s"
-    return f"{n} {kind}{plural}"
+    if n == 1 or kind in ("dark", "light"):
+        return f"{n} {kind}"
+    if kind.endswith("man"):
+        return f"{n} {kind[:-3]}men"
+    return f"{n} {kind}{'es' if kind.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
 
 
 def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: float,
