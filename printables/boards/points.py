@@ -31,7 +31,10 @@ from printables.errors import UsageError
 from printables.geometry import Circle, Point, Polygon, Segment, Stroke
 
 #: Blank border round the outermost points, in pitches (room for edge pieces and labels).
-MARGIN = 0.9
+MARGIN = 0.95
+#: Edge labels sit this far outside the outermost points, in pitches: clear of a piece of
+#: the default size (radius 0.4) on an edge point.
+LABEL_OFFSET = 0.65
 #: Width of a drawn line and radius of a marked point, as fractions of the pitch.
 LINE_WIDTH = 0.03
 STAR_RADIUS = 0.09
@@ -77,7 +80,7 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
 
     >>> b = points_board("g", "G", {"a": (0, 0), "b": (1, 0)}, [("a", "b")], 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a", "line"), b.width
-    (2, 1, ('b',), 56.0)
+    (2, 1, ('b',), 58.0)
     """
     if len(coords) < 2:
         raise UsageError("a points board needs at least two points")
@@ -159,8 +162,8 @@ def edge_labels(files: Sequence[str], ranks: Sequence[str], xs: Sequence[float],
                 ys: Sequence[float]) -> list[tuple[float, float, str]]:
     """File labels below and above the points, rank labels left and right (lattice units)."""
     out: list[tuple[float, float, str]] = []
-    lo, hi = min(ys) - MARGIN / 2, max(ys) + MARGIN / 2
-    left, right = min(xs) - MARGIN / 2, max(xs) + MARGIN / 2
+    lo, hi = min(ys) - LABEL_OFFSET, max(ys) + LABEL_OFFSET
+    left, right = min(xs) - LABEL_OFFSET, max(xs) + LABEL_OFFSET
     for x, text in zip(xs, files, strict=False):
         out += [(x, lo, text), (x, hi, text)]
     for y, text in zip(ys, ranks, strict=False):

@@ -14,7 +14,7 @@ import string
 from collections.abc import Mapping
 
 from printables.boards.model import Board
-from printables.boards.points import points_board
+from printables.boards.points import LABEL_OFFSET, points_board
 from printables.errors import UsageError
 
 SHAPES = ("triangle", "hexagon", "star")
@@ -76,7 +76,7 @@ def triangle_board(game: str, title: str, shape: str, n: int, pitch: float,
     coords = {names[c]: xy(*c) for c in order}
     lines = [(names[c], names[(c[0] + dq, c[1] + dr)]) for c in order for dq, dr in _STEPS
              if (c[0] + dq, c[1] + dr) in names]
-    left = min(x for x, _ in coords.values()) - 0.7  # row letters clear of an edge piece
+    left = min(x for x, _ in coords.values()) - LABEL_OFFSET  # clear of an edge piece
     labels = [(left, xy(0, r)[1], string.ascii_lowercase[i]) for i, r in enumerate(rows)]
     return points_board(game, title, coords, lines, pitch, (), labels, space_labels,
                         {"topology": "triangle", "shape": shape, "side": n})

@@ -65,6 +65,8 @@ MIN_PIECE, MAX_PIECE = 5.0, 100.0
 SETUP_KEYS = ("empty", "pieces", "title", "to_move")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
+#: Most sides a game file may have (setup strips, legends and laser sheets fit six).
+MAX_SIDES = 6
 #: Smallest board side we print: below it no piece fits and labels are unreadable.
 MIN_BOARD = 40.0
 
@@ -215,10 +217,12 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
                      "hyphens, such as \"hex-race\"", value=name if "name" in g else None,
                      key="name")
     sides = g.get("sides")
-    if (not isinstance(sides, list) or len(sides) < 2 or len(set(sides)) != len(sides)
+    if (not isinstance(sides, list) or not 2 <= len(sides) <= MAX_SIDES
+            or len(set(sides)) != len(sides) or NEUTRAL in sides
             or not all(isinstance(s, str) and _NAME.match(s) for s in sides)):
-        raise r.fail("[game] sides must list two or more different side names, such as "
-                     "sides = [\"black\", \"white\"]", key="sides")
+        raise r.fail(f"[game] sides must list two or more (at most {MAX_SIDES}) different "
+                     "side names, such as sides = [\"black\", \"white\"] (neutral names "
+                     "the pieces of no side)", key="sides")
     first = g.get("first", sides[0])
     if first not in sides:
         raise fail_at(r, f"[game] first {first!r} is not a side; valid: {', '.join(sides)}",
