@@ -78,7 +78,8 @@ def test_a_game_file_with_colours_art_and_points_exports_and_rebuilds(cli, tmp_p
     code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "--to", target)
     assert code == 0, err
     for product, extra in (("board", ("--format", "svg")), ("pieces", ())):
-        assert cli(product, ROOT / "examples" / f"{name}.toml", *extra, "-o", tmp_path / "a")[0] == 0
+        source = ROOT / "examples" / f"{name}.toml"
+        assert cli(product, source, *extra, "-o", tmp_path / "a")[0] == 0
         code, _, err = cli(product, target, *extra, "-o", tmp_path / "b")
         assert code == 0, err
     for stem in ("board.svg", "pieces.pdf"):

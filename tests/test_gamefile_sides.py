@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from printables.gamefile import game_from_text
-from printables.products.pieces.art import piece_diameters, piece_items
 from printables.geometry import Point
+from printables.products.pieces.art import piece_diameters, piece_items
 from printables.render.theme import THEMES, ink
 
 BASE = """rules = "r.md"
@@ -168,7 +168,8 @@ empty = true
     ('layout = "grid"\nfiles = 19', 361, 684),
     ('layout = "grid"\nfiles = 15\ncell = "12mm"', 225, 420),
     ('layout = "grid"\nfiles = 5\ndiagonals = "alquerque"', 25, 56),
-    ('layout = "grid"\nfiles = 9\nranks = 5\ndiagonals = "alquerque"', 45, 108),  # Fanorona: 76 + 32
+    # Fanorona: 76 orthogonal lines + 32 diagonals
+    ('layout = "grid"\nfiles = 9\nranks = 5\ndiagonals = "alquerque"', 45, 108),
     ('layout = "morris"\ncorners = true', 24, 40),
     ('layout = "free"\nlines = ["a-b-c", "c-a"]\n[board.points]\na = [0, 0]\nb = [2, 0]\n'
      'c = [1, 1.5]', 3, 3),

@@ -1,19 +1,27 @@
 """Game files: a designer's own game in one TOML file -> the same GameSpec a built-in game has.
 
-A game file has sections [game], [board], [[component]] and [setup], and top-level keys
-``rules`` (a Markdown file in the rules_text/ subset) and ``examples`` (glob patterns of
-position files), both relative to the game file (README, "Your own game", lists every key).
+A game file has sections [game], [board], [side.NAME], [[component]] and [setup], and
+top-level keys ``rules`` (a Markdown file in the rules_text/ subset) and ``examples`` (glob
+patterns of position files), both relative to the game file (README, "Your own game",
+lists every key). The package's parts: reader (bounded reads, TOML with lines), board (the
+[board] section), sides (colours, goals, edges), art (designer SVG), export (any game ->
+a game file). Importing the package makes get_game read paths ending in .toml.
 
 Parse fully, then build: every problem raises one LayoutError naming the file, the line
 and what would be valid, before anything is written. Rulings made here (ours):
 
 - A game file has no rules engine: its setup and examples are read (spaces, sides and kinds
-  must exist, piece counts must not exceed the components) but no move is checked.
+  must exist, piece counts must not exceed the components) and their moves get only the
+  checks notation allows (positions.notation_problems).
 - The game's name is ``[game] name`` or else the file name without .toml; it must not be
   a built-in game's name (it names the kit folder).
-- Every side needs at least one component; the first side moves first unless ``first``
-  says otherwise. ``stands_on`` defaults to the kind of the board's first space.
-- A pattern in ``examples`` that matches no file is an error (it is most likely a typo).
+- Two to six sides; every side needs at least one component; a component without a side
+  is neutral (side ``neutral``, its own reserve, never an opponent). The first side moves
+  first unless ``first`` says otherwise. ``stands_on`` defaults to the kind of the board's
+  most common space.
+- A component's ``size`` is its diameter exactly (not snapped to a punch).
+- A pattern in ``examples`` that matches no file is an error (it is most likely a typo);
+  examples print in the order the list names them.
 """
 
 from __future__ import annotations
@@ -43,10 +51,23 @@ from printables.gamefile.sides import (
     side_coloured,
     tone,
 )
-from printables.games import (GAMES, Component, GameSpec, Position, get_game, register,
-                              set_file_loader)
-from printables.positions import (CheckResult, expand_paths, load_layout, notation_problems,
-                                  read_position, validate_paths)
+from printables.games import (
+    GAMES,
+    Component,
+    GameSpec,
+    Position,
+    get_game,
+    register,
+    set_file_loader,
+)
+from printables.positions import (
+    CheckResult,
+    expand_paths,
+    load_layout,
+    notation_problems,
+    read_position,
+    validate_paths,
+)
 from printables.products.pieces.art import ART, SIDE_SHAPES, register_art, side_art
 from printables.render.theme import INK
 from printables.units import MAX_LENGTH, parse_length
