@@ -423,20 +423,24 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
 
 
 def notation_problems(game: GameSpec, layout: Layout) -> Iterator[CheckResult]:
-    """The failed checks any notation can find without a rules engine (for games that have
-    none): a move claimed legal must start on a piece of the side to move (a drop: on an
-    empty space), go to a different space each step, and every space it claims to capture
-    must hold an opponent's piece. A move claimed illegal is not failed here."""
+    """The checks any notation can make without a rules engine (for games that have none):
+    a move claimed legal must start on a piece of the side to move (a drop: on an empty
+    space), go to a different space each step, and every space it claims to capture must
+    hold an opponent's piece; a failure is a failed check. A move claimed illegal
+    (legal = false) that breaks one of these is a passed check; one that breaks none
+    cannot be checked and gives no result."""
     pos = layout.position
     if game.placement != "pieces":
         return
     for c in layout.checks:
         m = c.move
-        if m is None or m.special or c.legal is False:
+        if m is None or m.special:
             continue
         why = _notation_problem(game, pos, m, tuple(c.captures or ()) + ((m.take,) if m.take
                                                                          else ()))
-        if why:
+        if c.legal is False and why:
+            yield CheckResult(layout.path, c.number, True, f"illegal: {why}")
+        elif c.legal is not False and why:
             yield CheckResult(layout.path, c.number, False,
                               f"move {c.move_text!r}: {why} (mark it legal = false if the "
                               "example shows a move the rules forbid)")

@@ -77,11 +77,19 @@ def test_notation_checks_fail_in_validate_and_the_booklet(cli, tmp_path, move, w
 
 
 @pytest.mark.parametrize("move", ['move = "d1-d7 xg7"', 'move = "+e4"',
-                                  'move = "d1-d1"\nlegal = false'])
-def test_moves_the_notation_allows_pass(cli, tmp_path, move):
+                                  'move = "d1-d5"\nlegal = false'])
+def test_moves_the_notation_allows_pass_without_a_verdict(cli, tmp_path, move):
     path = write(tmp_path, {"a": (move, "")})
     code, out, err = cli("validate", path)
-    assert code == 0 and "0 failed" in out, out + err
+    assert code == 0 and "0 passed, 0 failed" in out, out + err
+
+
+@pytest.mark.parametrize("move", ['move = "d1-d1"', 'move = "f6-f7"', 'move = "+c3"',
+                                  'move = "d1-d7 xg6"'])
+def test_an_illegal_claim_the_notation_confirms_passes(cli, tmp_path, move):
+    path = write(tmp_path, {"a": (move + "\nlegal = false", "")})
+    code, out, err = cli("validate", path)
+    assert code == 0 and "check 1: ok" in out and "1 passed, 0 failed" in out, out + err
 
 
 def booklet_titles(cli, tmp_path: Path, path: Path) -> list[str]:
@@ -110,3 +118,12 @@ def test_bad_order_is_one_line(cli, tmp_path):
     path = write(tmp_path, {"a": ('move = "d1-d2"', 'order = "first"')})
     code, out, err = cli("validate", path)
     assert code == 2 and "'order' must be a whole number" in err, out + err
+
+
+def test_an_illegal_claim_is_printed_as_forbidden(cli, tmp_path):
+    path = write(tmp_path, {"a": ('move = "d1-d1"\nlegal = false', "")})
+    code, _, err = cli("booklet", path, "-o", tmp_path / "out")
+    assert code == 0, err
+    pdf = next((tmp_path / "out").glob("*booklet.pdf"))
+    text = " ".join(p.extract_text() for p in PdfReader(pdf).pages).replace("\n", " ")
+    assert "Red may not play d1-d1." in text and "Not checked by a rules engine" in text

@@ -165,18 +165,21 @@ UNCHECKED = "Not checked by a rules engine."
 
 def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
                       check: Check | None) -> Example:
-    """An example of a game without an engine: the move it names is drawn as written, and
-    the caption says only what the file says (nothing is generated from an engine)."""
+    """An example of a game without an engine: the move it names is drawn as written (struck
+    through when the file says legal = false), and the caption says only what the file says
+    (nothing is generated from an engine)."""
     who = side_name(layout.position.to_move)
+    legal = check is None or check.legal is not False
     if check is None:
         outcome = f"{who} to move."
     else:
-        outcome = f"{who} plays {check.move_text or format_move(game, layout.board, check.move)}."
+        move = check.move_text or format_move(game, layout.board, check.move)
+        outcome = f"{who} plays {move}." if legal else f"{who} may not play {move}."
         if check.winner not in (None, "none"):
             outcome += " Draw." if check.winner == "draw" else f" {side_name(check.winner)} wins."
     return Example(str(path), title, layout.position, check.move if check else None,
-                   tuple(check.captures or ()) if check else (), UNCHECKED, 0,
-                   outcome=outcome, explain=layout.explain, checked=False)
+                   tuple(check.captures or ()) if check and legal else (), UNCHECKED, 0,
+                   legal=legal, outcome=outcome, explain=layout.explain, checked=False)
 
 
 def split_claims(after: Position, captured: tuple[str, ...]) -> tuple[tuple, tuple]:
