@@ -201,3 +201,51 @@ def test_bad_line_names_the_point(cli, tmp_path):
     (tmp_path / "g.toml").write_text(text.replace("NAME", "bad-line"))
     code, _, err = cli("board", tmp_path / "g.toml", "-o", tmp_path / "o")
     assert code == 2 and "'z'" in err and ":10:" in err, err  # the lines key
+
+
+HEX = """rules = "r.md"
+[game]
+name = "hex-edges"
+title = "Hex"
+designer = "Piet Hein"
+sides = ["red", "blue"]
+[board]
+topology = "hex"
+shape = "rhombus"
+columns = 11
+rows = 11
+cell = "15mm"
+[board.edges]
+red = ["north", "south"]
+blue = ["west", "east"]
+[[component]]
+side = "red"
+kind = "stone"
+count = 61
+art = "stone"
+[[component]]
+side = "blue"
+kind = "stone"
+count = 60
+art = "stone"
+[setup]
+empty = true
+"""
+
+
+def test_hex_edges_go_whole_to_one_side(tmp_path):
+    from printables.geometry.paths import contains_point, shape_parts
+    board = load(tmp_path, HEX).board()
+    owner: dict[str, set[str]] = {"red": set(), "blue": set()}
+    for d in board.decorations:
+        if not d.style.startswith("edge."):
+            continue
+        pts = d.shape.points
+        mid = Point(sum(p.x for p in pts) / 4, sum(p.y for p in pts) / 4)
+        cell = next(s.name for s in board.spaces if contains_point(shape_parts(s.shape), mid))
+        owner[d.style.split(".")[2]].add(cell)
+    assert owner["blue"] == {f"{c}{r}" for c in "ak" for r in range(1, 12)}
+    assert owner["red"] == {f"{c}{r}" for c in "abcdefghijk" for r in (1, 11)}
+    from printables.gamefile.sides import outer_sides
+    bands = [d for d in board.decorations if d.style.startswith("edge.")]
+    assert len(bands) == len(outer_sides(board)) == 8 * 11 - 2  # every outer side, once

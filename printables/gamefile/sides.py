@@ -16,10 +16,11 @@ Rulings (ours):
 - A side's pieces must read on every space they can stand on, by the 3:1 contrast rule the
   built-in games are held to: the better of fill and line against the space's fill (the
   board's ground on a points board). The error names both colours and the ratio.
-- Edges (``[board.edges] red = ["north", "south"]``) are the board's outer sides that face
-  that way (within 60 degrees), drawn as a band along them inside the edge cells (clear of
-  the labels outside), in the side's fill; on a points board, the outermost lines that
-  way, drawn thick in the side's fill.
+- Edges (``[board.edges] red = ["north", "south"]``): each outer side of a cell goes to the
+  asked-for direction nearest the way the board's outline (its convex hull) faces there,
+  within 60 degrees, so the zigzag edge of a Hex rhombus goes to one side whole; drawn as
+  a band inside the edge cells (clear of the labels outside), in the side's fill. On a
+  points board, the lines along the outermost points that way, drawn thick.
 """
 
 from __future__ import annotations
@@ -174,33 +175,56 @@ def side_coloured(board: Board, game: str, colours: Mapping[str, SideColours],
     spaces = tuple(replace(s, colour=f"{s.colour}.{game}")
                    if s.colour.startswith("goal.") and s.colour[5:] in colours else s
                    for s in board.spaces)
-    decos = tuple(d for side, ways in edges.items() for way in ways
-                  for d in edge_marks(board, way, tone(side, game)))
+    wanted = {way: tone(side, game) for side, ways in edges.items() for way in ways}
+    decos = line_edges(board, wanted) if board.lines else cell_edges(board, wanted)
     return replace(board, spaces=spaces, decorations=board.decorations + decos)
 
 
-def edge_marks(board: Board, way: str, t: str) -> tuple[Decoration, ...]:
-    """A band (cell boards) or a thick line (points boards) along the board's edge that
-    faces way, in the inks of tone t."""
+def _unit(way: str) -> tuple[float, float]:
     a = math.radians(DIRECTIONS[way])
-    ux, uy = math.cos(a), math.sin(a)
+    return math.cos(a), math.sin(a)
+
+
+def line_edges(board: Board, wanted: Mapping[str, str]) -> tuple[Decoration, ...]:
+    """Points boards: the lines along the outermost points that way, drawn thick."""
     pitch = min(s.room for s in board.spaces)
-    if board.lines:
+    out = []
+    for way, t in wanted.items():
+        ux, uy = _unit(way)
         far = max(s.anchor.x * ux + s.anchor.y * uy for s in board.spaces)
-        out = []
         for ln in board.lines:
             pa, pb = board.space(ln.a).anchor, board.space(ln.b).anchor
             if all(abs(p.x * ux + p.y * uy - far) < 1e-6 for p in (pa, pb)):
                 out.append(Decoration(Stroke((Segment(pa, pb),), 0.12 * pitch), f"edge.{t}",
                                       "grid"))
-        return tuple(out)
-    return tuple(Decoration(_band(seg, inward, 0.1 * pitch), f"edge.{t}", "decor")
-                 for seg, inward in outer_edges(board, ux, uy))
+    return tuple(out)
 
 
-def outer_edges(board: Board, ux: float, uy: float) -> list[tuple[Segment, Point]]:
-    """The sides of space polygons no other space shares whose outward normal is within
-    60 degrees of (ux, uy), each with its unit normal pointing into its cell."""
+def cell_edges(board: Board, wanted: Mapping[str, str]) -> tuple[Decoration, ...]:
+    """Cell boards: each outer cell side goes to the asked-for direction nearest the way
+    the board's outline faces there (the side of the convex hull it lies along, so the
+    zigzag left edge of a Hex rhombus is all 'west'), within 60 degrees; drawn as a band
+    inside the cell."""
+    pitch = min(s.room for s in board.spaces)
+    sides = outer_sides(board)
+    hull = convex_hull([p for e, _ in sides for p in (e.a, e.b)])
+    out = []
+    for e, inward in sides:
+        facing = _hull_normal(hull, Point((e.a.x + e.b.x) / 2, (e.a.y + e.b.y) / 2))
+        best = max(wanted, key=lambda w: _dot(_unit(w), facing), default=None)
+        if best is not None and _dot(_unit(best), facing) >= 0.5 - 1e-9:
+            out.append(Decoration(_band(e, inward, 0.1 * pitch), f"edge.{wanted[best]}",
+                                  "decor"))
+    return tuple(out)
+
+
+def _dot(u: tuple[float, float], v: tuple[float, float]) -> float:
+    return u[0] * v[0] + u[1] * v[1]
+
+
+def outer_sides(board: Board) -> list[tuple[Segment, Point]]:
+    """The sides of space polygons no other space shares, each with its unit normal
+    pointing into its cell, in board order."""
     count: dict[tuple, list[Any]] = {}
     for s in board.spaces:
         if isinstance(s.shape, Polygon):
@@ -216,9 +240,41 @@ def outer_edges(board: Board, ux: float, uy: float) -> list[tuple[Segment, Point
         nx, ny = dy / n, -dx / n
         if nx * (c.x - e.a.x) + ny * (c.y - e.a.y) < 0:
             nx, ny = -nx, -ny  # (nx, ny) now points into the cell
-        if -(nx * ux + ny * uy) >= 0.5 - 1e-9:
-            out.append((e, Point(nx, ny)))
+        out.append((e, Point(nx, ny)))
     return out
+
+
+def convex_hull(points: list[Point]) -> list[Point]:
+    """The convex hull, counter-clockwise (Andrew's monotone chain).
+
+    >>> [(p.x, p.y) for p in convex_hull([Point(0, 0), Point(2, 0), Point(1, 1), Point(2, 2),
+    ...                                 Point(0, 2)])]
+    [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
+    """
+    pts = sorted({(round(p.x, 6), round(p.y, 6)) for p in points})
+
+    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
+        for q in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (q[1] - out[-2][1]) -
+                                     (out[-1][1] - out[-2][1]) * (q[0] - out[-2][0])) <= 1e-9:
+                out.pop()
+            out.append(q)
+        return out[:-1]
+    return [Point(float(x), float(y)) for x, y in half(pts) + half(pts[::-1])]
+
+
+def _hull_normal(hull: list[Point], m: Point) -> tuple[float, float]:
+    """The outward unit normal of the hull edge nearest m."""
+    best, normal = math.inf, (0.0, 0.0)
+    for a, b in zip(hull, hull[1:] + hull[:1], strict=True):
+        dx, dy = b.x - a.x, b.y - a.y
+        n = math.hypot(dx, dy)
+        t = max(0.0, min(1.0, ((m.x - a.x) * dx + (m.y - a.y) * dy) / (n * n)))
+        d = math.hypot(a.x + t * dx - m.x, a.y + t * dy - m.y)
+        if d < best - 1e-9:
+            best, normal = d, (dy / n, -dx / n)  # counter-clockwise hull: right is outside
+    return normal
 
 
 def _band(e: Segment, inward: Point, width: float) -> Polygon:
