@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
 from printables.errors import InputError, OutputError, UsageError, printable
 from printables.games import GameSpec, all_games, get_game
 from printables.outputs import (_OURS, clean_stale, ensure_dir, read_regular_file, stage_dir,

@@ -44,6 +44,7 @@ AREA_OPS: dict[str, object] = {
     "space.goal.white": ("hatch", 4.0, -45.0),
     "deadzone": "fill",
     "point": "fill",
+    "edge": "fill",  # a game file's edge bands in a side's colour (edge.side.red.<game>)
 }
 TITLE_SIZES = (10.0, 9.0, 8.0, 7.0, 6.0, 5.0)
 CREDIT_SHARE = 0.45
