@@ -341,7 +341,8 @@ def test_readme_documents_every_game_file_key():
     assert "[board.colours]" in section and "[board.kinds]" in section
 
 
-@pytest.mark.parametrize("seed_file", ["honeycomb", "crossing", "orbit"])
+@pytest.mark.parametrize("seed_file", ["honeycomb", "crossing", "orbit", "go9", "morris",
+                                       "amazons", "star-halma"])
 def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
     """Lines dropped or values swapped at random: a GameSpec or one PrintablesError, never
     another exception."""

@@ -399,8 +399,8 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     """The art key of a component: a catalogue name, a side-coloured shape, or a designer
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
     art = c.get("art")
-    if art in ART:
-        return str(art)
+    if isinstance(art, str) and art in ART:
+        return art
     valid = f"{', '.join(ART)}; or in the side's colours: {', '.join(SIDE_SHAPES)}; or a .svg file"
     if not isinstance(art, str) or not (art in SIDE_SHAPES or art.lower().endswith(".svg")):
         raise fail_at(r, f"unknown piece art {art!r}; valid: {valid}", art, "art")
