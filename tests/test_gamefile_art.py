@@ -65,6 +65,12 @@ HOSTILE = {
                '<svg xmlns="http://www.w3.org/2000/svg">&a;</svg>', "DOCTYPE or ENTITY"),
     "event": ('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" '
               'height="1"/></svg>', "attribute 'onload'"),
+    "infinite coordinate": ('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L1e999 0 '
+                            'L1 1 Z"/></svg>', "is not a number within"),
+    "stray path text": ('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L nan 0 Z"/>'
+                        '</svg>', "holds 'n'"),
+    "style sheet": ('<svg xmlns="http://www.w3.org/2000/svg"><style>rect{fill:red}</style>'
+                    '<rect width="1" height="1"/></svg>', "element <style> is not allowed"),
     "1 MB of paths": ('<svg xmlns="http://www.w3.org/2000/svg">'
                       + '<path d="M0 0 L1 1 L2 0 Z"/>' * 40_000 + "</svg>",
                       "more than 256000 bytes"),

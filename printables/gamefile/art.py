@@ -34,6 +34,7 @@ from printables.render.theme import INK, THEMES, Ink, add_inks, luminance
 
 MAX_BYTES = 256_000
 MAX_POINTS = 20_000
+MAX_COORD = 1e6
 CURVE_STEPS = 12
 ART_SHARE = 0.7
 SHAPES = ("path", "circle", "ellipse", "rect", "polygon", "polyline", "line")
@@ -88,6 +89,9 @@ def read_art(path: Path) -> Art:
     shapes = list(_walk(p, root, ID, {"fill": "#000000", "stroke": None, "width": 1.0}))
     if sum(len(s.points) for s in shapes) > MAX_POINTS:
         raise _bad(p, f"the drawing has more than {MAX_POINTS} points")
+    if not all(math.isfinite(v) and abs(v) <= MAX_COORD for s in shapes
+               for v in (*(c for q in s.points for c in (q.x, q.y)), s.width)):
+        raise _bad(p, f"a coordinate is not a number within +-{MAX_COORD:g}")
     if not shapes:
         raise _bad(p, "the drawing has no shapes")
     return Art(tuple(shapes), _box(p, root, shapes))
@@ -208,6 +212,10 @@ def path_points(p: str, d: str) -> list[tuple[list[Point], bool]]:
     >>> path_points("x", "M0 0 L10 0 l0 10 z")
     [([Point(x=0.0, y=0.0), Point(x=10.0, y=0.0), Point(x=10.0, y=10.0)], True)]
     """
+    stray = re.search(r"[^MmLlHhVvCcSsQqTtZzAa0-9eE.,+\-\s]", d)
+    if stray:
+        raise _bad(p, f"path data holds {stray.group()!r}, which is not a path command or a "
+                      "number")
     tokens = re.findall(r"[MmLlHhVvCcSsQqTtZzAa]|" + _NUM.pattern, d)
     out: list[tuple[list[Point], bool]] = []
     cur: list[Point] = []
