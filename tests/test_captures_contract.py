@@ -19,11 +19,11 @@ def playout_steps(game_name: str, seed: int, plies: int = 80):
     rng = random.Random(seed)
     p = layout.position
     for _ in range(plies):
-        legal = game.legal_moves(board, p)
+        legal = game.rules.legal_moves(board, p)
         if not legal:
             return
         move = rng.choice(sorted(legal, key=repr))
-        out = game.play(board, p, move)
+        out = game.rules.play(board, p, move)
         yield board, p, move, out
         p = out.position
 

@@ -69,6 +69,6 @@ def test_readme_documents_the_new_keys():
     for key in ("[side.NAME]", "fill", "line", "pattern", "size", "[board.edges]",
                 "points", "triangle", "layout", "diagonals", "stars", "file_labels",
                 "rank_labels", "corners", "[board.points]", "lines", "[board.labels]",
-                "order", "reconstructed", "placement", "[game.state]", "[game.options]",
+                "order", "reconstructed", "[game.stacks]", "[game.state]", "[game.options]",
                 "notation", "neutral", ".svg", "stone", "ring", "dot", "cross"):
         assert f"`{key}`" in section or f"`{key} " in section, key

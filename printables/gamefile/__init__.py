@@ -60,6 +60,7 @@ from printables.games import (
     register,
     set_file_loader,
 )
+from printables.games.model import OnSpaces, Placement, Stacks
 from printables.positions import (
     CheckResult,
     expand_paths,
@@ -76,7 +77,9 @@ _Reader = SourceReader
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
-             "summary", "reconstructed", "placement", "state", "options", "notation")
+             "summary", "reconstructed", "stacks", "state", "options", "notation")
+#: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
+STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
 #: What a game's credits may say was reconstructed from a published rules text.
 RECONSTRUCTED = ("board", "setup")
 STATE_TYPES = {"int": int, "bool": bool}
@@ -150,9 +153,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         reconstructed=head["reconstructed"],
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
-        size_counts_cells="size" in head["options"],
-        normalize_move=head["notation"].normalize_move if head["notation"] else None,
-        format_move=head["notation"].format_move if head["notation"] else None)
+        notation=head["notation"])
     return replace(spec, setup_position=_setup(r, data, spec))
 
 
@@ -261,19 +262,14 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
 
 
 def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]:
-    """[game] reconstructed, placement and [game.state] (what an exported game keeps)."""
+    """[game] reconstructed, [game.stacks], [game.state], [game.options] and notation (what
+    an exported built-in game keeps)."""
     rebuilt = g.get("reconstructed", [])
     if not isinstance(rebuilt, list) or any(x not in RECONSTRUCTED for x in rebuilt):
         raise r.fail("[game] reconstructed lists what the credits say was reconstructed "
                      f"from the published rules: {', '.join(RECONSTRUCTED)}",
                      key="reconstructed")
-    placement = g.get("placement", "pieces")
-    if placement not in ("pieces", "stacks"):
-        raise fail_at(r, f"[game] placement {placement!r}; valid: pieces, stacks", placement,
-                      "placement")
-    if placement == "stacks" and sides != ("black", "white"):
-        raise r.fail("placement = \"stacks\" is EVL's: sides black and white, with kinds "
-                     "piece and marker", key="placement")
+    placement = _stacks(r, g.get("stacks"), sides)
     state = g.get("state", {})
     if not isinstance(state, Mapping) or any(v not in STATE_TYPES for v in state.values()):
         raise r.fail("[game.state] names what a position file's [state] may hold, each "
@@ -294,7 +290,24 @@ def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]
                       f"{', '.join(GAMES)}", notation, "notation")
     return {"reconstructed": tuple(rebuilt), "placement": placement,
             "state_types": {k: STATE_TYPES[v] for k, v in state.items()},
-            "options": dict(options), "notation": GAMES[notation] if notation else None}
+            "options": dict(options), "notation": GAMES[notation].rules if notation else None}
+
+
+def _stacks(r: _Reader, t: Any, sides: tuple[str, ...]) -> Placement:
+    """[game.stacks]: pieces stacked as in EVL (games.model.Stacks), else one per space."""
+    if t is None:
+        return OnSpaces()
+    letters = t.get("letters") if isinstance(t, Mapping) else None
+    if (not isinstance(t, Mapping) or set(t) != set(STACKS_KEYS)
+            or not all(isinstance(t[k], str) for k in STACKS_KEYS[:4])
+            or not isinstance(letters, Mapping) or set(letters) != set(sides)
+            or not all(isinstance(v, str) and len(v) == 1 for v in letters.values())
+            or len(set(letters.values())) != len(sides)):
+        raise r.fail("[game.stacks] (pieces stacked as in EVL) needs piece and piece_space "
+                     "(the kind that stacks and the space kind it stacks on), marker and "
+                     "marker_space, and letters: each side's one letter in a stack",
+                     key="stacks")
+    return Stacks(t["piece"], t["piece_space"], t["marker"], t["marker_space"], dict(letters))
 
 
 def _option_checker(defaults: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], dict]:
@@ -493,7 +506,7 @@ def _unchecked(path: str | Path) -> tuple[str, list[CheckResult]] | None:
                 "capture opponents; not checked by a rules engine", failed)
     layout = load_layout(path)
     game = get_game(layout.position.game)
-    if game.legal_moves is not None:
+    if game.rules is not None:
         return None
     return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
             f"({layout.position.game} has none)", list(notation_problems(game, layout)))

@@ -21,10 +21,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from printables.boards import Board, Decoration
-from printables.errors import PrintablesError
+from printables.boards.heptagon import heptagon_board
+from printables.boards.hex import hex_board, tricolour
+from printables.boards.points import grid_points, morris_points, points_board
+from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
+from printables.boards.segments import MARGIN as SEGMENT_MARGIN
+from printables.boards.segments import segment_board
+from printables.boards.square import (
+    BOUNDARY_WIDTH,
+    boundary_decorations,
+    checker,
+    dead_cell_marks,
+    isolate,
+    parse_square,
+    spiral,
+    spiral_colouring,
+    square_board,
+    square_name,
+)
+from printables.boards.triangle import SHAPES as TRIANGLE_SHAPES
+from printables.boards.triangle import triangle_board
+from printables.errors import LayoutError, PrintablesError
 from printables.geometry import Point
 from printables.units import parse_length
 
@@ -72,7 +93,6 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, ...]):
     """The error for a key a table does not take, at its line inside the table."""
-    from printables.errors import LayoutError
     hint = (f" ({key} belongs at the top, before the first [table])"
             if key in ("rules", "examples") and section else "")
     line, inside = None, section is None
@@ -153,15 +173,6 @@ def _built(r, make: Callable[[], Board]) -> Board:
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.square import (
-        boundary_decorations,
-        checker,
-        dead_cell_marks,
-        isolate,
-        spiral_colouring,
-        square_board,
-        square_name,
-    )
     files = _int(r, b, "files", 1, 26)
     ranks = _int(r, b, "ranks", 1, 26, files)
     cell = _length(r, b, "cell")
@@ -196,7 +207,6 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
         return kinds.get(name, "dead" if name in dead else space_kind)
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
-        from printables.games.chameleons import BOUNDARY_WIDTH
         arms = (boundary_decorations(files, colour, pitch, origin, pitch * BOUNDARY_WIDTH)
                 if colouring == "spiral" else ())  # the line between the arms, as Chameleons
         return dead_cell_marks(set(dead), pitch, origin) + arms + spiral_marks(
@@ -211,13 +221,11 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _coords(name: str) -> tuple[int, int]:
-    from printables.boards.square import parse_square
     return parse_square(name)
 
 
 def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decoration, ...]:
     """The spiral art (as on the Chameleons centre) on each cell coloured 'spiral'."""
-    from printables.games.chameleons import spiral
     out = []
     for n in sorted(cells):
         f, k = _coords(n)
@@ -229,7 +237,6 @@ def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decorat
 # ----------------------------------------------------------------------------- hex
 
 def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.hex import hex_board, tricolour
     shape = _choice(r, b, "shape", ("hexhex", "rhombus"), "hexhex")
     if shape == "hexhex":
         m = _int(r, b, "radius", 1, 13)
@@ -264,7 +271,6 @@ def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 # ----------------------------------------------------------------------------- the others
 
 def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
     n_rings = _int(r, b, "rings", 1, 26)
     sectors = _int(r, b, "sectors", 3, 72)
     if "cell" in b:
@@ -284,7 +290,6 @@ def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.segments import MARGIN, segment_board
     cols, rows = _int(r, b, "columns", 1, 25), _int(r, b, "rows", 1, 25)
     bends = b.get("bends", [])
     corners = ("sw", "se", "nw", "ne")
@@ -294,7 +299,7 @@ def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
                      key="bends")
     if bends and (cols < 2 or rows < 2):
         raise r.fail("bends need a grid of at least 2 x 2 cells", key="bends")
-    across = cols + 2 * MARGIN
+    across = cols + 2 * SEGMENT_MARGIN
     pitch = _length(r, b, "cell") or ((_length(r, b, "size") or DEFAULTS["segments"] * across)
                                       / across)
 
@@ -306,7 +311,6 @@ def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.heptagon import heptagon_board
     rows, cols = _int(r, b, "rows", 1, 26), _int(r, b, "columns", 2, 30)
     width = _length(r, b, "size") or DEFAULTS["heptagon"]
 
@@ -321,7 +325,6 @@ def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 def _pitched(r, b: Mapping, make: Callable[[float], Board]) -> tuple[Builder, Board]:
     """A builder from make(pitch): cell is the pitch, size the board's width; points named
     in [board.colours] are drawn as discs of that colour (a goal, a home)."""
-    from dataclasses import replace
     probe = _built(r, lambda: make(1.0))
     colours = _cell_table(r, b, "colours", set(probe.names), COLOUR_CLASSES)
     if colours:
@@ -392,7 +395,6 @@ def _free_points(r, b: Mapping) -> tuple[dict[str, tuple[float, float]], list[tu
 
 
 def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.points import grid_points, morris_points, points_board
     layout = _choice(r, b, "layout", tuple(POINTS_KEYS), "grid")
     shared = ("layout", "labels", "colours")
     extra = sorted(set(b) - set(COMMON_KEYS) - set(shared) - set(POINTS_KEYS[layout]))
@@ -436,8 +438,7 @@ def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _triangle(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.triangle import SHAPES, triangle_board
-    shape = _choice(r, b, "shape", SHAPES, "triangle")
+    shape = _choice(r, b, "shape", TRIANGLE_SHAPES, "triangle")
     side = _int(r, b, "side", 2, 13)
     beside = _space_labels(r, b)
 

@@ -26,10 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
+from printables.boards.square import checker, parse_square, spiral_colouring
 from printables.gamefile.reader import read_bytes
 from printables.games import GAMES, GameSpec
-from printables.positions import MAX_FILE_BYTES, bundled_layouts
+from printables.games.model import Stacks, plain_notation
+from printables.positions import MAX_FILE_BYTES, bundled_layouts, game_content
 from printables.products.booklet.examples import example_paths, load_examples
+from printables.products.setup_cmd import load_setup
 
 #: Largest rules text export copies.
 MAX_RULES = 1_000_000
@@ -49,7 +52,6 @@ def _mm(x: float) -> str:
 
 
 def _square_section(board: Board) -> list[str]:
-    from printables.boards.square import checker, parse_square, spiral_colouring
     coords = {s.name: parse_square(s.name) for s in board.spaces}
     files = max(f for f, _ in coords.values()) + 1
     ranks = max(r for _, r in coords.values()) + 1
@@ -138,7 +140,6 @@ def _board_section(board: Board) -> list[str]:
 
 
 def _setup_section(game: GameSpec) -> list[str]:
-    from printables.products.setup_cmd import load_setup
     pos = load_setup(game).position
     out = ["[setup]", f"title = {_q(pos.title or 'The starting position')}",
            f"to_move = {_q(pos.to_move)}"]
@@ -160,7 +161,7 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
     standard output, read from the current folder, with no examples)."""
     board = game.board()
     here = (target or Path("game.toml")).absolute().parent
-    rules = game.rules_file or bundled_layouts().parent / "rules_text" / f"{game.name}.md"
+    rules = game_content(game).rules
     rules_name = (f"{target.stem}.md" if target is not None
                   else os.path.relpath(Path(rules).resolve(), here))
     examples = ([f"{target.stem}/{p.name}" for p in example_order(game)]
@@ -209,19 +210,25 @@ def _side_tables(game: GameSpec) -> list[str]:
 
 def _play_lines(game: GameSpec) -> list[str]:
     """The [game] keys a rules engine's game keeps in a game file: the credits' note on
-    what was reconstructed, stacks placement, the [state] keys its positions use."""
+    what was reconstructed, its notation, [game.options], [game.stacks] and [game.state]."""
     out = []
     if game.reconstructed:
         out.append(f"reconstructed = {_q(list(game.reconstructed))}")
-    if game.placement != "pieces":
-        out.append(f"placement = {_q(game.placement)}")
-    notation = next((g for g in GAMES.values() if game.format_move is not None
-                     and g.format_move is game.format_move), None)
+    written = game.rules or game.notation
+    notation = next((g for g in GAMES.values() if written is not None and g.rules is written
+                     and g.rules.format_move is not plain_notation), None)
     if notation is not None:
         out.append(f"notation = {_q(notation.name)}  # moves written as in {notation.title}")
     if game.default_options:
         out += ["[game.options]  # what a position file's options may set, and the defaults"]
         out += [f"{k} = {_q(v)}" for k, v in game.default_options.items()]
+    if isinstance(game.placement, Stacks):
+        p = game.placement
+        out += ["[game.stacks]  # pieces stacked as in EVL"] + [
+            f"{k} = {_q(getattr(p, k))}" for k in ("piece", "piece_space", "marker",
+                                                   "marker_space")]
+        out.append("letters = { " + ", ".join(f"{s} = {_q(v)}" for s, v in p.letters.items())
+                   + " }")
     if game.state_types:
         out += ["[game.state]"] + [f"{k} = {_q('bool' if t is bool else 'int')}"
                                    for k, t in game.state_types.items()]
@@ -239,7 +246,7 @@ def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
     """Everything `export --to target` writes: the game file, a copy of the rules text
     next to it, its examples in a folder named after it (each naming the game file) and a
     game file's SVG art at the same paths relative to it."""
-    rules = game.rules_file or bundled_layouts().parent / "rules_text" / f"{game.name}.md"
+    rules = game_content(game).rules
     out = {target: export_game(game, target).encode("utf-8"),
            target.with_suffix(".md"): read_bytes(rules, MAX_RULES, "a rules file",
                                                  "rules file")}

@@ -7,7 +7,7 @@ from typing import Mapping
 
 from printables.boards import Board
 from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
 from printables.render.theme import DEFAULT_THEME, Ink, ink
