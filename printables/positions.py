@@ -329,8 +329,8 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
 
 def notation_problems(game: GameSpec, layout: Layout) -> Iterator[CheckResult]:
     """The checks any notation can make without a rules engine (for games that have none):
-    a move claimed legal must start on a piece of the side to move (a drop: on an empty
-    space), go to a different space each step, and every space it claims to capture must
+    a move claimed legal must start on a piece of the side to move or on a neutral piece
+    (anyone's, as Neutron's neutron; a drop: on an empty space), go to a different space each step, and every space it claims to capture must
     hold an opponent's piece; a failure is a failed check. A move claimed illegal
     (legal = false) that breaks one of these is a passed check; one that breaks none
     cannot be checked and gives no result."""
@@ -361,7 +361,7 @@ def _notation_problem(game: GameSpec, pos: Position, m: Move,
         piece = pos.pieces.get(m.origin)
         if piece is None:
             return f"there is no piece on {m.origin} to move"
-        if piece.side != mover:
+        if piece.side != mover and piece.side in game.sides:  # a neutral piece: anyone's
             return f"the piece on {m.origin} is {piece.side}'s, but {mover} is to move"
         same = next((a for a, b in zip(m.path, m.path[1:]) if a == b), None)
         if same is not None:

@@ -127,3 +127,15 @@ def test_an_illegal_claim_is_printed_as_forbidden(cli, tmp_path):
     pdf = next((tmp_path / "out").glob("*booklet.pdf"))
     text = " ".join(p.extract_text() for p in PdfReader(pdf).pages).replace("\n", " ")
     assert "Red may not play d1-d1." in text and "Not checked by a rules engine" in text
+
+
+def test_anyone_may_move_a_neutral_piece(cli, tmp_path):
+    path = write(tmp_path, {"a": ('move = "e5-e6"', "")})
+    game = path.read_text().replace("[setup]", '[[component]]\nkind = "neutron"\ncount = 1\n'
+                                    'art = "stone-black"\n[setup]')
+    path.write_text(game)
+    example = tmp_path / "ex" / "a.toml"
+    example.write_text(example.read_text().replace("[[check]]",
+                                                   '[pieces.neutral]\nneutron = ["e5"]\n\n[[check]]'))
+    code, out, err = cli("validate", path)
+    assert code == 0 and "0 failed" in out, out + err
