@@ -330,10 +330,10 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
 def notation_problems(game: GameSpec, layout: Layout) -> Iterator[CheckResult]:
     """The checks any notation can make without a rules engine (for games that have none):
     a move claimed legal must start on a piece of the side to move or on a neutral piece
-    (anyone's, as Neutron's neutron; a drop: on an empty space), go to a different space each step, and every space it claims to capture must
-    hold an opponent's piece; a failure is a failed check. A move claimed illegal
-    (legal = false) that breaks one of these is a passed check; one that breaks none
-    cannot be checked and gives no result."""
+    (anyone's, as Neutron's neutron; a drop: on an empty space), go to a different space
+    each step, and every space it claims to capture must hold an opponent's piece; a
+    failure is a failed check. A move claimed illegal (legal = false) that breaks one of
+    these is a passed check; one that breaks none cannot be checked and gives no result."""
     pos = layout.position
     if not isinstance(game.placement, OnSpaces):
         return

@@ -135,7 +135,7 @@ def test_anyone_may_move_a_neutral_piece(cli, tmp_path):
                                     'art = "stone-black"\n[setup]')
     path.write_text(game)
     example = tmp_path / "ex" / "a.toml"
-    example.write_text(example.read_text().replace("[[check]]",
-                                                   '[pieces.neutral]\nneutron = ["e5"]\n\n[[check]]'))
+    neutron = '[pieces.neutral]\nneutron = ["e5"]\n\n[[check]]'
+    example.write_text(example.read_text().replace("[[check]]", neutron))
     code, out, err = cli("validate", path)
     assert code == 0 and "0 failed" in out, out + err
