@@ -44,7 +44,7 @@ def test_captures_are_opponent_pieces_that_left_the_board(game_name, seed):
 
 def test_evl_captures_are_pentagons_the_mover_claims():
     for seed in range(4):
-        for board, before, move, out in playout_steps("evl", seed, 60):
+        for board, before, _move, out in playout_steps("evl", seed, 60):
             for s in out.captures:
                 assert board.space(s).kind == "pentagon"
                 assert before.markers.get(s) != before.to_move

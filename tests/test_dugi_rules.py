@@ -192,7 +192,7 @@ def random_game(seed: int, plies: int = 300, greedy: bool = False):
 def check_playout(seed: int, greedy: bool, plies: int = 300) -> Position:
     """Play one game, checking every ply; return the last position."""
     last = setup()
-    for p, move, out in random_game(seed, plies, greedy):
+    for p, _move, out in random_game(seed, plies, greedy):
         assert first_problem(GAME.rules, BOARD, out.position) is None
         assert len(out.position.pieces) == len(p.pieces) - len(out.captures)
         assert all(p.pieces[c].side != p.to_move for c in out.captures)

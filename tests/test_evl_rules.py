@@ -249,7 +249,8 @@ def test_position_problems(board, p, word):
 
 
 def test_setup_is_legal(board):
-    assert first_problem(GAME.rules, board, pos()) is None and GAME.rules.winner(board, pos()) is None
+    assert first_problem(GAME.rules, board, pos()) is None
+    assert GAME.rules.winner(board, pos()) is None
 
 
 # ----------------------------------------------------------------------------- notation

@@ -290,7 +290,8 @@ def test_random_playouts_stay_legal_and_conserve_stones():
         last = None
         for p, move, out in random_game(seed, 200, pie=seed % 3 == 0):
             q = out.position
-            assert first_problem(GAME.rules, BOARD, q) is None, (seed, format_move(GAME, BOARD, move))
+            assert first_problem(GAME.rules, BOARD, q) is None, (seed,
+                                                                 format_move(GAME, BOARD, move))
             assert out.captures == ()
             added = 1 if move.drop else 0
             assert len(q.pieces) == len(p.pieces) + added

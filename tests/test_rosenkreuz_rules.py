@@ -215,7 +215,8 @@ def test_attainment_without_room_keeps_the_piece():
     p = pos("rose", {"light": ["b6"] + rose_light, "dark": rose_dark},
             {"light": cross_on_light[:7], "dark": cross_on_light[7:] + ["c1", "e1", "g1"]})
     assert first_problem(GAME.rules, BOARD, p) is None and len(p.pieces) == 28
-    arrivals = {m.take: m.relocate for m in GAME.rules.legal_moves(BOARD, p) if m.path == ("b6", "a7")}
+    arrivals = {m.take: m.relocate for m in GAME.rules.legal_moves(BOARD, p)
+                if m.path == ("b6", "a7")}
     assert sorted(arrivals) == sorted(cross_on_light + ["c1", "e1", "g1"])
     for take, spot in arrivals.items():
         assert spot == (take if take in light else None)

@@ -77,8 +77,6 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"black has {n['black']} stones and white {n['white']}, {pos.to_move} to move"
 
 
-
-
 GAME = GameSpec(
     name="four", title="Four", designer="the printables authors",
     board_summary="5x5 board, four in a row", sides=SIDES,

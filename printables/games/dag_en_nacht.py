@@ -201,8 +201,6 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"{pos.to_move} is to move but already has a winning line"
 
 
-
-
 GAME = GameSpec(
     name="dag-en-nacht", title="Dag en Nacht", designer="Chris Huntoon",
     board_summary="n x n checkered board (n odd, 11..19, default 15), corners light",

@@ -159,8 +159,6 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
                "one side is down to two")
 
 
-
-
 GAME = GameSpec(
     name="dugi", title="Dugi", designer="Andrew Dubber",
     board_summary="7 rings x 24 sectors round a dead zone, 300 mm",

@@ -517,6 +517,9 @@ class GameSpec:
     notation: for a game without rules, another game's rules whose move notation
     (normalize_move, format_move) its positions are written in (a game file's
     ``notation``); its moves are still not checked.
+    tally: what a position's diagram cannot show and a caption states, as one sentence
+    from the engine's own counts (EVL: pentagons held, passes in a row; Danadazo: a lone
+    general's moves); None: nothing to add.
     """
 
     name: str
@@ -537,6 +540,7 @@ class GameSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
     placement: Placement = OnSpaces()
     first: str | None = None
+    tally: Callable[[Board, Position], str] | None = None
     rules_file: Path | None = None
     setup_position: Position | None = None
     example_files: tuple[Path, ...] | None = None
