@@ -21,7 +21,7 @@ OPTIONS = {
                 "--output"},
     "laser": {"--all", "--sheet", "--kerf", "--profile", "--format", "--material", "--parts",
               "--no-reference", "--tabs", "--option", "--joints", "--output"},
-    "export": set(),
+    "export": {"--to"},
     "serve": {"--host", "--port", "--games", "--no-browser", "--allow-host"},
 }
 USAGE = {"board": "[GAME]", "pieces": "[GAME]", "setup": "[GAME]", "booklet": "[GAME]",

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
 from printables.errors import InputError, OutputError, UsageError, printable
 from printables.games import GameSpec, all_games, get_game
 from printables.geometry import Point
-from printables.products.pieces.art import ART
+from printables.products.pieces.art import piece_items
 from printables.outputs import (_OURS, clean_stale, ensure_dir, folder_lock, read_regular_file,
                                 stage_dir, swap_in, write_atomic, write_tree)
 from printables.units import paper_name, parse_paper
@@ -130,7 +131,8 @@ def laser_work(game: GameSpec) -> int:
     """How much a game's laser files have to draw, from its pieces: each piece's count times
     the shapes of its art (a rose of ten shapes, scored as line art, outweighs a stone)."""
     here = Point(0.0, 0.0)
-    return sum(c.count * len(ART[c.art](here, 20.0)) for c in game.components(game.options()))
+    return sum(c.count * len(piece_items(c.art, here, 20.0))
+               for c in game.components(game.options()))
 
 
 #: What each kit file is for, in the order a person uses them (index.html lists them so).
