@@ -23,6 +23,7 @@ def cli() -> None:
 
     Start with `printables kit all`: every game's print-and-play kit in output/.
     """
+    import printables.gamefile  # noqa: F401  (lets every GAME argument be a game file)
 
 
 @cli.command("list")
@@ -249,15 +250,31 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
 
 @cli.command()
 @click.argument("game")
-def export(game) -> None:
+@click.option("--to", "to", type=click.Path(dir_okay=False), default=None,
+              help="Write the game file here, with a copy of the rules text next to it "
+                   "(FILE.md) and every example position (FILE/*.toml).")
+def export(game, to) -> None:
     """Write a game as a game file (TOML) on standard output: the start of a variant.
 
     printables export network > my-network.toml, then edit it and run
-    printables kit my-network.toml. The board it describes is the built-in one.
+    printables kit my-network.toml. The board it describes is the built-in one. With
+    --to my-network.toml the rules text and the examples are written next to it too.
     """
-    from printables.gamefile_export import export_game
+    from printables.gamefile.export import export_game, exported_files
     from printables.games import get_game
-    click.echo(export_game(get_game(game)), nl=False)
+    from printables.outputs import ensure_dir, write_files
+    if to is None:
+        click.echo(export_game(get_game(game)), nl=False)
+        return
+    target = Path(to)
+    files = exported_files(get_game(game), target)
+    for folder in sorted({p.parent for p in files}, key=lambda p: len(p.parts)):
+        ensure_dir(folder)
+        write_files(folder, [(p.name, data) for p, data in files.items() if p.parent == folder])
+    n = sum(1 for p in files if p.parent == target.parent / target.stem
+            and p.suffix == ".toml")
+    click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
+               f"{n} example{'s' if n != 1 else ''} in {target.parent / target.stem}/")
 
 
 @cli.command()

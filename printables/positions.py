@@ -17,7 +17,8 @@ from printables.boards import Board
 from printables.errors import (InputError, LayoutError, MoveSyntaxError, PrintablesError,
                                printable)
 from printables.games import GameSpec, Move, Outcome, Position, get_game
-from printables.games.model import first_problem, plain_move, plain_notation, read_side, read_space
+from printables.games.model import (OnSpaces, first_problem, plain_move, plain_notation, read_side,
+                                    read_space)
 from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).
@@ -28,7 +29,7 @@ PLACEMENT_TABLES = ("pieces", "stacks", "markers", "hand")
 #: Keys of a [[check]]; `note` is a free-text comment for the file's reader (never printed).
 CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
 TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
-            "state", "check", "explain")
+            "state", "check", "explain", "order")
 #: Keys of a check's [check.after] table: the position after the move.
 AFTER_KEYS = ("to_move", "pieces", "stacks", "markers", "hand", "state")
 #: Keys whose value must be a string when present.
@@ -58,6 +59,7 @@ class Layout:
     checks: tuple[Check, ...] = ()
     board: Board | None = field(default=None, compare=False)
     explain: str = ""  # the designer's sentence a booklet prints under the generated caption
+    order: int | None = None  # where a booklet prints it among the game's examples (1 first)
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
                               input=text)
     runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))
     move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate)
-    normalize = game.rules.normalize_move if game.rules is not None else plain_move
+    written = game.rules or game.notation
+    normalize = written.normalize_move if written is not None else plain_move
     meant = normalize(board, move, runs) if all(len(run) >= 2 for run in runs) else None
     if meant is None:
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
@@ -125,8 +128,9 @@ def format_move(game: GameSpec, board: Board, move: Move) -> str:
     >>> g = get_game("evl"); format_move(g, g.board(), Move(path=("B2", "B3", "B4", "A4", "A5")))
     'B2-B4,A4-A5'
     """
-    if game.rules is not None:
-        return game.rules.format_move(board, move)
+    written = game.rules or game.notation
+    if written is not None:
+        return written.format_move(board, move)
     return plain_notation(board, move)
 
 
@@ -149,8 +153,9 @@ def _line_of(source: str, value: Any, after_key: str | None = None, nth: int = 1
     return None
 
 
-class _Reader:
-    """Holds the file name and text so every error can name file and line."""
+class SourceReader:
+    """A TOML file's name and text, so every error can name file and line (position files
+    here, game files in printables.gamefile)."""
 
     def __init__(self, path: str, source: str) -> None:
         self.path = path
@@ -173,6 +178,9 @@ class _Reader:
             raise self.fail(f"{where} must be a list of space names such as [\"a1\", \"b2\"]",
                             key=where.split(".")[-1])
         return v
+
+
+_Reader = SourceReader  # the name this module's readers use
 
 
 def read_position(r: _Reader, game: GameSpec, data: Mapping[str, Any], *,
@@ -309,9 +317,64 @@ def load_layout_text(source: str, path: str = "<string>", expect_game: str | Non
     checks = data.get("check", [])
     if not isinstance(checks, list):
         raise r.fail("'check' must be an array of tables: [[check]]", key="check")
+    order = data.get("order")
+    if order is not None and (isinstance(order, bool) or not isinstance(order, int)
+                              or not 1 <= order <= 999):
+        raise r.fail("'order' must be a whole number 1..999 (where the booklet prints this "
+                     "example: 1 first)", key="order")
     return Layout(path, pos, tuple(_read_check(r, game, board, pos, i, c)
                                    for i, c in enumerate(checks, 1)), board,
-                  explain.strip())
+                  explain.strip(), order)
+
+
+def notation_problems(game: GameSpec, layout: Layout) -> Iterator[CheckResult]:
+    """The checks any notation can make without a rules engine (for games that have none):
+    a move claimed legal must start on a piece of the side to move or on a neutral piece
+    (anyone's, as Neutron's neutron; a drop: on an empty space), go to a different space
+    each step, and every space it claims to capture must hold an opponent's piece; a
+    failure is a failed check. A move claimed illegal (legal = false) that breaks one of
+    these is a passed check; one that breaks none cannot be checked and gives no result."""
+    pos = layout.position
+    if not isinstance(game.placement, OnSpaces):
+        return
+    for c in layout.checks:
+        m = c.move
+        if m is None or m.special:
+            continue
+        why = _notation_problem(game, pos, m, tuple(c.captures or ()) + ((m.take,) if m.take
+                                                                         else ()))
+        if c.legal is False and why:
+            yield CheckResult(layout.path, c.number, True, f"illegal: {why}")
+        elif c.legal is not False and why:
+            yield CheckResult(layout.path, c.number, False,
+                              f"move {c.move_text!r}: {why} (mark it legal = false if the "
+                              "example shows a move the rules forbid)")
+
+
+def _notation_problem(game: GameSpec, pos: Position, m: Move,
+                      taken: tuple[str, ...]) -> str | None:
+    mover = pos.to_move
+    if m.drop:
+        if m.origin in pos.pieces:
+            return f"{m.origin} is not empty"
+    else:
+        piece = pos.pieces.get(m.origin)
+        if piece is None:
+            return f"there is no piece on {m.origin} to move"
+        if piece.side != mover and piece.side in game.sides:  # a neutral piece: anyone's
+            return f"the piece on {m.origin} is {piece.side}'s, but {mover} is to move"
+        same = next((a for a, b in zip(m.path, m.path[1:]) if a == b), None)
+        if same is not None:
+            return f"it goes from {same} to {same}; a move goes to another space"
+    for t in taken:
+        piece = pos.pieces.get(t)
+        if piece is None:
+            return f"it captures on {t}, which is empty"
+        if game.flipping_pieces:  # pieces change sides as they are jumped: owner unknown
+            continue
+        if piece.side == mover or piece.side not in game.sides:
+            return f"it captures on {t}, which holds {piece.side}'s piece, not an opponent's"
+    return None
 
 
 def load_layout(path: str | Path) -> Layout:

@@ -23,7 +23,7 @@ OPTIONS = {
     "laser": {"--all", "--sheet", "--kerf", "--profile", "--format", "--material", "--parts",
               "--no-reference", "--tabs", "--option", "--size", "--joints", "--output"},
     "print-and-play": {"--all", "--format", "--paper", "--output"} | GAME_REQUEST,
-    "export": set(),
+    "export": {"--to"},
     "serve": {"--host", "--port", "--games", "--no-browser", "--allow-host"},
 }
 USAGE = {"board": "[GAME]", "pieces": "[GAME]", "setup": "[GAME]", "booklet": "[GAME]",

@@ -11,29 +11,10 @@ from printables.games import GAMES
 from printables.products.pieces.art import piece_items
 from printables.geometry import Point
 from printables.render.scene import Circle, Polygon
-from printables.render.theme import THEMES, ink
+from printables.render.theme import THEMES, contrast, ink
 
 LEAST = 3.0
 RIM = 0.2
-
-
-def luminance(colour: str) -> float:
-    """Relative luminance of a #rrggbb colour."""
-    def channel(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a: str, b: str) -> float:
-    """The contrast ratio of two colours, 1 to 21.
-
-    >>> round(contrast("#000000", "#ffffff"))
-    21
-    """
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def space_fill(theme, colour: str) -> str:

@@ -34,9 +34,6 @@ OPTIONAL = {
 #: The circles other branches of this round remove, each by the edge that closes it; delete a
 #: line here when its circle is gone (the test says so).
 KNOWN_CIRCLES = {
-    # game files: games/__init__ loads game files, which read positions and piece art,
-    # which import games (the game-file engineer makes the reader a package)
-    ("printables.games", "printables.gamefile"): "the game-file branch",
     # laser: pieces packs with sheets' _pack_parts, sheets draws pieces (the laser branch
     # moves packing into its own module)
     ("printables.products.laser.sheets", "printables.products.laser.pieces"): "the laser branch",
@@ -47,8 +44,6 @@ KNOWN_CIRCLES = {
 KNOWN_LAZY = {
     "printables.cli": "registry (serve imports the web extra)",
     "printables.web.jobs": "registry",
-    "printables.gamefile": "game file", "printables.gamefile_board": "game file",
-    "printables.gamefile_export": "game file", "printables.games": "game file",
     "printables.products.laser.sheets": "laser", "printables.products.laser.pieces": "laser",
     "printables.products.laser.text": "laser",
     "printables.products.tiling": "print", "printables.products.pieces.sheet": "print",

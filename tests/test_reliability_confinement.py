@@ -105,12 +105,15 @@ def test_allow_outside_lets_a_designer_share_rules_between_folders(tmp_path, cap
     assert code == 0, err
 
 
-def test_an_exported_built_in_game_names_the_bundled_rules_and_loads(tmp_path, capsys):
-    """`export` writes the bundled rules text's absolute path: the bundled rules_text/
-    folder is allowed as well as the game file's own."""
+def test_an_exported_built_in_game_names_the_bundled_rules_and_loads(tmp_path, capsys,
+                                                                      monkeypatch):
+    """`export` on standard output names the bundled rules text relative to the current
+    folder (where the file is saved): the bundled rules_text/ folder is allowed as well as
+    the game file's own."""
+    monkeypatch.chdir(tmp_path)
     code, text, err = run_cli(["export", "network"], capsys)
     assert code == 0, err
-    assert 'rules = "/' in text and "rules_text/network.md" in text
+    assert 'rules = "../' in text and "rules_text/network.md" in text
     (tmp_path / "mine.toml").write_text(text)
     code, _, err = run_cli(["board", str(tmp_path / "mine.toml"), "--format", "json", "-o",
                             str(tmp_path / "out")], capsys)

@@ -159,6 +159,11 @@ TEXT_CASES: list[tuple[str, str, str | None]] = [
     ("summary-number", game_key("summary = 1"), "summary is missing"),
     ("game-unknown-key", game_key("colour = 1"), "unknown key 'colour' in [game]"),
     ("game-rules-inside", game_key('rules = "g.md"'), "belongs at the top"),
+    # unhashable values where the game file's reader looks names up (issue 25's keys)
+    ("notation-list", game_key("notation = []"), "notation [] is not a built-in game"),
+    ("state-list", game_key("state = {moves = []}"), "[game.state] names"),
+    ("edges-list", board('topology = "square"\nfiles = 4\n[board.edges]\nblack = [[]]'),
+     "[board.edges] maps a side"),
     # [board]: square
     ("topology-unknown", board('topology = "cube"'), "unknown board topology"),
     ("topology-missing", board("files = 4"), "unknown board topology"),
@@ -241,7 +246,8 @@ TEXT_CASES: list[tuple[str, str, str | None]] = [
     ("heptagon-columns", board('topology = "heptagon"\nrows = 2\ncolumns = 1'), "columns is 1"),
     # [[component]]
     ("comp-side-unknown", comp('side = "black"', 'side = "red"'), "is not a side"),
-    ("comp-side-missing", comp('side = "black"\n', ""), "is not a side"),
+    # a component without a side is neutral (issue 25), so black is left without pieces
+    ("comp-side-missing", comp('side = "black"\n', ""), "'black' has no [[component]]"),
     ("comp-side-list", comp('side = "black"', 'side = ["black"]'), "is not a side"),
     ("comp-kind-missing", comp('kind = "stone"\n', ""), "kind is missing"),
     ("comp-kind-empty", comp('kind = "stone"', 'kind = ""'), "kind is missing"),

@@ -146,8 +146,8 @@ def test_validate_refuses_examples_of_another_game_as_kit_does(tmp_path, capsys)
 def test_an_exported_title_with_a_newline_loads_again(tmp_path, capsys, monkeypatch):
     from printables.gamefile import load_game_file
     from tests.conftest import run_cli
-    monkeypatch.setenv("PRINTABLES_ALLOW_OUTSIDE", "1")  # the export names g.md absolutely
     game = make_world(tmp_path, edit('title = "Mini"', 'title = "Two\\nlines"'))
+    monkeypatch.chdir(game.parent)  # on standard output g.md is named from the current folder
     code, text, err = run_cli(["export", str(game)], capsys)
     assert code == 0, err
     assert text.splitlines()[0] == "# Two\\nlines, exported by `printables export mini`."

@@ -319,7 +319,7 @@ def test_the_kit_of_every_game_refuses_a_paper_as_the_cli_does(client, cli, quie
 
 
 
-EXAMPLES = ("crossing", "honeycomb", "orbit")
+EXAMPLES = tuple(sorted(p.stem for p in (ROOT / "examples").glob("*.toml")))
 
 
 @pytest.fixture(scope="module")

@@ -40,6 +40,16 @@ class Decoration:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A drawn line joining two spaces of a points board (Go, Morris, Alquerque): pieces
+    stand on the points and move along the lines. The board draws it as a grid-layer
+    decoration; this record says which two spaces it joins (the board JSON lists them)."""
+
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
 class Label:
     """Text drawn on the board (coordinates, space names, dead-zone label); size in mm."""
 
@@ -59,7 +69,8 @@ def freeze_relations(rel: Mapping[str, Mapping[str, Iterable[str]]]
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A game board: spaces, relations by name, decorations and labels, outer outline."""
+    """A game board: spaces, relations by name, decorations and labels, outer outline; a
+    points board also lists its lines and marked points."""
 
     game: str
     title: str
@@ -71,6 +82,10 @@ class Board:
     decorations: tuple[Decoration, ...] = ()
     labels: tuple[Label, ...] = ()
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: points boards: the lines joining spaces (empty on boards of cells)
+    lines: tuple[Line, ...] = ()
+    #: points boards: the marked points (Go's star points), drawn as dots
+    marked: tuple[str, ...] = ()
     #: space name -> Space and the names in board order, derived from spaces once
     _index: Mapping[str, Space] = field(init=False, repr=False)
     _names: tuple[str, ...] = field(init=False, repr=False)

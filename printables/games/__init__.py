@@ -3,13 +3,16 @@
 
 Rulings: a registered game may not take a built-in game's name; registering a name again
 replaces the earlier game of that name (a game file that was edited and read again). Where
-a game name is taken, a path ending in .toml names a game file instead.
+a game name is taken, a path ending in .toml names a game file instead: get_game hands it
+to the game-file loader that printables.gamefile sets with set_file_loader when imported
+(this module never imports the game-file reader, which sits above it).
 """
 
 from __future__ import annotations
 
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Callable
 
 from printables.errors import UsageError, did_you_mean
 from printables.games import (chameleons, dag_en_nacht, danadazo, dugi, evl, network,
@@ -29,6 +32,14 @@ GAMES: dict[str, GameSpec] = {
 
 #: Games registered at run time (game files), by name.
 REGISTERED: dict[str, GameSpec] = {}
+
+#: Reads a game file's path into a registered GameSpec (set by printables.gamefile).
+_FILE_LOADER: list[Callable[[Path], GameSpec]] = []
+
+
+def set_file_loader(loader: Callable[[Path], GameSpec]) -> None:
+    """Make get_game read a path ending in .toml with loader (the game-file reader)."""
+    _FILE_LOADER[:] = [loader]
 
 
 def register(game: GameSpec) -> GameSpec:
@@ -76,9 +87,11 @@ def get_game(name: str, base: str | Path | None = None) -> GameSpec:
     'Andrew Dubber'
     """
     if is_game_path(name):
-        from printables.gamefile import load_game_file
+        if not _FILE_LOADER:
+            raise UsageError(f"{name!r} is a game file, and no game-file reader is loaded "
+                             "(import printables.gamefile first)", input=str(name))
         path = Path(name) if base is None else Path(base) / name
-        return load_game_file(path)
+        return _FILE_LOADER[0](path)
     key = str(name).strip().lower()
     games = all_games()
     if key not in games:
@@ -90,5 +103,6 @@ def get_game(name: str, base: str | Path | None = None) -> GameSpec:
 
 
 __all__ = ["GAMES", "REGISTERED", "all_games", "get_game", "is_game_path", "register",
+           "set_file_loader",
            "Component", "Engine", "GameSpec", "Move", "Outcome", "Piece", "Position", "Rules",
            "first_problem", "plain_notation"]

@@ -162,6 +162,8 @@ class Component:
     art: a key the piece sheet draws by (e.g. 'rose', 'cross', 'stone', 'disc-dot-small').
     stands_on: the space kind whose room sizes the piece.
     back: for two-sided pieces, the side shown on the back (Chameleons).
+    size: the piece's diameter in mm when the game sets it (a game file's ``size``); None:
+    sized from the space it stands on.
     """
 
     side: str
@@ -171,6 +173,7 @@ class Component:
     label: str
     stands_on: str
     back: str | None = None
+    size: float | None = None
 
 
 #: a move as written: its dash-joined runs of spaces (X-Y,Y-Z is two runs)
@@ -267,10 +270,11 @@ class Source(Protocol):
 
 
 def read_side(r: Source, game: GameSpec, side: Any, where: str) -> str:
-    """side, when it is one of the game's sides; else a LayoutError listing them."""
-    if side not in game.sides:
+    """side, when it is one of the game's sides or owns kinds of pieces (a game file's
+    neutral pieces); else a LayoutError listing them."""
+    if side not in game.sides and side not in game.kinds:
         raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
-                     f"{', '.join(game.sides)}", value=side)
+                     f"{', '.join(game.kinds)}", value=side)
     return str(side)
 
 
@@ -510,6 +514,9 @@ class GameSpec:
     layouts/<name>/).
     source: the game file this spec was read from (None for a built-in game).
     first: the side that moves first (None: the first of sides).
+    notation: for a game without rules, another game's rules whose move notation
+    (normalize_move, format_move) its positions are written in (a game file's
+    ``notation``); its moves are still not checked.
     tally: what a position's diagram cannot show and a caption states, as one sentence
     from the engine's own counts (EVL: pentagons held, passes in a row; Danadazo: a lone
     general's moves); None: nothing to add.
@@ -538,6 +545,7 @@ class GameSpec:
     setup_position: Position | None = None
     example_files: tuple[Path, ...] | None = None
     source: Path | None = None
+    notation: Rules | None = None
 
     def credit(self) -> str:
         """The credit line: designer, then the year and licence a game file may give.

@@ -35,7 +35,8 @@ def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene
 
 def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict:
     """The board as plain data: every space with name, kind, colour, anchor, outline (arcs as
-    centre/radius/angles) and neighbours by relation."""
+    centre/radius/angles) and neighbours by relation; a points board also gives its number
+    of points, its lines (pairs of space names) and its marked points."""
 
     def pt(p: Point) -> list[float]:
         return [round(p.x, 6), round(p.y, 6)]
@@ -59,6 +60,8 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
         return {"type": "stroke", "width": round(shape.width, 6),
                 "parts": [part(q) for q in shape.parts]}
 
+    points = {"points": len(board.spaces), "lines": [[ln.a, ln.b] for ln in board.lines],
+              "marked": list(board.marked)} if board.lines else {}
     return {
         "game": game.name, "title": game.title, "designer": game.designer,
         "options": dict(options), "units": "mm", "y_axis": "up",
@@ -68,4 +71,5 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
                     "room": round(s.room, 6), "outline": outline(s.shape),
                     "neighbours": {r: list(m.get(s.name, ())) for r, m in board.relations.items()}}
                    for s in board.spaces],
+        **points,
     }

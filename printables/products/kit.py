@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
 from printables.buildcache import CACHE_FOLDER, BuildCache, build_key
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
@@ -33,7 +34,7 @@ from printables.products.booklet.flow import register_family
 from printables.products.build_keys import game_inputs, kit_key
 from printables.products.common import variant_words
 from printables.products.laser.text import FONT_FILES, _font
-from printables.products.pieces.art import ART
+from printables.products.pieces.art import piece_items
 from printables.products.print_and_play import print_and_play
 from printables.products.registry import (
     PRODUCTS,
@@ -173,7 +174,8 @@ def laser_work(game: GameSpec) -> int:
     """How much a game's laser files have to draw, from its pieces: each piece's count times
     the shapes of its art (a rose of ten shapes, scored as line art, outweighs a stone)."""
     here = Point(0.0, 0.0)
-    return sum(c.count * len(ART[c.art](here, 20.0)) for c in game.components(game.options()))
+    return sum(c.count * len(piece_items(c.art, here, 20.0))
+               for c in game.components(game.options()))
 
 
 def build_kits(run: KitRun, output: str | Path,

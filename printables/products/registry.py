@@ -461,15 +461,19 @@ class PrintAndPlayReq(Request):
               label="Paper", choices=listed(lambda: KIT_PAPERS)),)
 
 
+#: The kit's previews: board.png for index.html and the README gallery, setup.png to print.
+PREVIEW_DPI, SETUP_DPI = 60, 100
+
+
 def parts_of_kit(game: GameSpec, greq: GameRequest, paper: str) -> dict[str, Request]:
     """The requests whose first file is each printed part of a kit (kit file name ->
     request): the one place the kit's parts are composed from the products."""
     sheet = "letter" if paper == "Letter" else "A4"
-    png = {"dpi": "60"}
+    png = {"dpi": str(PREVIEW_DPI)}
     return {"board.pdf": BoardReq.read(greq, "pdf", {"paper": paper}),
             "board.svg": BoardReq.read(greq, "svg", {}),
             "board.png": BoardReq.read(greq, "png", png),
-            "setup.png": SetupReq.read(greq, "png", {"dpi": "100"}),
+            "setup.png": SetupReq.read(greq, "png", {"dpi": str(SETUP_DPI)}),
             "pieces.pdf": PiecesReq.read(greq, "pdf", {"paper": paper}),
             "booklet.pdf": BookletReq.read(greq, "pdf", {"impose": sheet}),
             "booklet-imposed.pdf": BookletReq.read(greq, "pdf", {"impose": sheet})}

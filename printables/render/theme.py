@@ -58,6 +58,7 @@ _COMMON: dict[str, Ink] = {
     "grid.line": Ink(stroke=INK, width=0.25),
     "boundary": Ink(stroke=INK),  # a line parting two board areas (spiral arms)
     "point": Ink(fill=INK),
+    "space.point": Ink(),  # a points board's spaces: its lines and dots show where they are
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
     "label.space": Ink(fill="#1a1a1a"),  # dark: 3.6:1 in grey even on EVL's red heptagons
@@ -217,6 +218,36 @@ THEMES: dict[str, dict[str, Ink]] = {
     },
 }
 
+
+
+def add_inks(theme_name: str, inks: Mapping[str, Ink]) -> None:
+    """Add style keys to a theme (a game file's side colours, under keys that end with the
+    game's name so two game files never share one)."""
+    THEMES[theme_name].update(inks)
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of a #rrggbb colour.
+
+    >>> luminance("#ffffff"), luminance("#000000")
+    (1.0, 0.0)
+    """
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two #rrggbb colours, 1 to 21 (a piece must reach 3 on the
+    spaces it stands on).
+
+    >>> round(contrast("#000000", "#ffffff"))
+    21
+    """
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def get_theme(name: str) -> Mapping[str, Ink]:

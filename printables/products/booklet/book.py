@@ -330,34 +330,57 @@ def setup_missing(game: GameSpec, setup, variant: Mapping[str, Any]):
                      input=str(setup.path))
 
 
+#: A cover title takes at most this many lines; a longer one is set smaller, down to
+#: COVER_TITLE_LEAST of its size (ours).
+COVER_TITLE_LINES = 2
+COVER_TITLE_LEAST = 0.4
 #: The least size of a label printed anywhere (6 pt, in mm).
 LEAST_LABEL = 6 * 25.4 / 72
 
 
 def cover(game: GameSpec, ts: Typeset, options: Mapping[str, Any] | None = None) -> list:
     """The cover page: title, designer, the board drawing (of the options' board), a line
-    on what is inside and, for a variant, which one. The board is drawn scaled to the page;
-    its labels are left out when that scale would print any of them under 6 pt (ruling: the
-    cover is a picture; the board sheet names spaces)."""
+    on what is inside and, for a variant, which one. A long title wraps onto a second line,
+    then shrinks; the board drawing gives up the height the text needs, so the cover is
+    always one page. The board is drawn scaled to the page; its labels are left out when
+    that scale would print any of them under 6 pt (ruling: the cover is a picture; the
+    board sheet names spaces)."""
     opts = game.options(options)
     board = game.board(opts)
-    k = min(ts.m.frame_w / board.width, ts.m.frame_h * 0.62 / board.height)
-    items = board_drawing(board, ts.theme)
-    if any(lb.size * k < LEAST_LABEL for lb in board.labels):
-        items = tuple(i for i in items if not (isinstance(i, Group) and i.layer == "labels"))
-    scene = Scene(board.width, board.height, items, title=game.title)
-    fh = ts.m.frame_h * MM
     variant = {k: v for k, v in opts.items() if game.default_options.get(k) != v}
     inside = "Rules, components, setup and worked examples"
     if variant:
         inside += f"; this booklet shows the {variant_words(variant)}"
-    return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
-            Paragraph(markup.escape(game.title), ts.st["cover.title"]),
-            Paragraph(markup.escape(game.credit()), ts.st["cover.by"]),
-            Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, ts.m.frame_h * 0.62),
-            Spacer(1, fh * 0.05),
-            Paragraph(markup.escape(inside), ts.st["cover.small"]),
-            PageBreak()]
+    fw, fh = ts.m.frame_w * MM, ts.m.frame_h * MM
+    title = cover_title(game.title, ts.st["cover.title"], fw)
+    by = Paragraph(markup.escape(game.credit()), ts.st["cover.by"])
+    small = Paragraph(markup.escape(inside), ts.st["cover.small"])
+    text_h = sum(p.wrap(fw, fh)[1] for p in (title, by, small))
+    room = max(10.0, min(ts.m.frame_h * 0.62, (fh * 0.8 - text_h) / MM))  # spacers: 0.17
+    k = min(ts.m.frame_w / board.width, room / board.height)
+    items = board_drawing(board, ts.theme)
+    if any(lb.size * k < LEAST_LABEL for lb in board.labels):
+        items = tuple(i for i in items if not (isinstance(i, Group) and i.layer == "labels"))
+    scene = Scene(board.width, board.height, items, title=game.title)
+    return [NextPageTemplate("body"), Spacer(1, fh * 0.06), title, by,
+            Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, room),
+            Spacer(1, fh * 0.05), small, PageBreak()]
+
+
+def cover_title(text: str, style: ParagraphStyle, width: float) -> Paragraph:
+    """The title paragraph: its own style if it takes at most COVER_TITLE_LINES lines at
+    width (points), else the largest smaller size (5 % steps) that does, down to
+    COVER_TITLE_LEAST of it."""
+    k = 1.0
+    while True:
+        st = style if k == 1.0 else ParagraphStyle(f"{style.name}.{k:.2f}", parent=style,
+                                                    fontSize=style.fontSize * k,
+                                                    leading=style.leading * k)
+        p = Paragraph(markup.escape(text), st)
+        p.wrap(width, 10_000)
+        if len(p.blPara.lines) <= COVER_TITLE_LINES or k <= COVER_TITLE_LEAST + 1e-9:
+            return p
+        k = round(k - 0.05, 2)
 
 
 def contents(ts: Typeset) -> list:

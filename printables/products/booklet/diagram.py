@@ -397,9 +397,14 @@ def count_words(n: int, kind: str) -> str:
 
     >>> count_words(1, "stone"), count_words(12, "marker"), count_words(7, "dark")
     ('1 stone', '12 markers', '7 dark')
+    >>> count_words(9, "man"), count_words(2, "box")
+    ('9 men', '2 boxes')
     """
-    plural = "" if n == 1 or kind in ("dark", "light") else "s"
-    return f"{n} {kind}{plural}"
+    if n == 1 or kind in ("dark", "light"):
+        return f"{n} {kind}"
+    if kind.endswith("man"):
+        return f"{n} {kind[:-3]}men"
+    return f"{n} {kind}{'es' if kind.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
 
 
 def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: float,
@@ -414,6 +419,8 @@ def reserve_strip(game: GameSpec, board: Board, pos: Position, side: str, y: flo
     mid = y + RESERVE_STRIP / 2
     text = max(3.6, min(least, RESERVE_STRIP * 0.45))
     label = side.title() + (":" if entries else ": none left")
+    if side not in game.sides:
+        label = "Neutral:" if entries else "Neutral: none left"
     pieces = [(art, count_words(n, kind), d_show * sizes[(side, kind)] / big)
               for _, kind, art, n in entries]
     total = text_width(label, text, "sans-bold") + sum(
@@ -499,8 +506,10 @@ def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: 
     space labels at least that high, haloed."""
     board = game.board(pos.options)
     reserve = reserve and any(n for _, _, _, n in reserve_counts(game, pos))
+    owners = reserve_owners(game)
+    below, above = owners[0::2], owners[1::2]
     strip = RESERVE_STRIP if reserve else 0.0
-    by = dy + strip
+    by = dy + strip * len(below)
     drawn = board_drawing(board, theme, by)
     items: list[Item] = list(diagram_labels(board, drawn, label_size) if label_size else drawn)
     items.extend(piece_layer(game, board, pos, dy=by))
@@ -509,10 +518,19 @@ def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: 
     if extra:
         items.append(Group(extra, layer="move"))
     if reserve:
-        items.append(reserve_strip(game, board, pos, game.sides[0], dy, label_size))
-        items.append(reserve_strip(game, board, pos, game.sides[1], by + board.height,
-                                   label_size))
-    return tuple(items), board.width, board.height + 2 * strip
+        for i, side in enumerate(below):  # the first side nearest the board
+            items.append(reserve_strip(game, board, pos, side, by - (i + 1) * strip,
+                                       label_size))
+        for i, side in enumerate(above):
+            items.append(reserve_strip(game, board, pos, side, by + board.height + i * strip,
+                                       label_size))
+    return tuple(items), board.width, board.height + len(owners) * strip
+
+
+def reserve_owners(game: GameSpec) -> tuple[str, ...]:
+    """Whose reserves a setup shows, in order: every side, then the neutral pieces (kinds
+    held by no side) if the game has any. Strips alternate below and above the board."""
+    return tuple(game.sides) + tuple(s for s in game.kinds if s not in game.sides)
 
 
 def position_scene(game: GameSpec | str, position: Position, theme: Mapping[str, Ink], *,

@@ -13,7 +13,7 @@ from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
 from printables.positions import (Check, Layout, check_layout, format_move, game_content,
-                                  load_layout, parse_move)
+                                  load_layout, notation_problems, parse_move)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -59,9 +59,8 @@ def validated(game: GameSpec, path: Path) -> Layout:
     if layout.position.game != game.name:
         raise CheckFailedError(f"this file is for {layout.position.game}, not {game.name}",
                                file=str(path))
-    if not checkable(game):  # read (spaces, sides, kinds exist), printed as unchecked
-        return layout
-    for res in check_layout(layout):
+    results = check_layout(layout) if checkable(game) else notation_problems(game, layout)
+    for res in results:  # a game without an engine: the checks any notation allows
         if not res.ok:
             raise CheckFailedError(f"check {res.number} fails: {res.reason}; the booklet "
                                    f"prints this example, so fix the file or remove it",
@@ -219,18 +218,28 @@ def holds_on(game: GameSpec, layout: Layout, variant: Mapping[str, Any]) -> Layo
 def load_examples(game: GameSpec, layouts_dir: Path,
                   variant: Mapping[str, Any] | None = None) -> tuple[Example, ...]:
     """Every example of a game, validated, with its move, captures and caption note, in
-    teaching order: plain moves, captures, forbidden moves, ends of game (then file name).
-    With a variant (options that differ from the defaults), each file is still validated
-    on its own board, then kept only if its checks hold on the variant's board, and drawn
-    there (see holds_on)."""
-    found = []
+    order: an example's own ``order = N`` first (1 first); then, for a game file, the order
+    its examples list names them; for a built-in game, teaching order: plain moves,
+    captures, forbidden moves, ends of game (then file name). With a variant (options that
+    differ from the defaults), each file is still validated on its own board, then kept
+    only if its checks hold on the variant's board, and drawn there (see holds_on)."""
+    kept = []
     for p in example_paths(game, layouts_dir):
-        layout = holds_on(game, validated(game, p), variant or {})
+        original = validated(game, p)
+        layout = holds_on(game, original, variant or {})
         if layout is not None:
-            found.append(example_of(game, p, layout))
+            kept.append((p, original, layout))
+    layouts = [original for _, original, _ in kept]
+    found = [example_of(game, p, layout) for p, _, layout in kept]
     if not any(e.captures or e.claims for e in found):  # a game without captures: say none
         found = [replace(e, outcome=e.outcome.replace(NOTHING, "")) for e in found]
-    return tuple(sorted(found, key=lambda e: (e.topic, Path(e.path).name)))
+    listed = game.example_files is not None
+
+    def key(i: int) -> tuple:
+        order = layouts[i].order
+        rest = (i,) if listed else (found[i].topic, Path(found[i].path).name)
+        return (order is None, order or 0) + rest
+    return tuple(found[i] for i in sorted(range(len(found)), key=key))
 
 
 def side_name(side: str) -> str:
@@ -329,18 +338,21 @@ UNCHECKED = "Not checked by a rules engine."
 
 def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
                       check: Check | None) -> Example:
-    """An example of a game without an engine: the move it names is drawn as written, and
-    the caption says only what the file says (nothing is generated from an engine)."""
+    """An example of a game without an engine: the move it names is drawn as written (struck
+    through when the file says legal = false), and the caption says only what the file says
+    (nothing is generated from an engine)."""
     who = side_name(layout.position.to_move)
+    legal = check is None or check.legal is not False
     if check is None:
         outcome = f"{who} to move."
     else:
-        outcome = f"{who} plays {check.move_text or format_move(game, layout.board, check.move)}."
+        move = check.move_text or format_move(game, layout.board, check.move)
+        outcome = f"{who} plays {move}." if legal else f"{who} may not play {move}."
         if check.winner not in (None, "none"):
             outcome += " Draw." if check.winner == "draw" else f" {side_name(check.winner)} wins."
     return Example(str(path), title, layout.position, check.move if check else None,
-                   tuple(check.captures or ()) if check else (), UNCHECKED, 0,
-                   outcome=outcome, explain=layout.explain, checked=False)
+                   tuple(check.captures or ()) if check and legal else (), UNCHECKED, 0,
+                   legal=legal, outcome=outcome, explain=layout.explain, checked=False)
 
 
 def split_claims(after: Position, captured: tuple[str, ...]) -> tuple[tuple, tuple]:

@@ -44,6 +44,7 @@ AREA_OPS: dict[str, object] = {
     "space.goal.white": ("hatch", 4.0, -45.0),
     "deadzone": "fill",
     "point": "fill",
+    "edge": "fill",  # a game file's edge bands in a side's colour (edge.side.red.<game>)
 }
 TITLE_SIZES = (10.0, 9.0, 8.0, 7.0, 6.0, 5.0)
 CREDIT_SHARE = 0.45
@@ -148,6 +149,8 @@ def _space_marks(board: Board) -> tuple[list[Part], list[Fill], list[Obstacle]]:
     fills: list[Fill] = []
     obstacles: list[Obstacle] = []
     for s in board.spaces:
+        if s.colour == "point":  # a points board: the lines are scored, not the points
+            continue
         parts = shape_parts(s.shape)
         score.extend(parts)
         if isinstance(s.shape, Stroke):

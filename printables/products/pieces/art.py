@@ -172,6 +172,36 @@ ART: Mapping[str, Callable[[Point, float], tuple[Item, ...]]] = {
 #: Arts whose outline is a pentagon rather than a circle.
 PENTAGON_ARTS = ("marker-black", "marker-white")
 
+ArtFn = Callable[[Point, float], tuple[Item, ...]]
+#: Shapes a game file's side draws in its own colours (art = "stone", ...).
+SIDE_SHAPES = ("stone", "ring", "dot", "cross")
+#: Arts a game file adds at run time (side-coloured shapes, designer SVG), by key.
+DESIGNED: dict[str, ArtFn] = {}
+
+
+def register_art(key: str, draw: ArtFn) -> None:
+    """Make a run-time art drawable by key (its last word after '-' is its material)."""
+    DESIGNED[key] = draw
+
+
+def side_art(shape: str, tone: str,
+             symbol: Callable[[Point, float], tuple[Item, ...]] | None = None) -> ArtFn:
+    """A disc in the inks of tone (piece.disc.TONE) with a shape's symbol in
+    piece.symbol.TONE / piece.rim.TONE, or a designer's symbol drawn by symbol(c, d)."""
+    def draw(c: Point, d: float) -> tuple[Item, ...]:
+        out = disc(c, d, tone)
+        if symbol is not None:
+            return out + symbol(c, d)
+        if shape == "ring":
+            return out + (ring(c, 0.3 * d, 0.06 * d, f"piece.rim.{tone}"),)
+        if shape == "dot":
+            return out + (Circle(c, 0.16 * d, f"piece.symbol.{tone}"),)
+        if shape == "cross":
+            return out + tuple(Polygon(p.points, f"piece.symbol.{tone}")
+                               for p in cross(c, d, tone) if isinstance(p, Polygon))
+        return out
+    return draw
+
 
 def piece_items(art: str, center: Point, diameter: float) -> tuple[Item, ...]:
     """One piece (disc and symbol) drawn at center with the given diameter in mm.
@@ -179,9 +209,10 @@ def piece_items(art: str, center: Point, diameter: float) -> tuple[Item, ...]:
     >>> len(piece_items("stone-black", Point(0, 0), 20.0))
     1
     """
-    if art not in ART:
+    draw = ART.get(art) or DESIGNED.get(art)
+    if draw is None:
         raise KeyError(f"no piece art {art!r}; known: {', '.join(ART)}")
-    return ART[art](center, diameter)
+    return draw(center, diameter)
 
 
 def outline_items(art: str, center: Point, diameter: float, style: str) -> tuple[Item, ...]:
@@ -202,8 +233,11 @@ def smallest_room(board: Board, kind: str) -> float:
 
 
 def default_diameter(component: Component, board: Board) -> float:
-    """The diameter a piece gets by default: 80 % of its smallest space's room (segments:
-    0.55 x the lattice pitch), rounded down to 0.1 mm."""
+    """The diameter a piece gets by default: the component's own size when it has one, else
+    80 % of its smallest space's room (segments: 0.55 x the lattice pitch), rounded down to
+    0.1 mm."""
+    if component.size is not None:
+        return component.size
     if component.stands_on in LINE_KINDS:
         pitch = board.data.get("pitch") or smallest_room(board, "segment")
         size = SEGMENT_SHARE * pitch
@@ -263,11 +297,12 @@ def punch_name(diameter: float) -> str | None:
 def punch_diameters(game: GameSpec, board: Board, options: Mapping | None = None
                     ) -> dict[tuple[str, str], float]:
     """(side, kind) -> diameter: the default sizes, each round piece snapped to a punch
-    (see snap_to_punch); pentagon pieces keep their size."""
+    (see snap_to_punch); pentagon pieces and pieces whose size the game sets keep it."""
     comps = {(c.side, c.kind): c for c in game.components(game.options(options))}
     sizes = piece_diameters(game, board, None, options)
     for key, d in sizes.items():
-        punch = None if comps[key].art in PENTAGON_ARTS else snap_to_punch(d)
+        c = comps[key]
+        punch = None if c.art in PENTAGON_ARTS or c.size is not None else snap_to_punch(d)
         if punch:
             sizes[key] = punch[1]
     return sizes

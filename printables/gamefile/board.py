@@ -19,16 +19,38 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
 
 from printables.boards import Board, Decoration
-from printables.boards.square import BOUNDARY_WIDTH, spiral
-from printables.errors import PrintablesError
+from printables.boards.heptagon import heptagon_board
+from printables.boards.hex import hex_board, tricolour
+from printables.boards.points import grid_points, morris_points, points_board
+from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
+from printables.boards.segments import MARGIN as SEGMENT_MARGIN
+from printables.boards.segments import segment_board
+from printables.boards.square import (
+    BOUNDARY_WIDTH,
+    boundary_decorations,
+    checker,
+    dead_cell_marks,
+    isolate,
+    parse_square,
+    spiral,
+    spiral_colouring,
+    square_board,
+    square_name,
+)
+from printables.boards.triangle import SHAPES as TRIANGLE_SHAPES
+from printables.boards.triangle import triangle_board
+from printables.errors import LayoutError, PrintablesError
 from printables.geometry import Point
 from printables.units import parse_length
 
-TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon")
-COMMON_KEYS = ("topology", "size", "cell")
+TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
+COMMON_KEYS = ("topology", "size", "cell", "edges")
 KEYS = {
     "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
                "dead"),
@@ -36,13 +58,23 @@ KEYS = {
     "rings": ("rings", "sectors", "dead_zone"),
     "segments": ("columns", "rows", "bends"),
     "heptagon": ("rows", "columns"),
+    "points": ("layout", "files", "ranks", "diagonals", "stars", "file_labels", "rank_labels",
+               "rings", "corners", "points", "lines", "labels", "colours"),
+    "triangle": ("shape", "side", "labels", "colours"),
 }
+#: Keys of a points board by layout (beyond topology, size, cell and labels).
+POINTS_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
+               "morris": ("rings", "corners"), "free": ("points", "lines", "stars")}
 COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
                   "unused")
-#: The goal colours the themes draw (a goal of another name would fall back unseen).
+#: The goal colours the themes draw; goal.SIDE of a side with its own colours ([side.SIDE])
+#: is checked by the game file's reader, which knows the sides (a goal of any other name would
+#: fall back unseen).
 GOAL_COLOURS = ("goal.black", "goal.white")
+_GOAL = re.compile(r"^goal\.[a-z0-9][a-z0-9-]*$")
 DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
-            "heptagon": 190.0}
+            "heptagon": 190.0, "points": 22.0, "triangle": 22.0}
+_POINT_NAME = re.compile(r"^[a-z0-9]+$")
 
 Builder = Callable[[Mapping[str, Any], float | None], Board]
 
@@ -66,8 +98,6 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, ...]):
     """The error for a key a table does not take, at its line inside the table."""
-    import re
-    from printables.errors import LayoutError
     hint = (f" ({key} belongs at the top, before the first [table])"
             if key in ("rules", "examples") and section else "")
     line, inside = None, section is None
@@ -125,9 +155,9 @@ def _cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...
         raise r.fail(f"[board.{key}] must be a table such as dark = [\"a1\", \"c1\"]", key=key)
     out: dict[str, str] = {}
     for cls, cells in v.items():
-        if values is not None and cls not in values + GOAL_COLOURS:
+        if values is not None and cls not in values and not _GOAL.match(cls):
             raise r.fail(f"unknown colour {cls!r} in [board.{key}]; valid: "
-                         f"{', '.join(values + GOAL_COLOURS)}", key=cls)
+                         f"{', '.join(values + GOAL_COLOURS)} or goal.SIDE", key=cls)
         if not isinstance(cells, list):
             raise r.fail(f"[board.{key}] {cls} must be a list of cells", key=cls)
         for cell in cells:
@@ -151,9 +181,6 @@ def _built(r, make: Callable[[], Board]) -> Board:
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.square import (boundary_decorations, checker, dead_cell_marks,
-                                          isolate, spiral_colouring, square_board,
-                                          square_name)
     files = _int(r, b, "files", 1, 26)
     ranks = _int(r, b, "ranks", 1, 26, files)
     cell = _length(r, b, "cell")
@@ -203,7 +230,6 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _coords(name: str) -> tuple[int, int]:
-    from printables.boards.square import parse_square
     return parse_square(name)
 
 
@@ -220,7 +246,6 @@ def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decorat
 # ----------------------------------------------------------------------------- hex
 
 def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.hex import hex_board, tricolour
     shape = _choice(r, b, "shape", ("hexhex", "rhombus"), "hexhex")
     if shape == "hexhex":
         m = _int(r, b, "radius", 1, 13)
@@ -255,7 +280,6 @@ def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 # ----------------------------------------------------------------------------- the others
 
 def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
     n_rings = _int(r, b, "rings", 1, 26)
     sectors = _int(r, b, "sectors", 3, 72)
     if "cell" in b:
@@ -275,7 +299,6 @@ def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.segments import MARGIN, segment_board
     cols, rows = _int(r, b, "columns", 1, 25), _int(r, b, "rows", 1, 25)
     bends = b.get("bends", [])
     corners = ("sw", "se", "nw", "ne")
@@ -285,7 +308,7 @@ def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
                      key="bends")
     if bends and (cols < 2 or rows < 2):
         raise r.fail("bends need a grid of at least 2 x 2 cells", key="bends")
-    across = cols + 2 * MARGIN
+    across = cols + 2 * SEGMENT_MARGIN
     pitch = _length(r, b, "cell") or ((_length(r, b, "size") or DEFAULTS["segments"] * across)
                                       / across)
 
@@ -297,7 +320,6 @@ def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 
 def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    from printables.boards.heptagon import heptagon_board
     rows, cols = _int(r, b, "rows", 1, 26), _int(r, b, "columns", 2, 30)
     width = _length(r, b, "size") or DEFAULTS["heptagon"]
 
@@ -307,5 +329,134 @@ def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return build, f"{rows} rows of {cols} heptagons with pentagons between them"
 
 
+# ----------------------------------------------------------------------------- points
+
+def _pitched(r, b: Mapping, make: Callable[[float], Board]) -> tuple[Builder, Board]:
+    """A builder from make(pitch): cell is the pitch, size the board's width; points named
+    in [board.colours] are drawn as discs of that colour (a goal, a home)."""
+    probe = _built(r, lambda: make(1.0))
+    colours = _cell_table(r, b, "colours", set(probe.names), COLOUR_CLASSES)
+    if colours:
+        plain = make
+
+        def make(p: float) -> Board:
+            board = plain(p)
+            return replace(board, spaces=tuple(replace(s, colour=colours.get(s.name, s.colour))
+                                               for s in board.spaces))
+    cell = _length(r, b, "cell")
+    if cell is None:
+        size = _length(r, b, "size")
+        cell = size / probe.width if size else DEFAULTS["points"]
+
+    def build(options: Mapping[str, Any], size: float | None) -> Board:
+        return make(size / probe.width if size else cell)
+    return build, _built(r, lambda: build({}, None))
+
+
+def _names(r, b: Mapping, key: str) -> list[str]:
+    v = b.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) and _POINT_NAME.match(x.lower())
+                                          for x in v):
+        raise r.fail(f"[board] {key} must be a list of labels made of letters and digits, "
+                     "such as [\"a\", \"b\"]", key=key)
+    return v
+
+
+def _space_labels(r, b: Mapping) -> dict[str, str]:
+    v = b.get("labels", {})
+    if not isinstance(v, Mapping) or not all(isinstance(t, str) for t in v.values()):
+        raise r.fail("[board.labels] must map point names to the text printed beside them, "
+                     "such as a1 = \"home\"", key="labels")
+    return dict(v)
+
+
+def _free_points(r, b: Mapping) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
+    pts = b.get("points")
+    if not isinstance(pts, Mapping) or len(pts) < 2:
+        raise r.fail("[board.points] must name two or more points, each [x, y] in cells, "
+                     "such as a = [0, 0]", key="points")
+    coords: dict[str, tuple[float, float]] = {}
+    for n, xy in pts.items():
+        if not _POINT_NAME.match(n):
+            raise r.fail(f"point name {n!r}: use lower-case letters and digits (a move "
+                         "names it, as in a1-b2)", key=n)
+        if (not isinstance(xy, list) or len(xy) != 2 or any(
+                isinstance(c, bool) or not isinstance(c, (int, float)) or abs(c) > 100
+                for c in xy)):
+            raise r.fail(f"point {n} must be [x, y], two numbers of cells (-100..100)", key=n)
+        coords[n] = (float(xy[0]), float(xy[1]))
+    lines: list[tuple[str, str]] = []
+    raw = b.get("lines", [])
+    if not isinstance(raw, list):
+        raise r.fail("[board] lines must be a list of paths such as [\"a-b-c\", \"a-d\"]",
+                     key="lines")
+    for path in raw:
+        chain = path.split("-") if isinstance(path, str) else path
+        if not isinstance(chain, list) or len(chain) < 2:
+            raise r.fail(f"[board] lines: {path!r} is not a path such as \"a-b\"",
+                         key="lines")
+        for n in chain:
+            if n not in coords:
+                raise fail_at(r, f"[board] lines names {n!r}, which is not in [board.points]",
+                              n, "lines")
+        lines += list(zip(chain, chain[1:], strict=False))
+    return coords, lines
+
+
+def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    layout = _choice(r, b, "layout", tuple(POINTS_KEYS), "grid")
+    shared = ("layout", "labels", "colours")
+    extra = sorted(set(b) - set(COMMON_KEYS) - set(shared) - set(POINTS_KEYS[layout]))
+    if extra:
+        raise unknown_key(r, extra[0], f"[board] of a {layout} points board", "board",
+                          COMMON_KEYS + shared + POINTS_KEYS[layout])
+    beside = _space_labels(r, b)
+    stars = _names(r, b, "stars") if "stars" in b else None
+    if layout == "grid":
+        files, ranks = _int(r, b, "files", 2, 26), 0
+        ranks = _int(r, b, "ranks", 2, 26, files)
+        diagonals = _choice(r, b, "diagonals", ("none", "all", "alquerque"), "none")
+        labels = None
+        if "file_labels" in b or "rank_labels" in b:
+            fl = _names(r, b, "file_labels") or [chr(97 + i) for i in range(files)]
+            rl = _names(r, b, "rank_labels") or [str(i + 1) for i in range(ranks)]
+            labels = (fl, rl)
+
+        def make(p: float) -> Board:
+            return grid_points(name, title, files, ranks, p, diagonals, stars, labels, beside)
+        what = f"{files}x{ranks} grid of points" + {"none": "", "all": " with diagonals",
+                                                     "alquerque": " with Alquerque diagonals"
+                                                     }[diagonals]
+    elif layout == "morris":
+        rings = _int(r, b, "rings", 2, 12, 3)
+        corners = b.get("corners", False)
+        if not isinstance(corners, bool):
+            raise r.fail("[board] corners must be true or false", key="corners")
+
+        def make(p: float) -> Board:
+            return morris_points(name, title, rings, p, corners, beside)
+        what = f"{rings} concentric squares of 8 points"
+    else:
+        coords, lines = _free_points(r, b)
+
+        def make(p: float) -> Board:
+            return points_board(name, title, coords, lines, p, stars or (), (), beside)
+        what = "points joined by lines"
+    build, board = _pitched(r, b, make)
+    return build, f"{what}: {len(board.spaces)} points, {len(board.lines)} lines"
+
+
+def _triangle(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+    shape = _choice(r, b, "shape", TRIANGLE_SHAPES, "triangle")
+    side = _int(r, b, "side", 2, 13)
+    beside = _space_labels(r, b)
+
+    def make(p: float) -> Board:
+        return triangle_board(name, title, shape, side, p, beside)
+    build, board = _pitched(r, b, make)
+    return build, (f"{shape} of side {side} on a triangle grid: {len(board.spaces)} points, "
+                   f"{len(board.lines)} lines")
+
+
 READERS = {"square": _square, "hex": _hex, "rings": _rings, "segments": _segments,
-           "heptagon": _heptagon}
+           "heptagon": _heptagon, "points": _points, "triangle": _triangle}

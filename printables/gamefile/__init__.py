@@ -1,0 +1,577 @@
+"""Game files: a designer's own game in one TOML file -> the same GameSpec a built-in game has.
+
+A game file has sections [game], [board], [side.NAME], [[component]] and [setup], and
+top-level keys ``rules`` (a Markdown file in the rules_text/ subset) and ``examples`` (glob
+patterns of position files), both relative to the game file (README, "Your own game",
+lists every key). The package's parts: reader (bounded reads, TOML with lines, the rules
+and examples a file names), board (the [board] section), sides (colours, goals, edges), art
+(designer SVG), export (any game -> a game file). Importing the package makes get_game read
+paths ending in .toml.
+
+Parse fully, then build: every problem raises one LayoutError naming the file, the line
+and what would be valid, before anything is written. Rulings made here (ours):
+
+- A game file has no rules engine: its setup and examples are read (spaces, sides and kinds
+  must exist, piece counts must not exceed the components) and their moves get only the
+  checks notation allows (positions.notation_problems).
+- The game's name is ``[game] name`` or else the file name without .toml; it must not be
+  a built-in game's name (it names the kit folder).
+- Two to six sides; every side needs at least one component; a component without a side
+  is neutral (side ``neutral``, its own reserve, never an opponent). The first side moves
+  first unless ``first`` says otherwise. ``stands_on`` defaults to the kind of the board's
+  most common space.
+- A component's ``size`` is its diameter exactly (not snapped to a punch).
+- A pattern in ``examples`` that matches no file is an error (it is most likely a typo);
+  examples print in the order the list names them.
+- Every file is read through the bounded reader (outputs.read_regular_file); the paths a
+  game file names (rules, examples, art) stay inside its folder (outputs.resolve_inside,
+  outputs.bounded_glob); texts are bounded before any layout (MAX_NAME, MAX_TEXT,
+  MAX_LABEL). A board keeps at least one cell in play; setup pieces stand on cells in play.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from printables.boards import Board
+from printables.errors import LayoutError, PrintablesError, UsageError, quote
+from printables.gamefile.art import art_symbol, read_art, register_art_inks
+from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
+from printables.gamefile.reader import (
+    SourceReader,
+    example_files,
+    parse_toml,
+    read_bytes,
+    rules_file,
+)
+from printables.gamefile.sides import (
+    DIRECTIONS,
+    NEUTRAL,
+    SideColours,
+    piece_problem,
+    read_sides,
+    register_inks,
+    side_coloured,
+    tone,
+)
+from printables.games import (
+    GAMES,
+    Component,
+    GameSpec,
+    Position,
+    get_game,
+    register,
+    set_file_loader,
+)
+from printables.games.model import OnSpaces, Placement, Stacks
+from printables.outputs import resolve_inside
+from printables.positions import (
+    CheckResult,
+    Layout,
+    expand_paths,
+    load_layout,
+    notation_problems,
+    read_position,
+    validate_paths,
+)
+from printables.products.pieces.art import ART, SIDE_SHAPES, register_art, side_art
+from printables.render.theme import INK
+from printables.units import MAX_LENGTH, parse_length
+
+_Reader = SourceReader
+
+TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
+GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
+             "summary", "reconstructed", "stacks", "state", "options", "notation")
+#: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
+STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
+#: What a game's credits may say was reconstructed from a published rules text.
+RECONSTRUCTED = ("board", "setup")
+STATE_TYPES = {"int": int, "bool": bool}
+COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size")
+#: Smallest and largest piece a component's size may ask for, in mm.
+MIN_PIECE, MAX_PIECE = 5.0, 100.0
+SETUP_KEYS = ("empty", "pieces", "title", "to_move")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_COUNT = 500
+#: Longest game or side name (it names the kit folder and every file of the game).
+MAX_NAME = 40
+#: Longest title, designer, summary, kind or [game] detail (characters); a piece label's.
+MAX_TEXT, MAX_LABEL = 200, 60
+#: Most sides a game file may have (setup strips, legends and laser sheets fit six).
+MAX_SIDES = 6
+#: Smallest board side we print: below it no piece fits and labels are unreadable.
+MIN_BOARD = 40.0
+
+_LOADED: dict[tuple[str, str], GameSpec] = {}
+
+
+def is_game_file(path: str | Path) -> bool:
+    """True when a .toml file is a game file (it has a [game] table), not a position file."""
+    try:
+        data = tomllib.loads(read_bytes(path).decode("utf-8"))
+    except (LayoutError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return False
+    return isinstance(data.get("game"), Mapping)
+
+
+def load_game_file(path: str | Path) -> GameSpec:
+    """Read, check and register a game file (the same file read twice is one GameSpec)."""
+    p = Path(path)
+    raw = read_bytes(p)
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LayoutError("file is not UTF-8 text", file=str(p)) from None
+    key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
+    if key not in _LOADED:
+        _LOADED[key] = game_from_text(source, str(p))
+    return register(_LOADED[key])
+
+
+def game_from_text(source: str, path: str = "<string>") -> GameSpec:
+    """The GameSpec a game file's text describes (not registered)."""
+    r, data = parse_toml(source, path)
+    _known(r, data, TOP_KEYS, "the top level")
+    base = Path(path).parent
+    head = _game_section(r, data, Path(path))
+    build, summary = board_builder(r, _table(r, data, "board"), head["name"], head["title"])
+    build = _sized(r, data["board"], head, build)
+    board = _try(r, lambda: build({}, None), "board")
+    if not MIN_BOARD <= min(board.width, board.height) <= max(board.width, board.height) \
+            <= MAX_LENGTH:
+        raise r.fail(f"the board would be {board.width:.0f} x {board.height:.0f} mm; give a "
+                     f"cell or size that makes it {MIN_BOARD:g} to {MAX_LENGTH:g} mm",
+                     key="board")
+    colours = read_sides(r, data, head["sides"])
+    build, board = _coloured_board(r, data, head, build, board, colours)
+    sources: dict[str, str] = {}  # run-time art key -> the art the file names
+    comps = _components(r, data, head, board, base, colours, sources)
+    _some_cell_in_play(r, board)
+    owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
+    kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
+
+    def components(options: Mapping[str, Any]) -> tuple[Component, ...]:
+        return comps
+    spec = GameSpec(
+        name=head["name"], title=head["title"], designer=head["designer"],
+        board_summary=head["summary"] or summary, sides=head["sides"], kinds=kinds,
+        build_board=build, components=components,
+        flipping_pieces=any(c.back for c in comps), first=head["first"],
+        rules_file=rules_file(r, data, base), example_files=example_files(r, data, base),
+        source=Path(path), extra=_extra(head["extra"], data, colours, sources),
+        reconstructed=head["reconstructed"],
+        placement=head["placement"], state_types=head["state_types"],
+        default_options=head["options"], check_options=_option_checker(head["options"]),
+        notation=head["notation"])
+    return replace(spec, setup_position=_setup(r, data, spec))
+
+
+def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
+           sources: Mapping[str, str]) -> dict[str, Any]:
+    """GameSpec.extra: the credits, and what export needs to write the file back (side
+    colours, edges, the art each run-time art key was made from)."""
+    out = dict(extra)
+    if colours:
+        out["sides"] = {s: (c.fill, c.line, c.pattern) for s, c in colours.items()}
+    if data["board"].get("edges"):
+        out["edges"] = {s: list(v) for s, v in data["board"]["edges"].items()}
+    if sources:
+        out["art"] = dict(sources)
+    return out
+
+
+def _coloured_board(r: _Reader, data: Mapping, head: Mapping[str, Any], build: Callable,
+                    board: Board, colours: dict[str, SideColours]) -> tuple[Callable, Board]:
+    """The builder and board with the sides' goal colours and [board.edges] drawn."""
+    edges = data["board"].get("edges", {})
+    owners = (*head["sides"], NEUTRAL)
+    if not isinstance(edges, Mapping) or not all(
+            isinstance(v, list) and all(isinstance(w, str) and w in DIRECTIONS for w in v)
+            for v in edges.values()):
+        raise r.fail("[board.edges] maps a side to the edges drawn in its colour, such as "
+                     f"red = [\"north\", \"south\"]; edges: {', '.join(DIRECTIONS)}",
+                     key="edges")
+    _goals_drawn(r, board, colours)
+    for side in edges:
+        if side not in owners:
+            raise r.fail(f"[board.edges] {side!r} is not a side; valid: {', '.join(owners)}",
+                         key=side)
+        colours.setdefault(side, SideColours("#ffffff", INK, "white"))
+    if not colours:
+        return build, board
+    register_inks(head["name"], colours)
+
+    def coloured(options: Mapping[str, Any], size: float | None,
+                 inner: Callable = build) -> Board:
+        return side_coloured(inner(options, size), head["name"], colours, dict(edges))
+    return coloured, _try(r, lambda: coloured({}, None), "board")
+
+
+def _goals_drawn(r: _Reader, board: Board, colours: Mapping[str, SideColours]) -> None:
+    """Every goal colour is one the themes draw or a side's own (a [side.NAME] table)."""
+    for cls in sorted({s.colour for s in board.spaces if s.colour.startswith("goal.")}):
+        if cls not in GOAL_COLOURS and cls[5:] not in colours:
+            valid = (*GOAL_COLOURS, *(f"goal.{s}" for s in colours))
+            raise r.fail(f"unknown colour {quote(cls)} in [board.colours]; valid: "
+                         f"{', '.join(valid)} (goal.SIDE needs a [side.SIDE] table with its "
+                         "colours)", key=cls)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _known(r: _Reader, table: Mapping, keys: tuple[str, ...], where: str,
+           section: str | None = None) -> None:
+    unknown = sorted(set(table) - set(keys))
+    if unknown:
+        raise unknown_key(r, unknown[0], where, section, keys)
+
+
+def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
+    v = data.get(key)
+    if not isinstance(v, Mapping):
+        raise r.fail(f"[{key}] is missing or not a table; see the README section "
+                     f"'Your own game' for what goes in it", key=key)
+    return v
+
+
+def _text(r: _Reader, table: Mapping, key: str, where: str, default: str | None = None,
+          most: int = MAX_TEXT) -> str:
+    v = table.get(key, default)
+    if not isinstance(v, str) or not v.strip():
+        raise r.fail(f"{where} {key} is missing or empty; write {key} = \"...\"", key=key)
+    if len(v.strip()) > most:
+        raise r.fail(f"{where} {key} is {len(v.strip())} characters long; give at most {most}",
+                     key=key)
+    return v.strip()
+
+
+def _try(r: _Reader, make: Callable[[], Any], key: str) -> Any:
+    """Run a builder; its user errors become one line at the key's line of the file."""
+    try:
+        return make()
+    except LayoutError:
+        raise
+    except PrintablesError as e:
+        raise r.fail(e.message, key=key) from None
+
+
+def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
+    g = _table(r, data, "game")
+    _known(r, g, GAME_KEYS, "[game]", "game")
+    name = g.get("name", path.stem.lower().replace(" ", "-").replace("_", "-"))
+    if not isinstance(name, str) or not _NAME.match(name) or len(name) > MAX_NAME:
+        raise r.fail(f"game name {quote(name)} is not valid; use up to {MAX_NAME} lower-case "
+                     "letters, digits and hyphens, such as \"hex-race\"",
+                     value=name if "name" in g and len(str(name)) <= MAX_NAME else None,
+                     key="name")
+    sides = g.get("sides")
+    if (not isinstance(sides, list) or not 2 <= len(sides) <= MAX_SIDES
+            or not all(isinstance(s, str) and _NAME.match(s) and len(s) <= MAX_NAME
+                       for s in sides)
+            or len(set(sides)) != len(sides) or NEUTRAL in sides):
+        raise r.fail(f"[game] sides must list two or more (at most {MAX_SIDES}) different "
+                     "side names, such as sides = [\"black\", \"white\"] (neutral names "
+                     "the pieces of no side)", key="sides")
+    first = g.get("first", sides[0])
+    if first not in sides:
+        raise fail_at(r, f"[game] first {first!r} is not a side; valid: {', '.join(sides)}",
+                      first, "first")
+    extra = {k: g[k] for k in ("year", "licence", "source") if k in g}
+    for k, v in extra.items():
+        if not isinstance(v, (str, int)) or isinstance(v, bool) or len(str(v)) > MAX_TEXT:
+            raise r.fail(f"[game] {k} must be text (at most {MAX_TEXT} characters) or a year",
+                         key=k)
+    summary = g.get("summary")
+    return {"name": name, "title": _text(r, g, "title", "[game]"),
+            "designer": _text(r, g, "designer", "[game]"), "sides": tuple(sides),
+            "first": first, "extra": extra,
+            "summary": _text(r, g, "summary", "[game]") if summary is not None else None,
+            **_play_keys(r, g, tuple(sides))}
+
+
+def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]:
+    """[game] reconstructed, [game.stacks], [game.state], [game.options] and notation (what
+    an exported built-in game keeps)."""
+    rebuilt = g.get("reconstructed", [])
+    if not isinstance(rebuilt, list) or any(x not in RECONSTRUCTED for x in rebuilt):
+        raise r.fail("[game] reconstructed lists what the credits say was reconstructed "
+                     f"from the published rules: {', '.join(RECONSTRUCTED)}",
+                     key="reconstructed")
+    placement = _stacks(r, g.get("stacks"), sides)
+    state = g.get("state", {})
+    if not isinstance(state, Mapping) or any(not isinstance(v, str) or v not in STATE_TYPES
+                                             for v in state.values()):
+        raise r.fail("[game.state] names what a position file's [state] may hold, each "
+                     "\"int\" or \"bool\"", key="state")
+    options = g.get("options", {})
+    if not isinstance(options, Mapping) or not all(isinstance(v, (bool, int, str))
+                                                   for v in options.values()):
+        raise r.fail("[game.options] names the options a position file may set, each with "
+                     "its default (a number, true/false or text), such as pie = false",
+                     key="options")
+    if "size" in options and (isinstance(options["size"], bool)
+                              or not isinstance(options["size"], int)):
+        raise r.fail("[game.options] size is the number of cells along a square board's "
+                     "side: a whole number", key="size")
+    notation = g.get("notation")
+    if notation is not None and (not isinstance(notation, str) or notation not in GAMES):
+        raise fail_at(r, f"[game] notation {notation!r} is not a built-in game; valid: "
+                      f"{', '.join(GAMES)}", notation, "notation")
+    return {"reconstructed": tuple(rebuilt), "placement": placement,
+            "state_types": {k: STATE_TYPES[v] for k, v in state.items()},
+            "options": dict(options), "notation": GAMES[notation].rules if notation else None}
+
+
+def _stacks(r: _Reader, t: Any, sides: tuple[str, ...]) -> Placement:
+    """[game.stacks]: pieces stacked as in EVL (games.model.Stacks), else one per space."""
+    if t is None:
+        return OnSpaces()
+    letters = t.get("letters") if isinstance(t, Mapping) else None
+    if (not isinstance(t, Mapping) or set(t) != set(STACKS_KEYS)
+            or not all(isinstance(t[k], str) for k in STACKS_KEYS[:4])
+            or not isinstance(letters, Mapping) or set(letters) != set(sides)
+            or not all(isinstance(v, str) and len(v) == 1 for v in letters.values())
+            or len(set(letters.values())) != len(sides)):
+        raise r.fail("[game.stacks] (pieces stacked as in EVL) needs piece and piece_space "
+                     "(the kind that stacks and the space kind it stacks on), marker and "
+                     "marker_space, and letters: each side's one letter in a stack",
+                     key="stacks")
+    return Stacks(t["piece"], t["piece_space"], t["marker"], t["marker_space"], dict(letters))
+
+
+def _option_checker(defaults: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], dict]:
+    """A game file's check_options: each option of its default's type (size 1..26)."""
+    def check(merged: Mapping[str, Any]) -> dict[str, Any]:
+        for key, value in merged.items():
+            want = type(defaults[key])
+            if type(value) is not want:
+                raise UsageError(f"option {key}={value!r}: give "
+                                 f"{'true or false' if want is bool else 'a ' + want.__name__}"
+                                 f" (default {defaults[key]!r})", input=str(value))
+        if "size" in merged and not 2 <= merged["size"] <= 26:
+            raise UsageError(f"option size={merged['size']}: give 2..26 cells", input="size")
+        return dict(merged)
+    return check
+
+
+def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> Callable:
+    """With a size option, a square board of size x size cells (the file's own size when
+    the option is at its default)."""
+    default = head["options"].get("size")
+    if default is None:
+        return build
+    if b.get("topology") != "square" or b.get("files") != b.get("ranks", b.get("files")):
+        raise r.fail("the size option sets the files and ranks of a square board; this "
+                     "board is not one", key="size")
+
+    def sized(options: Mapping[str, Any], size: float | None) -> Board:
+        n = options.get("size", default)
+        if n == default:
+            return build(options, size)
+        other, _ = board_builder(r, {**b, "files": n, "ranks": n}, head["name"], head["title"])
+        return other(options, size)
+    return sized
+
+
+def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
+                base: Path, colours: dict[str, SideColours], sources: dict[str, str]
+                ) -> tuple[Component, ...]:
+    rows = data.get("component")
+    if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
+        raise r.fail("the game has no pieces; add one [[component]] table per kind of "
+                     "piece (side, kind, count, art)", key="component")
+    sides = head["sides"]
+    counts = Counter(s.kind for s in board.spaces)
+    board_kinds = tuple(sorted(counts, key=lambda k: -counts[k]))  # most common first
+    out: list[Component] = []
+    for c in rows:
+        _known(r, c, COMPONENT_KEYS, "[[component]]", "component")
+        side = c.get("side", NEUTRAL)
+        if side not in (*sides, NEUTRAL):
+            raise fail_at(r, f"[[component]] side {side!r} is not a side of the game; valid: "
+                         f"{', '.join(sides)} (or leave side out for a neutral piece)",
+                          side, "side")
+        kind = _text(r, c, "kind", "[[component]]")
+        count = c.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+            raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
+                         key="count")
+        art = _art(r, c, side, head["name"], base, colours)
+        if art not in ART:
+            sources[art] = str(c["art"])
+        back = c.get("back")
+        if back is not None and (back not in sides or back == side):
+            raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
+                         f"{', '.join(s for s in sides if s != side)}", back, "back")
+        stands = c.get("stands_on", board_kinds[0])
+        if stands not in board_kinds:
+            raise r.fail(f"[[component]] stands_on {stands!r} is not a kind of space on this "
+                         f"board; valid: {', '.join(board_kinds)}", value=stands)
+        if any((o.side, o.kind) == (side, kind) for o in out):
+            raise r.fail(f"two [[component]] tables for {side} {kind}", value=kind, nth=2)
+        if side in colours and art not in ART:
+            problem = piece_problem(side, colours[side], board, stands)
+            if problem:
+                raise r.fail(problem, key=side if f"[side.{side}]" in r.source else "side")
+        label = _text(r, c, "label", "[[component]]",
+                      kind if side == NEUTRAL else f"{side} {kind}", MAX_LABEL)
+        size = _piece_size(r, c)
+        out.append(Component(side, kind, count, art, label, stands, back, size))
+    for s in sides:
+        if not any(c.side == s for c in out):
+            raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
+                         "piece", value=s)
+    return tuple(out)
+
+
+def _piece_size(r: _Reader, c: Mapping) -> float | None:
+    if "size" not in c:
+        return None
+    try:
+        v = parse_length(c["size"], "[[component]] size")
+    except PrintablesError as e:
+        raise r.fail(e.message, key="size") from None
+    if not MIN_PIECE <= v <= MAX_PIECE:
+        raise r.fail(f"[[component]] size {c['size']!r} must be {MIN_PIECE:g} to "
+                     f"{MAX_PIECE:g} mm", key="size")
+    return v
+
+
+def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
+         colours: dict[str, SideColours]) -> str:
+    """The art key of a component: a catalogue name, a side-coloured shape, or a designer
+    SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
+    art = c.get("art")
+    if isinstance(art, str) and art in ART:
+        return art
+    valid = f"{', '.join(ART)}; or in the side's colours: {', '.join(SIDE_SHAPES)}; or a .svg file"
+    if not isinstance(art, str) or not (art in SIDE_SHAPES or art.lower().endswith(".svg")):
+        raise fail_at(r, f"unknown piece art {art!r}; valid: {valid}", art, "art")
+    sides = sorted(set(colours) | {side})
+    for s in sides:
+        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
+    register_inks(game, colours)
+    if art in SIDE_SHAPES:
+        for s in sides:
+            register_art(f"{art}@{game}-{s}", side_art(art, tone(s, game)))
+        return f"{art}@{game}-{side}"
+    try:
+        path = resolve_inside(base, art, "art")
+    except PrintablesError as e:
+        raise fail_at(r, e.message, art, "art") from None
+    drawing = read_art(path)
+    stem = re.sub(r"[^a-z0-9]+", "", Path(art).stem.lower()) or "art"
+    prefix = f"art.{game}.{stem}"
+    register_art_inks(drawing, prefix)
+    symbol = art_symbol(drawing, prefix)
+    for s in sides:
+        register_art(f"{stem}@{game}-{s}", side_art("stone", tone(s, game), symbol))
+    return f"{stem}@{game}-{side}"
+
+
+def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
+    s = _table(r, data, "setup")
+    _known(r, s, SETUP_KEYS, "[setup]", "setup")
+    title = _text(r, s, "title", "[setup]", f"{game.title}: the starting position")
+    if s.get("empty") is True:
+        if "pieces" in s:
+            raise r.fail("[setup] has both empty = true and pieces; keep one", key="empty")
+        to_move = s.get("to_move", game.first)
+        if to_move not in game.sides:
+            raise fail_at(r, f"[setup] to_move {to_move!r} is not a side; valid: "
+                          f"{', '.join(game.sides)}", to_move, "to_move")
+        return Position(game.name, to_move, title=title)
+    if "pieces" not in s:
+        raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
+                     "empty = true", key="setup")
+    table = {"to_move": s.get("to_move", game.first), "pieces": s["pieces"], "title": title}
+    position = read_position(r, game, table)
+    board = game.board()
+    for cell in (*position.pieces, *position.stacks, *position.markers):
+        if board.space(cell).colour == "unused":
+            raise r.fail(f"[setup] puts a piece on {cell}, a dead cell; use a cell in play",
+                         value=cell)
+    return position
+
+
+def _some_cell_in_play(r: _Reader, board: Board) -> None:
+    """A board keeps at least one cell in play (not all of them dead)."""
+    if all(s.colour == "unused" for s in board.spaces):
+        raise r.fail("every cell of the board is dead; leave cells to play on", key="dead")
+
+
+def unchecked_report(path: str | Path) -> str | None:
+    """For `validate`: the line to print for a game file or a position file of a game
+    without a rules engine (after reading it, which checks spaces, sides and kinds), or
+    None for a position file a rules engine checks."""
+    found = _unchecked(path)
+    return None if found is None else found[0]
+
+
+def _unchecked(path: str | Path) -> tuple[str, list[CheckResult]] | None:
+    """unchecked_report's line and the notation checks that fail (see
+    positions.notation_problems), or None for a position file a rules engine checks."""
+    if is_game_file(path):
+        game = load_game_file(path)
+        layouts = [_example_of(game, example, path) for example in game.example_files or ()]
+        failed = [res for lay in layouts for res in notation_problems(game, lay)]
+        n = len(layouts)
+        return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
+                "spaces, sides and kinds that exist, and moves start on the mover's piece and "
+                "capture opponents; not checked by a rules engine", failed)
+    layout = load_layout(path)
+    game = get_game(layout.position.game)
+    if game.rules is not None:
+        return None
+    return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
+            f"({layout.position.game} has none)", list(notation_problems(game, layout)))
+
+
+def _example_of(game: GameSpec, example: Path, path: str | Path) -> Layout:
+    """An example's layout, refused (as the booklet refuses it) when it is another game's."""
+    layout = load_layout(example)
+    if layout.position.game != game.name:
+        raise LayoutError(f"this example is for {layout.position.game}, not {game.name} "
+                          f"(named in examples of {path})", file=str(example))
+    return layout
+
+
+def validate_all(paths, say: Callable[[str], None],
+                 notice: Callable[[str], None] | None = None):
+    """For `validate`: check results and read errors of the files named (folders searched
+    for *.toml, skipping what is not a regular file with a notice), as
+    positions.validate_paths gives them; game files and the position files of games without
+    a rules engine are read here and reported through say instead."""
+    for path in expand_paths(paths, notice):
+        if isinstance(path, PrintablesError):
+            yield path
+            continue
+        if not path.is_file():  # a FIFO or device named directly: the reader says what
+            yield from validate_paths([path])
+            continue
+        try:
+            found = _unchecked(path)
+        except PrintablesError as e:
+            if not is_game_file(path):  # let the position-file reader say what is wrong
+                yield from validate_paths([path])
+                continue
+            if not e.file:
+                e.file = str(path)
+            yield e
+            continue
+        if found is None:
+            yield from validate_paths([path])
+        else:
+            say(found[0])
+            yield from found[1]
+
+
+set_file_loader(load_game_file)

@@ -1,0 +1,74 @@
+"""The README's "Your own game" reference: every new key is documented, and its pictures
+(docs/gamefile-*.png) are what our renderer makes of the examples today.
+`pytest tests/test_gamefile_readme.py --regen-golden` rewrites the pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printables.gamefile import game_from_text, load_game_file
+from printables.products.board_sheet import board_scene
+from printables.products.setup_cmd import load_setup, setup_scene
+from printables.render.png import png_available, render_png
+from printables.render.theme import THEMES
+
+ROOT = Path(__file__).resolve().parents[1]
+DPI = 60
+
+
+def readme_section() -> str:
+    return (ROOT / "README.md").read_text().split("## Your own game")[1].split("\n## ")[0]
+
+
+def snippet(marker: str) -> str:
+    """The ```toml block after the README line holding marker."""
+    text = readme_section()
+    return text.split(marker, 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+
+
+def four_sides(tmp_path: Path):
+    (tmp_path / "r.md").write_text("# Four\n\n## Setup\n\nEmpty.\n")
+    path = tmp_path / "four.toml"
+    path.write_text('rules = "r.md"\n' + snippet("<!-- four-sides -->"))
+    return game_from_text(path.read_text(), str(path))
+
+
+def pictures(tmp_path: Path) -> dict[str, bytes]:
+    colour = THEMES["colour"]
+    out = {}
+    for name, layout in (("go9", None), ("morris", "morris/a-mill.toml"),
+                         ("star-halma", None), ("amazons", None)):
+        game = load_game_file(ROOT / "examples" / f"{name}.toml")
+        lay = load_setup(game, ROOT / "examples" / layout if layout else None)
+        scene = (board_scene(game, game.board(), colour) if name == "go9"
+                 else setup_scene(game, lay, colour))
+        out[f"gamefile-{name}.png"] = render_png(scene, colour, DPI)
+    game = four_sides(tmp_path)
+    out["gamefile-sides.png"] = render_png(setup_scene(game, load_setup(game), colour),
+                                           colour, DPI)
+    out["gamefile-sides-mono.png"] = render_png(
+        setup_scene(game, load_setup(game), THEMES["mono"]), THEMES["mono"], DPI)
+    return out
+
+
+@pytest.mark.skipif(not png_available(), reason="system cairo library not installed")
+def test_readme_pictures_are_current(tmp_path, regen_golden):
+    section = readme_section()
+    for name, data in pictures(tmp_path).items():
+        path = ROOT / "docs" / name
+        assert f"](docs/{name})" in section, name
+        if regen_golden:
+            path.write_bytes(data)
+        assert path.read_bytes() == data, f"{name}: run with --regen-golden and review"
+
+
+def test_readme_documents_the_new_keys():
+    section = readme_section().split("### Game file reference")[1]
+    for key in ("[side.NAME]", "fill", "line", "pattern", "size", "[board.edges]",
+                "points", "triangle", "layout", "diagonals", "stars", "file_labels",
+                "rank_labels", "corners", "[board.points]", "lines", "[board.labels]",
+                "order", "reconstructed", "[game.stacks]", "[game.state]", "[game.options]",
+                "notation", "neutral", ".svg", "stone", "ring", "dot", "cross"):
+        assert f"`{key}`" in section or f"`{key} " in section, key
