@@ -401,6 +401,55 @@ def serve(host, port, games_dir, no_browser) -> None:
     run(host, port, games_dir, open_browser=not no_browser, say=click.echo)
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Game option for every variant, e.g. size=10 (network).")
+@click.option("--variants", metavar="'K=V,..;K=V,..'",
+              help="Option sets played side by side, ';' between sets, ',' inside one, e.g. "
+                   "'size=8;size=10;size=12' or 'pie=false;pie=3;pie=5'. The first is the "
+                   "baseline the others are compared with.")
+@click.option("--players", default="random", show_default=True, metavar="LEVEL,..",
+              help="Levels, weakest first: random, flat:N, mcts:N, mcts:N:DEPTH (N playouts "
+                   "a move; DEPTH truncates playouts).")
+@click.option("--games", type=Count(1, 10_000_000), help="Games per pairing (default 100).")
+@click.option("--ci", type=click.FloatRange(0.001, 0.5), metavar="H",
+              help="Instead of --games: play each level against itself until the first "
+                   "player's 95 %% interval is +-H (0.02: two points).")
+@click.option("--seed", type=Count(0, 2**63), default=1, show_default=True)
+@click.option("--max-plies", type=Count(1, 1_000_000), default=1000, show_default=True,
+              help="A game still running after this many plies is adjudicated.")
+@click.option("--workers", type=Count(1, 256), help="Local worker processes (default: cores).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT",
+              help="Run the games on this Dask distributed cluster instead.")
+@click.option("--output", "-o", default="output/balance", show_default=True,
+              type=click.Path(file_okay=False), callback=_not_empty, help="Folder to write into.")
+def balance(game, options, variants, players, games, ci, seed, max_plies, workers, scheduler,
+            output) -> None:
+    """Self-play statistics: who wins, how often, how long (GAME or FILE.toml).
+
+    Writes balance.json, balance.md, balance.pdf and speed.json. Same command, same figures.
+    """
+    from printables.play.balance import default_workers, plan_for
+    from printables.play.report import build_report, progress_line
+    from printables.errors import printable
+    if games is not None and ci is not None:
+        raise UsageError("give --games N or --ci H, not both")
+    plan = plan_for(game, options, variants, players, games=games or 100, ci=ci, seed=seed,
+                    max_plies=max_plies)
+    tty = sys.stderr.isatty()
+    def show(event: dict) -> None:
+        if tty:
+            click.echo("\r" + progress_line(event)[:150].ljust(150), err=True, nl=False)
+    paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
+    if tty:
+        click.echo("", err=True)
+    for path in paths:
+        click.echo(printable(str(path)))
+    click.echo(f"{speed['games']} games, {speed['plies_per_s']:.0f} plies/s, "
+               f"{speed['seconds']:.1f} s on {speed['where']}", err=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback.
 
