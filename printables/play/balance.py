@@ -226,7 +226,7 @@ class DaskCluster:
     """An existing Dask distributed cluster, reached through its scheduler's address.
     Its workers must be able to import printables (the same version)."""
 
-    def __init__(self, address: str, timeout: float = 30) -> None:
+    def __init__(self, address: str, timeout: float = 10) -> None:
         try:
             from distributed import Client
         except ImportError:

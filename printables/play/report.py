@@ -314,19 +314,21 @@ def build_report(plan: Plan, folder: Any, workers: int, scheduler: str | None = 
                  progress: Progress | None = None) -> tuple[list[Any], dict[str, Any]]:
     """Play the plan (in this process for one worker, on local worker processes, or on the
     Dask cluster at scheduler) and write the report; (paths written, speed figures)."""
-    ensure_dir(folder)  # before the work: a bad folder fails at once
     started = time.monotonic()
     if scheduler:
         with DaskCluster(scheduler) as cluster:
+            ensure_dir(folder)  # before the games: a bad folder fails at once
             where, workers = f"dask {scheduler}", cluster.workers()
             streams = run_plan(plan, cluster, max(8, 4 * workers), progress)
-    elif workers > 1:
-        with LocalPool(workers) as pool:
-            where = "local worker processes"
-            streams = run_plan(plan, pool, 4 * workers, progress)
     else:
-        where = "this process"
-        streams = run_plan(plan, in_process, 8, progress)
+        ensure_dir(folder)
+        if workers > 1:
+            with LocalPool(workers) as pool:
+                where = "local worker processes"
+                streams = run_plan(plan, pool, 4 * workers, progress)
+        else:
+            where = "this process"
+            streams = run_plan(plan, in_process, 8, progress)
     seconds = time.monotonic() - started
     data = report_data(plan, streams)
     games = sum(len(r) for r in streams.values())
