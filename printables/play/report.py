@@ -154,7 +154,8 @@ def to_pdf(data: dict) -> bytes:
     c = new_canvas(buf, 210, 297, title=f"{data['title']}: balance")
     y = _header(c, data, PAGE_H - MARGIN)
     y = _score_chart(c, data, y - 10)
-    _ladder_text(c, data, y - 16)
+    y = _ladder_text(c, data, y - 16)
+    _figures_table(c, data, y - 16)
     c.showPage()
     y = _histograms(c, data, PAGE_H - MARGIN)
     _method(c, data, max(y - 10, MARGIN + 80))
@@ -213,7 +214,7 @@ def _score_chart(c: Any, data: dict, top: float) -> float:
     return bottom - 12
 
 
-def _ladder_text(c: Any, data: dict, y: float) -> None:
+def _ladder_text(c: Any, data: dict, y: float) -> float:
     _text(c, MARGIN, y, "Ladder: does each level beat the one before it?", 10, "Vera-Bold")
     y -= 14
     ladders = [(v["label"], lad) for v in data["variants"] for lad in v["ladder"]]
@@ -224,6 +225,29 @@ def _ladder_text(c: Any, data: dict, y: float) -> None:
               f"{lad['games']} games (W-L-D {lad['wins']}-{lad['losses']}-{lad['draws']}), "
               f"SPRT {lad['sprt']['verdict']}", 8)
         y -= 12
+    return y - 12 if not ladders else y
+
+
+FIGURE_COLUMNS = ("", "balance", "completion", "draws", "timeouts", "plies mean / p95",
+                  "branching", "decisions")
+
+
+def _figures_table(c: Any, data: dict, y: float) -> None:
+    """The other figures of each level and variant, one row each."""
+    _text(c, MARGIN, y, "Other figures", 10, "Vera-Bold")
+    xs = (MARGIN, MARGIN + 150, MARGIN + 195, MARGIN + 245, MARGIN + 285, MARGIN + 330,
+          MARGIN + 400, MARGIN + 450)
+    y -= 14
+    for x, head in zip(xs, FIGURE_COLUMNS, strict=True):
+        _text(c, x, y, head, 7.5, color=GREY)
+    for label, s in _rows(data)[:24]:
+        y -= 11
+        d = s["duration"]
+        cells = (label[:32], f"{s['balance']:.3f}", _pct(s["completion"]), _pct(s["draws"]),
+                 str(s["timeouts"]), f"{d['mean']:.0f} / {d['p95']:.0f}",
+                 f"{s['branching']['mean']:.1f}", _pct(s["decision_moves"]))
+        for x, cell in zip(xs, cells, strict=True):
+            _text(c, x, y, cell, 7.5)
 
 
 def _histograms(c: Any, data: dict, top: float) -> float:
