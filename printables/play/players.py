@@ -23,7 +23,11 @@ Rulings:
   or near-equal stones, so it is close to 1/2 and truncation mostly saves time, not
   judgement (documented in the README).
 - A position with one legal move is answered at once, without search.
-- Ties (equal visits, equal means) go to the first move in the kernel's legal order.
+- No move may win by its place in the kernel's legal order (which lists, say, all drops
+  before all steps): flat Monte-Carlo tries the moves in an order drawn from the rng and
+  keeps the first best; UCT expands a node's untried moves in random order and plays the
+  most visited move, equal visits going to the better mean (with fewer playouts than
+  moves, every move gets one playout at most, and this is what decides).
 """
 
 from __future__ import annotations
@@ -113,8 +117,10 @@ class FlatMonteCarlo:
             return moves[0]
         side = kernel.to_move(state)
         each = max(1, self.playouts // len(moves))
-        best, best_value = moves[0], -1.0
-        for code in moves:
+        order = list(moves)
+        rng.shuffle(order)
+        best, best_value = order[0], -1.0
+        for code in order:
             total = 0.0
             for _ in range(each):
                 s = kernel.copy(state)
@@ -157,7 +163,7 @@ class Uct:
         root = _Node(None, -1, list(moves))
         for _ in range(self.playouts):
             self._iterate(kernel, state, root, rng, plies_left)
-        return max(root.children, key=lambda c: c.visits).code
+        return max(root.children, key=lambda c: (c.visits, c.value / c.visits)).code
 
     def _iterate(self, kernel: Kernel, state: Any, root: _Node, rng: random.Random,
                  plies_left: int) -> None:
@@ -169,8 +175,8 @@ class Uct:
             kernel.apply(s, node.code)
             path.append(node)
             ply += 1
-        if node.untried and ply < plies_left:  # expansion, in legal order
-            code = node.untried.pop(0)
+        if node.untried and ply < plies_left:  # expansion, in random order
+            code = node.untried.pop(rng.randrange(len(node.untried)))
             mover = kernel.to_move(s)
             kernel.apply(s, code)
             ply += 1
