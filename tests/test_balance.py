@@ -8,10 +8,20 @@ benchmarks/balance.py.
 from __future__ import annotations
 
 import json
+import random
 
 import pypdf
 
-from printables.play.balance import Pairing, in_process, plan_for, play_game, play_stream, tasks_for
+from printables.play.balance import (
+    Pairing,
+    in_process,
+    plan_for,
+    play_game,
+    play_stream,
+    setup,
+    tasks_for,
+)
+from printables.play.players import FlatMonteCarlo, Uct
 
 
 def _run(cli, out, *args):
@@ -119,10 +129,6 @@ def test_search_does_not_favour_the_first_moves_in_legal_order():
     # EVL lists every placement before any unstack; with fewer playouts than moves a search
     # that expands or breaks ties in legal order plays the first placement every time (it
     # then lost 27 of 30 games to random play). Over 12 seeds the choices must vary.
-    import random
-
-    from printables.play.balance import setup
-    from printables.play.players import FlatMonteCarlo, Uct
     game, board, kernel, start = setup("evl", (("target", 10),))
     state = kernel.from_position(start)
     moves = kernel.legal(state)
