@@ -109,7 +109,8 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
     game = get_game(game_ref)
     if game.legal_moves is None or game.play is None or game.winner is None:
         raise UsageError(f"{game.name} has no rules engine, so it cannot be played; balance "
-                         "needs a built-in game or a game file that uses one", input=game_ref)
+                         "plays the built-in games (and games other packages register with "
+                         "one)", input=game_ref)
     base = list(base_options)
     texts = [t.strip() for t in variant_texts.split(";")] if variant_texts else [""]
     variants = []
