@@ -7,7 +7,7 @@ from typing import Mapping
 
 from printables.boards import Board
 from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
 from printables.render.theme import DEFAULT_THEME, Ink, ink
@@ -44,7 +44,7 @@ def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,
         shape = t(s.shape)
         spaces.append(from_shape(shape, style))
         spaces.extend(hatching(shape, ink(theme, style)))
-    layers = {"grid": [], "decor": []}
+    layers: dict[str, list[Item]] = {"grid": [], "decor": []}
     for d in board.decorations:
         if d.layer in layers:
             shape = t(d.shape)

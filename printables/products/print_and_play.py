@@ -28,6 +28,8 @@ from printables.geometry import Point
 from printables.products.common import SCALE_BAR, fit_size, frame_rect, line, scale_bar
 from printables.render.pdf import PT_PER_MM, render_pdf
 from printables.render.scene import Group, Item, Scene, Text
+from printables.render.theme import THEMES
+from printables.units import PAPERS
 
 BLANK_TEXT = "This page is intentionally blank"
 MARGIN = 15.0
@@ -116,6 +118,7 @@ def plan_scene(game: GameSpec, rows: list[PlanRow], total: int,
                          Text(Point(x, y - 6), f"a game by {game.designer} · {total} pages",
                               3.2, "text.small", anchor="start")]
     y -= 18
+    lines: tuple[str, ...]
     lines = ("Print the whole file double-sided, flipping on the LONG edge, at 100 %",
              "(\"actual size\", not \"fit to page\"). Blank backs are already in place, so",
              "every part starts on a fresh sheet and nothing lands on a board's back.",
@@ -165,7 +168,6 @@ def _size(page) -> tuple[float, float]:
 
 def _paper_label(page) -> str:
     """The name of a page's paper size (A4, Letter, ...), or its size in mm."""
-    from printables.units import PAPERS
     w, h = sorted(_size(page))
     for name, (pw, ph) in PAPERS.items():
         if abs(w - pw) < 1 and abs(h - ph) < 1:
@@ -183,7 +185,7 @@ def _blank(writer: PdfWriter, size: tuple[float, float], cache: dict) -> None:
 
 def print_and_play(game: GameSpec, files: dict[str, bytes], paper: tuple[float, float]) -> bytes:
     """The one-file print-and-play PDF of a game from its part files (see module docstring)."""
-    readers = {p: PdfReader(io.BytesIO(files[p])) for p in
+    readers: dict[str, PdfReader] = {p: PdfReader(io.BytesIO(files[p])) for p in
                ("board.pdf", "pieces.pdf", "booklet-imposed.pdf") if p in files}
     board_pages = len(readers["board.pdf"].pages) if "board.pdf" in readers else 0
     parts = [p for p in parts_of(game, board_pages) if p.source in readers]
@@ -233,5 +235,4 @@ def strip_id(pdf: bytes) -> bytes:
 
 
 def _theme():
-    from printables.render.theme import THEMES
     return THEMES["colour"]

@@ -36,7 +36,8 @@ from typing import Mapping, Sequence
 
 from printables.geometry import Point, Segment, hatch_lines
 from printables.products.common import fit_size, frame_rect, line, scale_bar
-from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas, text_width
+from printables.render.fonts import text_width, wrap_words
+from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas
 from printables.render.scene import Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import Ink, ink
 
@@ -385,18 +386,6 @@ def _steps(plan: TilePlan) -> list[str]:
     return [f"{i}. {s}" for i, s in enumerate(steps, 1)]
 
 
-def _wrap(text: str, size: float, room: float) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        trial = f"{cur} {word}".strip()
-        if cur and text_width(trial, size) > room:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    return lines + [cur]
-
-
 def _grid_drawing(plan: TilePlan, x0: float, y0: float, k: float) -> list[Item]:
     """The tile grid at scale k, its lower left at (x0, y0): cells, glue strips, the edges
     where cut pages go, and the gluing order."""
@@ -461,14 +450,14 @@ def assembly_scene(plan: TilePlan, title: str) -> Scene:
     legend = ("Hatched: a glue strip; it goes under the next tile. Thick line: where a cut "
               "edge goes. Each join's marks: a full cross on the tile below, its other half "
               "(an arm from the cut line) on the tile on top.")
-    for text in _wrap(legend, 3.0, width):
+    for text in wrap_words(legend, 3.0, width):
         items.append(Text(Point(x, y), text, 3.0, "text", anchor="start"))
         y -= 4.6
     y -= 3.0
     for step in _steps(plan):
         number, rest = step.split(" ", 1)
         items.append(Text(Point(x, y), number, 3.3, "text.bold", anchor="start"))
-        for text in _wrap(rest, 3.3, width - 6):
+        for text in wrap_words(rest, 3.3, width - 6):
             items.append(Text(Point(x + 6, y), text, 3.3, "text", anchor="start"))
             y -= 5.0
         y -= 1.5

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
-from printables.geometry import Arc
+from printables.geometry import Arc, Part
 from printables.render.paths import Run, halves, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
 from printables.render.theme import Ink, ink
@@ -67,7 +67,8 @@ def _bulge_points(run: Run, closed: bool) -> list[tuple[float, float, float]]:
 
 
 class _Writer:
-    def __init__(self, doc, theme: Mapping[str, Ink], layers: Mapping[str, tuple[str, str]]):
+    def __init__(self, doc: Any, theme: Mapping[str, Ink],
+                 layers: Mapping[str, tuple[str, str]]) -> None:
         self.doc = doc
         self.msp = doc.modelspace()
         self.theme = theme
@@ -83,20 +84,21 @@ class _Writer:
             lay.rgb = rgb(colour)
         return dxf_name, colour
 
-    def attribs(self, layer: tuple[str, str], style: str) -> dict:
+    def attribs(self, layer: tuple[str, str], style: str) -> dict[str, Any]:
         colour = _colour(ink(self.theme, style))
-        out = {"layer": layer[0]}
+        out: dict[str, Any] = {"layer": layer[0]}
         if colour != layer[1]:
-            out["true_color"] = (lambda r, g, b: (r << 16) | (g << 8) | b)(*rgb(colour))
+            r, g, b = rgb(colour)
+            out["true_color"] = (r << 16) | (g << 8) | b
         return out
 
-    def polylines(self, parts, at: dict) -> None:
+    def polylines(self, parts: Sequence[Part], at: dict[str, Any]) -> None:
         for run in runs(parts):
             closed = run.closes
             self.msp.add_lwpolyline(_bulge_points(run, closed), format="xyb", close=closed,
                                     dxfattribs=at)
 
-    def hatch(self, parts, at: dict) -> None:
+    def hatch(self, parts: Sequence[Part], at: dict[str, Any]) -> None:
         h = self.msp.add_hatch(dxfattribs=at)
         h.set_solid_fill(color=aci(_colour(ink(self.theme, "engrave"))), style=0)
         if "true_color" in at:
@@ -123,7 +125,7 @@ class _Writer:
             raise TypeError(f"no DXF entity for {type(it).__name__}")
 
 
-def _fix_class_order(doc) -> None:
+def _fix_class_order(doc: Any) -> None:
     """Register the CLASS entries in a fixed order: ezdxf adds one per entity type in use
     in the order of a set, which changes with Python's hash seed, so two runs could write
     different bytes. The required classes first (as ezdxf has them), then the rest sorted;

@@ -14,10 +14,14 @@ cairosvg needs the system cairo library; every other output works without it.
 
 from __future__ import annotations
 
+import gc
 import io
 import math
 import sys
-from typing import Mapping
+import weakref
+from typing import Any, Callable, Mapping
+
+from PIL import Image
 
 from printables.errors import RenderError
 from printables.render.scene import Scene
@@ -31,7 +35,7 @@ CAIRO_HINT = ("PNG output needs the system cairo library (Debian/Ubuntu: apt-get
               "libcairo2; macOS: brew install cairo); SVG, PDF and JSON work without it")
 
 
-def _cairosvg():
+def _cairosvg() -> Any:
     try:
         import cairosvg.parser
         import cairosvg.surface
@@ -69,9 +73,8 @@ def check_size(scene: Scene, dpi: float) -> None:
 _RAW = "BGRX" if sys.byteorder == "little" else "XRGB"  # cairo's 32-bit pixels, as bytes
 
 
-def encode_png(surface) -> bytes:
+def encode_png(surface: Any) -> bytes:
     """An opaque cairo ImageSurface (native-endian BGRA words) as RGB PNG bytes (Pillow)."""
-    from PIL import Image
     surface.flush()
     img = Image.frombuffer("RGB", (surface.get_width(), surface.get_height()),
                            surface.get_data(), "raw", _RAW, surface.get_stride(), 1)
@@ -82,7 +85,6 @@ def encode_png(surface) -> bytes:
 
 def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     """cairosvg's rendering of SVG bytes at dpi, laid on white, as PNG bytes."""
-    import weakref
     cairosvg = _cairosvg()
     drawn = cairosvg.surface.PNGSurface(cairosvg.parser.Tree(bytestring=svg), None, dpi)
     surface = drawn.cairo
@@ -98,7 +100,7 @@ def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     return data
 
 
-def _forget_cairo_state(gone=None) -> None:
+def _forget_cairo_state(gone: Callable[[], object] | None = None) -> None:
     """Reset cairo's caches (fonts, glyphs) once every cairo object of a render is freed.
 
     cairo's cached glyphs depend on what the process drew before: a Dag en Nacht board at
@@ -108,7 +110,6 @@ def _forget_cairo_state(gone=None) -> None:
     freed by reference counting (checked through `gone`, a weak reference to cairosvg's
     surface), and a full garbage collection runs only if something still holds them."""
     if gone is None or gone() is not None:
-        import gc
         gc.collect()
     _cairosvg().surface.cairo.cairo.cairo_debug_reset_static_data()
 

@@ -96,50 +96,6 @@ _COMMON: dict[str, Ink] = {
     "label.diagram.halo": Ink(fill="#ffffff", halo="#ffffff", font="sans-bold"),
 }
 
-THEMES: dict[str, dict[str, Ink]] = {
-    "colour": {
-        **_COMMON,
-        "space": Ink(fill="#ffffff", stroke=INK, width=0.3),
-        "space.dark": Ink(fill="#6b8f71", stroke=INK, width=0.3),
-        "space.light": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
-        "space.spiral": Ink(fill="#e9c46a", stroke=INK, width=0.3),
-        "space.plain": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
-        # mid grey: black stones (5:1) and white stones (3.4:1) both read on Black's goals
-        "space.goal": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
-        "space.goal.black": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
-        "space.goal.white": Ink(fill="#ffffff", stroke=INK, width=0.3),
-        "space.heptagon": Ink(fill="#c0504d", stroke=INK, width=0.3),
-        "space.pentagon": Ink(fill="#fbf8f0", stroke=INK, width=0.3),
-        "space.segment": Ink(stroke="#8a6d3b"),
-        "space.bend": Ink(stroke="#8a6d3b"),
-        "spiral": Ink(stroke="#5b3a00", cap="round"),
-        "corner.unused": Ink(fill="#d9d4c7", stroke=INK, width=0.3),
-        "corner.cross": Ink(stroke="#8c8c8c", cap="round"),
-        "deadzone": Ink(fill="#3d3d3d", stroke=INK, width=0.4),
-    },
-    "mono": {
-        **_COMMON,
-        "board.ground": Ink(),
-        "space": Ink(fill=None, stroke=INK, width=0.3),
-        "space.dark": Ink(stroke=INK, width=0.3, hatch=2.0),
-        "space.light": Ink(stroke=INK, width=0.3),
-        "space.spiral": Ink(stroke=INK, width=0.3),
-        "space.plain": Ink(stroke=INK, width=0.3),
-        "space.goal": Ink(stroke=INK, width=0.3, hatch=3.0),
-        "space.goal.black": Ink(stroke=INK, width=0.3, hatch=2.0),
-        "space.goal.white": Ink(stroke=INK, width=0.3, hatch=4.0, hatch_angle=-45.0),
-        "space.heptagon": Ink(stroke=INK, width=0.5, hatch=3.0),
-        "space.pentagon": Ink(stroke=INK, width=0.3),
-        "space.segment": Ink(stroke="#777777"),
-        "space.bend": Ink(stroke="#777777"),
-        "spiral": Ink(stroke=INK, cap="round"),
-        "corner.unused": Ink(stroke=INK, width=0.3),
-        "corner.cross": Ink(stroke=INK, cap="round"),
-        "deadzone": Ink(stroke=INK, width=0.5, hatch=3.0),
-        "label.deadzone": Ink(fill=INK),
-    },
-}
-
 # ----------------------------------------------------------------------------- pieces
 # Piece art (products/pieces/art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
 # discs, "chameleon.*" Chameleons faces, "black"/"white" stones and EVL pieces,
@@ -206,8 +162,52 @@ _PIECES_MONO: dict[str, Ink] = {
     "piece.bleed.chameleon.dark": Ink(fill="#4a4a4a"),
     "piece.bleed.chameleon.light": Ink(fill="#ffffff"),
 }
-THEMES["colour"].update(_PIECES_COLOUR)
-THEMES["mono"].update(_PIECES_MONO)
+THEMES: dict[str, dict[str, Ink]] = {
+    "colour": {
+        **_COMMON,
+        "space": Ink(fill="#ffffff", stroke=INK, width=0.3),
+        "space.dark": Ink(fill="#6b8f71", stroke=INK, width=0.3),
+        "space.light": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
+        "space.spiral": Ink(fill="#e9c46a", stroke=INK, width=0.3),
+        "space.plain": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
+        # mid grey: black stones (5:1) and white stones (3.4:1) both read on Black's goals
+        "space.goal": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
+        "space.goal.black": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
+        "space.goal.white": Ink(fill="#ffffff", stroke=INK, width=0.3),
+        "space.heptagon": Ink(fill="#c0504d", stroke=INK, width=0.3),
+        "space.pentagon": Ink(fill="#fbf8f0", stroke=INK, width=0.3),
+        "space.segment": Ink(stroke="#8a6d3b"),
+        "space.bend": Ink(stroke="#8a6d3b"),
+        "spiral": Ink(stroke="#5b3a00", cap="round"),
+        "corner.unused": Ink(fill="#d9d4c7", stroke=INK, width=0.3),
+        "corner.cross": Ink(stroke="#8c8c8c", cap="round"),
+        "deadzone": Ink(fill="#3d3d3d", stroke=INK, width=0.4),
+        **_PIECES_COLOUR,
+    },
+    "mono": {
+        **_COMMON,
+        "board.ground": Ink(),
+        "space": Ink(fill=None, stroke=INK, width=0.3),
+        "space.dark": Ink(stroke=INK, width=0.3, hatch=2.0),
+        "space.light": Ink(stroke=INK, width=0.3),
+        "space.spiral": Ink(stroke=INK, width=0.3),
+        "space.plain": Ink(stroke=INK, width=0.3),
+        "space.goal": Ink(stroke=INK, width=0.3, hatch=3.0),
+        "space.goal.black": Ink(stroke=INK, width=0.3, hatch=2.0),
+        "space.goal.white": Ink(stroke=INK, width=0.3, hatch=4.0, hatch_angle=-45.0),
+        "space.heptagon": Ink(stroke=INK, width=0.5, hatch=3.0),
+        "space.pentagon": Ink(stroke=INK, width=0.3),
+        "space.segment": Ink(stroke="#777777"),
+        "space.bend": Ink(stroke="#777777"),
+        "spiral": Ink(stroke=INK, cap="round"),
+        "corner.unused": Ink(stroke=INK, width=0.3),
+        "corner.cross": Ink(stroke=INK, cap="round"),
+        "deadzone": Ink(stroke=INK, width=0.5, hatch=3.0),
+        "label.deadzone": Ink(fill=INK),
+        **_PIECES_MONO,
+    },
+}
+
 
 
 def get_theme(name: str) -> Mapping[str, Ink]:

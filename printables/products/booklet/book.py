@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 
 from printables.errors import UsageError
 from printables.games import GameSpec
-from printables.positions import bundled_layouts
+from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.booklet import markup
 from printables.products.booklet.examples import (Example, load_examples, piece_scene,
                                                   setup_layout)
@@ -27,13 +27,15 @@ from printables.products.common import file_stem
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Scene
 from printables.render.theme import Ink, get_theme
+from printables.units import PAPERS
 
-#: Booklet page sizes (portrait, mm) by the names --paper accepts.
-PAGES: dict[str, tuple[float, float]] = {"A5": (148.0, 210.0), "A4": (210.0, 297.0),
-                                         "letter": (215.9, 279.4),
-                                         "half-letter": (139.7, 215.9)}
+#: Booklet page sizes (portrait, mm) by the names --paper accepts: the papers of units.PAPERS,
+#: and half-letter, a Letter sheet folded in two.
+PAGES: dict[str, tuple[float, float]] = {
+    "A5": PAPERS["A5"], "A4": PAPERS["A4"], "letter": PAPERS["Letter"],
+    "half-letter": (PAPERS["Letter"][1] / 2, PAPERS["Letter"][0])}
 #: Sheets --impose accepts, and the booklet page size that folds out of each.
-SHEETS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+SHEETS: dict[str, tuple[float, float]] = {"A4": PAPERS["A4"], "letter": PAPERS["Letter"]}
 FOLDED = {"A4": "A5", "letter": "half-letter"}
 #: The rules section the example diagrams go in front of (else they go before Credits).
 EXAMPLES_BEFORE = ("strategy hint", "credits")
@@ -59,15 +61,10 @@ def choose(name: str, table: Mapping[str, tuple[float, float]], what: str) -> st
     raise UsageError(f"unknown {what} {name!r}; valid: {', '.join(table)}", input=str(name))
 
 
-def bundled_rules() -> Path:
-    """The rules_text/ folder shipped with the project."""
-    return bundled_layouts().parent / "rules_text"
-
-
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
                                                          tuple[markup.Ruling, ...]]:
     """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
-    path = game.rules_file or rules_dir / f"{game.name}.md"
+    path = game_content(game, rules_dir=rules_dir).rules
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -329,13 +326,13 @@ WIDE = 1.15
 def examples_intro(examples: tuple[Example, ...]) -> str:
     """The paragraph that opens the Examples section; it explains only the marks that the
     game's diagrams use."""
-    moves = [e for e in examples if e.move is not None and e.move.path]
+    moves = [e.move for e in examples if e.move is not None and e.move.path]
     marks = []
-    if any(not e.move.drop for e in moves):
+    if any(not m.drop for m in moves):
         marks.append("a red arrow shows the move in question")
-    if any(e.move.drop for e in moves):
+    if any(m.drop for m in moves):
         marks.append("a red ring marks the space where a piece is placed")
-    if any(not e.legal for e in moves):
+    if any(not e.legal for e in examples if e.move is not None and e.move.path):
         marks.append("a dark bar across the arrow or ring marks a move the rules forbid")
     if any(e.captures or (e.move is not None and e.move.take) for e in examples):
         marks.append("a red cross marks each piece the move captures")

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Mapping
 
 from printables.errors import CheckFailedError, PrintablesError
-from printables.games import GameSpec, Move, Position
+from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
-from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
-                                  parse_move)
+from printables.positions import (Check, Layout, check_layout, format_move, game_content,
+                                  load_layout, parse_move)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -44,11 +44,9 @@ class Example:
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
-    """The game's example files: every *.toml in layouts/<game>/ but setup.toml, by name."""
-    if game.example_files is not None:  # a game file lists its own
-        return list(game.example_files)
-    folder = layouts_dir / game.name
-    return [p for p in sorted(folder.glob("*.toml")) if p.name != "setup.toml"]
+    """The game's example files: a game file's own, else every *.toml in layouts/<game>/
+    but setup.toml, by name."""
+    return list(game_content(game, layouts_dir).examples)
 
 
 def validated(game: GameSpec, path: Path) -> Layout:
@@ -70,9 +68,9 @@ def validated(game: GameSpec, path: Path) -> Layout:
 
 def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
     """The validated setup position of a game."""
-    if game.setup_position is not None:  # a game file's own [setup], read when it loaded
-        return Layout(str(game.source), game.setup_position)
-    path = layouts_dir / game.name / "setup.toml"
+    path = game_content(game, layouts_dir).setup
+    if isinstance(path, Layout):  # a game file's own [setup], read when it loaded
+        return path
     if not path.exists():
         raise CheckFailedError("the setup position is missing; the booklet needs it",
                                file=str(path))
@@ -110,7 +108,8 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     board = layout.board or game.board(pos.options)
     title = pos.title or path.stem.replace("-", " ").capitalize()
     check = featured(layout.checks)
-    if not checkable(game):
+    rules = game.rules
+    if rules is None:
         return unchecked_example(game, path, layout, title, check)
     hand = hand_sentence(game, board, pos)
     if check is None:
@@ -118,7 +117,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
         return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
                        outcome=position_sentence(game, board, pos, layout.checks),
                        explain=layout.explain, hand=hand)
-    legal_set = set(game.legal_moves(board, pos))
+    legal_set = set(rules.legal_moves(board, pos))
     legal = check.move in legal_set
     taken: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
@@ -126,7 +125,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     own_loss: tuple[str, ...] = ()
     turned: dict[str, str] = {}
     if legal:
-        out = game.play(board, pos, check.move)
+        out = rules.play(board, pos, check.move)
         taken, claims = split_claims(out.position, tuple(sorted(out.captures)))
         flips = flipped(pos, out.position, check.move, tuple(out.captures))
         turned = {s: side_name(out.position.pieces[s].side) for s in flips}
@@ -147,7 +146,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
 
 def checkable(game: GameSpec) -> bool:
     """True when the game has a rules engine to check examples with (game files do not)."""
-    return game.legal_moves is not None and game.position_problem is not None
+    return game.rules is not None
 
 
 #: Caption words of an example no rules engine has checked (a game file's).
@@ -221,7 +220,7 @@ def hand_sentence(game: GameSpec, board, pos: Position) -> str:
     engine offers drops on the empty setup board), else ''."""
     from printables.products.booklet.diagram import reserve_counts
     empty = Position(game.name, game.sides[0], options=pos.options)
-    drops = [m for m in game.legal_moves(board, empty) if m.drop]
+    drops = [m for m in game.rules.legal_moves(board, empty) if m.drop] if game.rules else []
     if not drops:
         return ""
     kinds = {board.space(m.target).kind for m in drops}
@@ -307,7 +306,7 @@ def winner_sentence(winner: str | None, after: bool = True) -> str:
 def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check, ...]) -> str:
     """What a position-only example shows, by the engine: why it cannot arise, or who is to
     move, how many moves they have when the file counts them, and who has won."""
-    problem = game.position_problem(board, pos)
+    problem = first_problem(game.rules, board, pos) if game.rules else None
     if problem is not None:
         return f"This position cannot arise in a game: {problem}."
     who = side_name(pos.to_move)

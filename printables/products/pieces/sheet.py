@@ -35,7 +35,7 @@ from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.pieces.art import (outline_items, piece_diameters, piece_items,
                                            punch_diameters, punch_name)
 from printables.render import render_pages
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Item, Path, Scene, Text
 from printables.render.theme import get_theme
 
@@ -338,16 +338,6 @@ def sheet_json(sheet: PieceSheet) -> dict:
                                "diameter": round(p.diameter, 6)} for p in pg.pieces]}
                   for pg in sheet.pages],
     }
-
-
-def count_by_kind(sheet: PieceSheet, face: str = "front") -> dict[tuple[str, str], int]:
-    """(side, kind) -> pieces on the sheet (fronts, or the only face), for checks."""
-    out: dict[tuple[str, str], int] = {}
-    for page in sheet.pages:
-        for p in page.pieces:
-            if p.face == face:
-                out[(p.side, p.kind)] = out.get((p.side, p.kind), 0) + 1
-    return out
 
 
 # ----------------------------------------------------------------------------- output files
