@@ -430,9 +430,9 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, worker
 
     Writes balance.json, balance.md, balance.pdf and speed.json. Same command, same figures.
     """
+    from printables.errors import printable
     from printables.play.balance import default_workers, plan_for
     from printables.play.report import build_report, progress_line
-    from printables.errors import printable
     if games is not None and ci is not None:
         raise UsageError("give --games N or --ci H, not both")
     plan = plan_for(game, options, variants, players, games=games or 100, ci=ci, seed=seed,

@@ -107,7 +107,7 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
              players: str, **kw: Any) -> Plan:
     """A checked Plan from the CLI's texts: UsageError (one line) on any bad part."""
     game = get_game(game_ref)
-    if game.legal_moves is None or game.play is None or game.winner is None:
+    if game.rules is None:
         raise UsageError(f"{game.name} has no rules engine, so it cannot be played; balance "
                          "plays the built-in games (and games other packages register with "
                          "one)", input=game_ref)
