@@ -415,7 +415,7 @@ def serve(host, port, games_dir, no_browser) -> None:
 @click.option("--games", type=Count(1, 10_000_000), help="Games per pairing (default 100).")
 @click.option("--ci", type=click.FloatRange(0.001, 0.5), metavar="H",
               help="Instead of --games: play each level against itself until the first "
-                   "player's 95 %% interval is +-H (0.02: two points).")
+                   "player's 95 % interval is +-H (0.02: two points).")
 @click.option("--seed", type=Count(0, 2**63), default=1, show_default=True)
 @click.option("--max-plies", type=Count(1, 1_000_000), default=1000, show_default=True,
               help="A game still running after this many plies is adjudicated.")
@@ -435,6 +435,8 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, worker
     from printables.play.report import build_report, progress_line
     if games is not None and ci is not None:
         raise UsageError("give --games N or --ci H, not both")
+    if ci is not None and not 0.001 <= ci <= 0.5:  # also nan, which FloatRange lets through
+        raise UsageError(f"--ci {ci} is not a half-width between 0.001 and 0.5", input=str(ci))
     plan = plan_for(game, options, variants, players, games=games or 100, ci=ci, seed=seed,
                     max_plies=max_plies)
     tty = sys.stderr.isatty()

@@ -107,6 +107,7 @@ def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path):
     cases = [("chameleons", "--players", "random,alphazero"),
              ("chameleons", "--players", "random,random"),
              ("chameleons", "--games", "10", "--ci", "0.05"),
+             ("chameleons", "--ci", "nan"), ("chameleons", "--ci", "0"),
              ("network", "--option", "size=9"),
              ("network", "--variants", "size=8;size=8"),
              ("evl", "--option", "colour=red"),
