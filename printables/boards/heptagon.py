@@ -27,7 +27,7 @@ DEFAULT_WIDTH = 190.0
 MARGIN_R = 1 / 3
 #: Label heights, in units of R.
 HEPTAGON_LABEL_R = 0.15
-PENTAGON_LABEL_R = 0.12
+PENTAGON_LABEL_R = 0.15  # 6.1 pt at the standard size: no printed label under 6 pt
 #: Where a heptagon's label sits: this fraction of R from the centre towards the apex.
 LABEL_OFFSET_R = 0.75
 

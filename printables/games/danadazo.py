@@ -37,4 +37,5 @@ GAME = GameSpec(
     kinds={"attacker": ("pawn", "general"), "defender": ("pawn", "guard", "general")},
     build_board=build_board, components=components, reconstructed=("board", "setup"),
     rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
+    tally=rules.tally,
 )

@@ -219,6 +219,19 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
+def tally(board: Board, pos: Position) -> str:
+    """For captions: how many of a lone general's 20 moves have been played ('' when no
+    side is down to its general)."""
+    lone = lone_side(pos.pieces)
+    if lone is None:
+        return ""
+    n = int(pos.state.get(LONE_KEY, 0))
+    played = "none has been played yet" if n == 0 else \
+        f"{n} {'has' if n == 1 else 'have'} been played"
+    return (f"The {lone.capitalize()}s are down to their general: of the {LONE_LIMIT} moves "
+            f"it must survive, {played}.")
+
+
 def _piece_problem(board: Board, pos: Position) -> str | None:
     for name, piece in sorted(pos.pieces.items()):
         if not board.has(name):

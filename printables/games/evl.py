@@ -44,4 +44,5 @@ GAME = GameSpec(
                  normalize_move=rules.normalize_move, format_move=rules.format_move),
     placement=Stacks(piece="piece", piece_space="heptagon", marker="marker",
                      marker_space="pentagon", letters=rules.LETTER),
+    tally=rules.tally,
 )

@@ -75,6 +75,25 @@ def marker_count(pos: Position, side: str) -> int:
     return sum(1 for owner in pos.markers.values() if owner == side)
 
 
+def tally(board: Board, pos: Position) -> str:
+    """The pentagons each side holds and the passes in a row, for captions: 'Black holds
+    11 pentagons, White none. Black passed last turn.'"""
+    def held(n: int) -> str:
+        return "none" if n == 0 else f"{n} pentagon{'' if n == 1 else 's'}"
+    black, white = (marker_count(pos, s) for s in SIDES)
+    if black == white:
+        text = (f"Black and White hold {held(black)} each." if black else
+                "Neither player holds a pentagon yet.")
+    else:
+        text = f"Black holds {held(black)}, White {held(white)}."
+    passes = int(pos.state.get("passes", 0))
+    if passes == 1:
+        text += f" {other(pos.to_move).capitalize()} passed last turn."
+    elif passes >= 2:
+        text += " Both players have passed, one after the other."
+    return text
+
+
 def heptagons(board: Board) -> tuple[str, ...]:
     """Heptagon names in board order."""
     return tuple(s.name for s in board.spaces_of_kind("heptagon"))

@@ -510,6 +510,9 @@ class GameSpec:
     layouts/<name>/).
     source: the game file this spec was read from (None for a built-in game).
     first: the side that moves first (None: the first of sides).
+    tally: what a position's diagram cannot show and a caption states, as one sentence
+    from the engine's own counts (EVL: pentagons held, passes in a row; Danadazo: a lone
+    general's moves); None: nothing to add.
     """
 
     name: str
@@ -530,6 +533,7 @@ class GameSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
     placement: Placement = OnSpaces()
     first: str | None = None
+    tally: Callable[[Board, Position], str] | None = None
     rules_file: Path | None = None
     setup_position: Position | None = None
     example_files: tuple[Path, ...] | None = None

@@ -13,6 +13,11 @@ from printables.render.scene import Polygon as ScenePolygon
 from printables.render.theme import DEFAULT_THEME, Ink, ink
 
 SCALE_BAR = 100.0
+#: Page furniture rule (ours): no ink within this many mm of any edge of a printed page;
+#: many home printers lose 4-5 mm, and a driver that shrinks to fit breaks the scale.
+SAFE_EDGE = 5.0
+#: Where page furniture may start: SAFE_EDGE plus half a millimetre for line widths.
+EDGE_ROOM = SAFE_EDGE + 0.5
 
 
 def file_stem(game: str, product: str, *parts: str, theme_name: str = DEFAULT_THEME) -> str:
