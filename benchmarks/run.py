@@ -68,6 +68,108 @@ def run_kit(out: Path) -> dict:
             "peak_mib": usage.ru_maxrss / 1024}
 
 
+#: The fixed reference: a cold process that typesets a 48-page A5 reportlab document of
+#: paragraphs and simple drawings (a workload of the same libraries, fixed for all time, so
+#: the kit's ratio to it shows the kit's own speed whatever the machine's).
+REFERENCE = """
+import io
+from reportlab.lib.pagesizes import A5
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.platypus import SimpleDocTemplate, Paragraph, PageBreak
+from reportlab.graphics.shapes import Drawing, Rect, Circle
+styles = getSampleStyleSheet()
+words = ("stone board ring sector move capture line piece side turn rule win draw "
+         "place jump step corner edge centre spiral arm").split()
+story = []
+for page in range(48):
+    story.append(Paragraph(f"Chapter {page + 1}", styles["Heading2"]))
+    for k in range(4):
+        i = page * 4 + k
+        story.append(Paragraph(" ".join(words[(i * 7 + j * 3) % len(words)]
+                                        for j in range(90)) + ".", styles["BodyText"]))
+    d = Drawing(300, 120)
+    for n in range(120):
+        d.add(Rect((n % 20) * 15, (n // 20) * 20, 14, 19, fillColor=None))
+        d.add(Circle((n % 20) * 15 + 7, (n // 20) * 20 + 9, 5))
+    story += [d, PageBreak()]
+SimpleDocTemplate(io.BytesIO(), pagesize=A5, invariant=1).build(story)
+"""
+PAIRED_RUNS = 7
+
+
+def run_process(args: list[str]) -> dict:
+    """One cold process: wall and cpu seconds, peak MiB (wait4 rusage)."""
+    with tempfile.TemporaryFile() as err:
+        t = time.perf_counter()
+        proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            raise SystemExit(f"{' '.join(args[1:3])} failed: {err.read().decode().strip()}")
+    return {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime,
+            "peak_mib": usage.ru_maxrss / 1024}
+
+
+def bench_paired() -> dict:
+    """PAIRED_RUNS pairs, in turns: a cold `kit all --no-cache` and the fixed reference; the
+    median of the per-pair wall ratios, and a second (cached) `kit all` into the same folder
+    against the cold one."""
+    kit_cmd = [sys.executable, "-m", "printables", "kit", "all"]
+    ratios, warm, rows = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(PAIRED_RUNS):
+            out = str(Path(tmp) / f"kit{i}")
+            cold = run_process(kit_cmd + ["--no-cache", "-o", out])
+            ref = run_process([sys.executable, "-c", REFERENCE])
+            again = run_process(kit_cmd + ["-o", out])
+            ratios.append(cold["wall_s"] / ref["wall_s"])
+            warm.append(again["wall_s"] / cold["wall_s"])
+            rows.append({"kit": cold, "reference": ref, "rebuild": again})
+    med = statistics.median
+    return {"ratio": round(med(ratios), 2), "rebuild_share": round(med(warm), 3),
+            "kit_wall_s": round(med(r["kit"]["wall_s"] for r in rows), 2),
+            "kit_cpu_s": round(med(r["kit"]["cpu_s"] for r in rows), 2),
+            "kit_peak_mib": round(max(r["kit"]["peak_mib"] for r in rows), 1),
+            "reference_wall_s": round(med(r["reference"]["wall_s"] for r in rows), 2),
+            "rebuild_wall_s": round(med(r["rebuild"]["wall_s"] for r in rows), 2)}
+
+
+def bench_watch() -> dict:
+    """Per example game file: seconds from a save (a new title) to the new board.png on
+    disk under `kit FILE --watch` (the watch loop in this process, after its first build)."""
+    import threading
+
+    from printables.products.kit import kit_requests, watch_kits
+    out: dict[str, float] = {}
+    for game_file in sorted((ROOT / "examples").glob("*.toml")):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "src"
+            shutil.copytree(ROOT / "examples", src)
+            path, kit = src / game_file.name, Path(tmp) / "kit"
+            log: list[str] = []
+            done = threading.Event()
+            t = threading.Thread(target=watch_kits, args=(
+                kit_requests([str(path)], jobs="1"), kit, log.append, done.is_set))
+            t.start()
+            while sum("the rest:" in line for line in log) < 1:
+                time.sleep(0.01)
+            name = next(p for p in kit.iterdir() if p.is_dir() and not p.name.startswith("."))
+            png = name / "board.png"
+            first = png.read_bytes()
+            text = path.read_text()
+            start = time.perf_counter()
+            path.write_text(text.replace('title = "', 'title = "New ', 1))
+            while png.read_bytes() == first:
+                time.sleep(0.005)
+            out[game_file.stem] = round(time.perf_counter() - start, 3)
+            while sum("the rest:" in line for line in log) < 2:
+                time.sleep(0.01)
+            done.set()
+            t.join()
+    return out
+
+
 def kit_sizes(out: Path) -> dict:
     """File count, total bytes and size range per kind of file, from the manifest."""
     manifest = json.loads((out / "manifest.json").read_text())

@@ -107,7 +107,7 @@ def _board_section(board: Board) -> list[str]:
 
 
 def _setup_section(game: GameSpec) -> list[str]:
-    from printables.products.setup_cmd import load_setup
+    from printables.products.setup import load_setup
     pos = load_setup(game).position
     out = ["[setup]", f"title = {_q(pos.title or 'The starting position')}",
            f"to_move = {_q(pos.to_move)}"]

@@ -9,26 +9,29 @@ import pytest
 
 from printables.cli import main
 
+GAME_REQUEST = {"--option", "--size", "--theme"}
 OPTIONS = {
     "list": set(),
     "validate": set(),
-    "board": {"--all", "--format", "--size", "--theme", "--option", "--dpi", "--output"},
-    "kit": {"--paper", "--jobs", "--output"},
-    "pieces": {"--all", "--format", "--paper", "--diameter", "--gutter", "--theme", "--dpi",
-               "--output"},
-    "setup": {"--all", "--layout", "--format", "--theme", "--dpi", "--output"},
-    "booklet": {"--all", "--paper", "--impose", "--format", "--theme", "--layouts",
-                "--output"},
+    "board": {"--all", "--format", "--dpi", "--paper", "--output"} | GAME_REQUEST,
+    "kit": {"--paper", "--jobs", "--output"} | GAME_REQUEST,
+    "pieces": {"--all", "--format", "--paper", "--diameter", "--gutter", "--dpi",
+               "--output"} | GAME_REQUEST,
+    "setup": {"--all", "--layout", "--format", "--dpi", "--output"} | GAME_REQUEST,
+    "booklet": {"--all", "--paper", "--impose", "--format", "--layouts",
+                "--output"} | GAME_REQUEST,
     "laser": {"--all", "--sheet", "--kerf", "--profile", "--format", "--material", "--parts",
-              "--no-reference", "--tabs", "--option", "--joints", "--output"},
+              "--no-reference", "--tabs", "--option", "--size", "--joints", "--output"},
+    "print-and-play": {"--all", "--format", "--paper", "--output"} | GAME_REQUEST,
     "export": set(),
     "serve": {"--host", "--port", "--games", "--no-browser", "--allow-host"},
 }
 USAGE = {"board": "[GAME]", "pieces": "[GAME]", "setup": "[GAME]", "booklet": "[GAME]",
-         "laser": "[GAME]", "kit": "GAME", "export": "GAME", "validate": "PATHS..."}
-FORMATS = {"board": "[svg|pdf|png|json]  [default: pdf]", "pieces": "[pdf|svg|png|json]",
+         "laser": "[GAME]", "print-and-play": "[GAME]", "kit": "GAME...", "export": "GAME",
+         "validate": "PATHS..."}
+FORMATS = {"board": "[pdf|svg|png|json]  [default: pdf]", "pieces": "[pdf|svg|png|json]",
            "setup": "[pdf|svg|png]  [default: pdf]", "booklet": "[pdf]  [default: pdf]",
-           "laser": "[svg|dxf|lbrn2]"}
+           "laser": "[svg|dxf|lbrn2]", "print-and-play": "[pdf]  [default: pdf]"}
 
 
 def _help(capsys, command: str) -> str:

@@ -8,7 +8,7 @@ from printables.games import GAMES, Move, Piece, Position
 from printables.geometry import Arc, Point, Segment
 from printables.positions import load_layout, setup_path
 from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
-from printables.products.setup_cmd import (FOOTER, RECONSTRUCTED_NOTE, footer_items,
+from printables.products.setup import (FOOTER, RECONSTRUCTED_NOTE, footer_items,
                                            load_setup, setup_scene)
 from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Path, Polygon, Text

@@ -24,9 +24,9 @@ GAMES = ["network", "rosenkreuz"]
 BUILD = textwrap.dedent("""
     import sys
     from printables.errors import PrintablesError
-    from printables.products.kit import build_kits
+    from printables.products.kit import build_kits, kit_requests
     try:  # what `printables kit all` runs, for two games
-        build_kits(sys.argv[2].split(","), "A4", sys.argv[1], jobs=2)
+        build_kits(kit_requests(sys.argv[2].split(","), jobs="2"), sys.argv[1])
     except PrintablesError as e:
         sys.exit(f"printables: error: {e}")
 """)

@@ -16,8 +16,9 @@ GALLERY = Path(__file__).resolve().parent.parent / "docs" / "gallery"
 @needs_png
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_gallery_preview_is_the_kits_board_png(name):
-    from printables.products.kit import _board_files
-    from printables.units import parse_paper
-    files = _board_files(GAMES[name], parse_paper("A4"))
+    from printables.products.registry import GameRequest, kit_part_files, parts_of_kit
+    parts = {k: r for k, r in parts_of_kit(GAMES[name], GameRequest(), "A4").items()
+             if k == "board.png"}
+    files = kit_part_files(GAMES[name], parts)
     assert (GALLERY / f"{name}.png").read_bytes() == files["board.png"], (
         f"docs/gallery/{name}.png is stale: copy the kit's {name}/board.png over it")

@@ -14,11 +14,20 @@ from printables.errors import LayoutError, MoveSyntaxError
 from printables.gamefile import load_game_file
 from printables.games import GAMES, Component, Move, Rules, first_problem
 from printables.games.model import OnSpaces, Stacks
-from printables.positions import (Layout, _Reader, bundled_layouts, bundled_rules, format_move,
-                                  game_content, load_layout_text, parse_move, read_position,
-                                  setup_path)
-from printables.products.boards_cmd import board_request, size_counts_cells
-from printables.products.kit import KitRequest, work_plan
+from printables.positions import (
+    Layout,
+    _Reader,
+    bundled_layouts,
+    bundled_rules,
+    format_move,
+    game_content,
+    load_layout_text,
+    parse_move,
+    read_position,
+    setup_path,
+)
+from printables.products.board import board_request, size_counts_cells
+from printables.products.kit import kit_requests, work_plan
 
 HOOKS = [name for name in Rules.__dict__ if not name.startswith("_")]
 
@@ -87,8 +96,9 @@ def test_a_game_without_an_engine_uses_the_plain_notation():
 
 
 def test_the_kit_starts_with_the_heaviest_laser_files():
-    plan = work_plan(sorted(GAMES), "A4")
-    assert plan[0] == KitRequest("rosenkreuz", "A4", "laser")  # 28 roses and crosses as line art
+    plan = work_plan(kit_requests(sorted(GAMES)))
+    assert (plan[0].game, plan[0].paper, plan[0].part) == ("rosenkreuz", "A4", "laser")  # 28
+    # roses and crosses as line art
     assert len(plan) == 2 * len(GAMES)
 
 

@@ -260,7 +260,8 @@ COMMANDS = {"board": ["board", "dugi"], "pieces": ["pieces", "dugi"], "setup": [
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_empty_output_is_refused(command, world, capsys):
-    check(world, capsys, COMMANDS[command] + ["-o", ""], "'--output' / '-o': must not be empty")
+    check(world, capsys, COMMANDS[command] + ["-o", ""],
+          "output folder is empty; give a folder with --output")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -277,7 +278,7 @@ def test_over_long_output_name(command, world, capsys):
 
 def test_parts_empty_is_refused(world, capsys):
     check(world, capsys, ["laser", "dugi", "--parts", "", "-o", world / "out"],
-          "'--parts': must not be empty")
+          "--parts must not be empty")
 
 
 @pytest.fixture(scope="module")

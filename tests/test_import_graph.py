@@ -40,17 +40,13 @@ KNOWN_CIRCLES = {
     # laser: pieces packs with sheets' _pack_parts, sheets draws pieces (the laser branch
     # moves packing into its own module)
     ("printables.products.laser.sheets", "printables.products.laser.pieces"): "the laser branch",
-    # web/choices asks cli for its option lists (the one-request issue, registry branch)
-    ("printables.web.choices", "printables.cli"): "the registry branch",
 }
 
 #: Modules whose imports inside functions other branches of this round move to the top while
 #: they change those modules; delete a line here when its module is clean (the test says so).
 KNOWN_LAZY = {
-    "printables.cli": "registry", "printables.products.kit": "registry",
-    "printables.web.app": "registry", "printables.web.choices": "registry",
-    "printables.web.products": "registry", "printables.web.jobs": "registry",
-    "printables.web.catalog": "registry",
+    "printables.cli": "registry (serve imports the web extra)",
+    "printables.web.jobs": "registry",
     "printables.gamefile": "game file", "printables.gamefile_board": "game file",
     "printables.gamefile_export": "game file", "printables.games": "game file",
     "printables.products.laser.sheets": "laser", "printables.products.laser.pieces": "laser",

@@ -105,7 +105,7 @@ def test_full_setups_use_every_component_once(game):
 def test_setup_command_writes_pdf_of_scene_size(cli, tmp_path, game):
     import pypdf
 
-    from printables.products.setup_cmd import setup_scene
+    from printables.products.setup import setup_scene
     from printables.render.theme import THEMES
     code, out, err = cli("setup", game, "-o", tmp_path)
     assert code == 0, err

@@ -101,7 +101,7 @@ def test_a_wide_board_goes_on_landscape_paper():
 def test_readme_and_index_state_the_same_tiling_scheme():
     import html
     from pathlib import Path
-    from printables.products.kit import index_html
+    from printables.products.kit_store import index_html
     from printables.products.tiling import SCHEME
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
     assert SCHEME in readme

@@ -69,6 +69,11 @@ def cli_spaces(game: str, option: str) -> int:
     return len(json.loads(path.read_text())["spaces"])
 
 
+def body_default_setup(client, game) -> int:
+    """How many polygons the default setup preview of a game draws."""
+    return preview(client, game)[1]["setup_svg"].count("<polygon")
+
+
 def preview(client, game, **fields):
     fields = {k.replace("opt_", "opt."): v for k, v in fields.items()}
     resp = client.get(f"/game/{game}/preview.json", query_string=fields)
@@ -79,7 +84,8 @@ def preview(client, game, **fields):
     ({"size": "5"}, "size", ("board", "dag-en-nacht", "--size", "5")),
     ({"size": "21"}, "size", ("board", "dag-en-nacht", "--size", "21")),
     ({"size": "3 furlongs"}, "size", ("board", "dag-en-nacht", "--size", "3 furlongs")),
-    ({"opt.size": "14"}, "opt.size", ("board", "dag-en-nacht", "--option", "size=14")),
+    ({"opt.black_alternating": "maybe"}, "opt.black_alternating",
+     ("board", "dag-en-nacht", "--option", "black_alternating=maybe")),
     ({"paper": "B5"}, "paper", ("pieces", "dag-en-nacht", "--paper", "B5")),
     ({"paper": "Tabloid"}, "kit", ("kit", "dag-en-nacht", "--paper", "Tabloid")),
     ({"theme": "neon"}, "theme", ("board", "dag-en-nacht", "--theme", "neon")),
@@ -88,7 +94,7 @@ def preview(client, game, **fields):
     ({"diameter": "-3"}, "diameter", ("pieces", "dag-en-nacht", "--diameter", "-3")),
     ({"diameter": "500"}, "diameter", ("pieces", "dag-en-nacht", "--diameter", "500")),
     ({"gutter": "30"}, "gutter", ("pieces", "dag-en-nacht", "--gutter", "30")),
-    ({"gutter": "0.0"}, "gutter", ("pieces", "dag-en-nacht", "--gutter", "0.0")),
+    ({"gutter": "-1"}, "gutter", ("pieces", "dag-en-nacht", "--gutter", "-1")),
     ({"pages": "B5"}, "pages", ("booklet", "dag-en-nacht", "--paper", "B5")),
     ({"impose": "A3"}, "impose", ("booklet", "dag-en-nacht", "--impose", "A3")),
     ({"pages": "A4", "impose": "A4"}, "impose",
@@ -110,7 +116,7 @@ def test_a_bad_value_gets_the_cli_message_on_its_field(client, cli, fields, key,
     assert status == 400
     assert body["errors"] == {key: cli_message(cli, *args)}
     # the preview is drawn unless the bad field is one the board reads
-    assert ("board_svg" in body) == (key not in ("size", "opt.size", "theme"))
+    assert ("board_svg" in body) == (key not in ("size", "opt.black_alternating", "theme"))
 
 
 def test_preview_follows_the_options(client):
@@ -121,9 +127,12 @@ def test_preview_follows_the_options(client):
         sizes[n] = body["spaces"]
         assert body["board_svg"].count("<polygon") >= n * n
     assert sizes == {11: 121, 15: 225, 19: 361}
-    _, body = preview(client, "network", opt_size="12")
+    _, body = preview(client, "network", size="12")
     assert body["spaces"] == cli_spaces("network", "size=12") > 8 * 8
-    assert body["commands"]["board.svg"] == "printables board network --format svg --option size=12"
+    assert body["commands"]["board.svg"] == "printables board network --format svg --size 12"
+    # the setup preview follows the size too (one size field: no "Option size" beside it)
+    assert body["setup_svg"].count("<polygon") > body_default_setup(client, "network")
+    assert 'name="opt.size"' not in client.get("/game/network").data.decode()
 
 
 DN = "dag-en-nacht"
@@ -132,9 +141,8 @@ DN = "dag-en-nacht"
 @pytest.mark.parametrize("game, key, fields, args", [
     (DN, "board.svg", {"size": "19", "theme": "mono"},
      ["board", DN, "--format", "svg", "--size", "19", "--theme", "mono"]),
-    (DN, "board.json", {"opt.size": "17", "opt.black_alternating": "true"},
-     ["board", DN, "--format", "json", "--option", "size=17",
-      "--option", "black_alternating=true"]),
+    (DN, "board.json", {"size": "17", "opt.black_alternating": "true"},
+     ["board", DN, "--format", "json", "--option", "black_alternating=true", "--size", "17"]),
     (DN, "board.png", {"size": "11", "dpi": "40"},
      ["board", DN, "--format", "png", "--size", "11", "--dpi", "40"]),
     (DN, "setup.svg", {}, ["setup", DN, "--format", "svg"]),
@@ -143,24 +151,28 @@ DN = "dag-en-nacht"
     (DN, "pieces.pdf", {"paper": "Letter", "diameter": "2cm"},
      ["pieces", DN, "--format", "pdf", "--paper", "Letter", "--diameter", "2cm"]),
     ("chameleons", "pieces.svg", {"paper": "A5", "gutter": "2", "theme": "mono"},
-     ["pieces", "chameleons", "--format", "svg", "--paper", "A5", "--gutter", "2",
-      "--theme", "mono"]),
+     ["pieces", "chameleons", "--format", "svg", "--theme", "mono", "--paper", "A5",
+      "--gutter", "2"]),
     ("evl", "pieces.json", {"paper": "Legal", "gutter": "3.5"},
      ["pieces", "evl", "--format", "json", "--paper", "Legal", "--gutter", "3.5"]),
     ("dugi", "booklet.pdf", {"pages": "half-letter"},
-     ["booklet", "dugi", "--paper", "half-letter"]),
+     ["booklet", "dugi", "--format", "pdf", "--paper", "half-letter"]),
     ("dugi", "booklet-imposed.pdf", {"impose": "letter", "theme": "mono"},
-     ["booklet", "dugi", "--impose", "letter", "--theme", "mono"]),
+     ["booklet", "dugi", "--format", "pdf", "--theme", "mono", "--impose", "letter"]),
     ("dugi", "laser.svg",
      {"sheet": "300x200", "kerf": "0.15", "profile": "boxes", "parts": "board"},
-     ["laser", "dugi", "--sheet", "300x200", "--kerf", "0.15", "--profile", "boxes", "--format",
-      "svg", "--parts", "board"]),
+     ["laser", "dugi", "--format", "svg", "--sheet", "300x200", "--kerf", "0.15", "--profile",
+      "boxes", "--parts", "board"]),
     (DN, "laser.lbrn2", {"sheet": "300x200", "kerf": "0.1", "profile": "lightburn",
                          "material": "3mm-acrylic", "tabs": "0.3", "joints": "tabs",
-                         "no_reference": "on", "opt.size": "13"},
-     ["laser", DN, "--sheet", "300x200", "--kerf", "0.1", "--profile", "lightburn", "--format",
-      "lbrn2", "--material", "3mm-acrylic", "--parts", "board,pieces", "--no-reference",
-      "--tabs", "0.3", "--option", "size=13", "--joints", "tabs"]),
+                         "no_reference": "on", "size": "13"},
+     ["laser", DN, "--format", "lbrn2", "--size", "13", "--sheet", "300x200", "--kerf", "0.1",
+      "--profile", "lightburn", "--material", "3mm-acrylic", "--no-reference", "--tabs", "0.3",
+      "--joints", "tabs"]),
+    (DN, "setup.svg", {"size": "19", "theme": "mono"},
+     ["setup", DN, "--format", "svg", "--size", "19", "--theme", "mono"]),
+    ("network", "print-and-play.pdf", {"size": "10", "paper": "Letter"},
+     ["print-and-play", "network", "--format", "pdf", "--size", "10", "--paper", "Letter"]),
 ])
 def test_a_download_is_what_the_shown_command_writes(client, tmp_path, game, key, fields, args):
     """The page shows a command beside each download; running it writes the same bytes
@@ -182,31 +194,30 @@ def test_a_download_is_what_the_shown_command_writes(client, tmp_path, game, key
 
 
 def test_every_cli_option_has_a_field_or_a_reason(client):
-    """The form offers every option of the commands behind its downloads, so a new CLI
-    option fails here until the page has it (or a reason it cannot have it)."""
+    """The form offers every option of the commands behind its downloads (they come from
+    the same product table), so a new option is on the page with no web change; and every
+    format of every product is a download."""
     from printables.cli import cli as group
-    from printables.web.products import PRODUCTS
-    fields = {  # CLI option -> form field ("opt." = one field per game option)
-        "size": "size", "theme": "theme", "options": "opt.", "dpi": "dpi", "paper": "paper",
-        "diameter": "diameter", "gutter": "gutter", "sheet": "sheet", "kerf": "kerf",
-        "profile": "profile", "parts": "parts", "material": "material", "tabs": "tabs",
-        "joints": "joints", "no_reference": "no_reference", "impose_on": "impose"}
-    booklet = {"paper": "pages"}  # booklet --paper is the page size, not the paper
+    from printables.products.registry import PRODUCTS as TABLE
+    from printables.web.choices import NOT_ON_PAGE
+    from printables.web.products import DOWNLOADS
+    shared = {"options": "opt.", "size": "size", "theme": "theme"}
     not_fields = {"game", "all_", "output", "fmt",  # the page, its buttons and the download
                   "jobs",  # the server decides how many builds run at once
-                  "layout_file", "layouts_dir"}  # paths: a request never names a file
+                  *NOT_ON_PAGE}  # paths: a request never names a file
     page = client.get("/game/dag-en-nacht").data.decode()
-    for command in ("board", "pieces", "setup", "booklet", "laser", "kit"):
-        for param in group.commands[command].params:
+    for name, product in TABLE.items():
+        keys = {f.name: f.key for f in product.request.FIELDS}
+        for param in group.commands[name].params:
             if param.name in not_fields:
                 continue
-            name = (booklet if command == "booklet" else {}).get(param.name) or fields[param.name]
-            assert f'name="{name}' in page, (command, param.name)
-        formats = next((p.type.choices for p in group.commands[command].params
-                        if p.name == "fmt"), ())
-        for fmt in formats:
-            if (command, fmt) != ("laser", "dxf") or "laser.dxf" in PRODUCTS:
-                assert f"{command}.{fmt}" in PRODUCTS and f'value="{command}.{fmt}"' in page
+            key = shared.get(param.name) or keys[param.name]
+            assert f'name="{key}' in page, (name, param.name)
+        for fmt in product.formats():
+            if (name, fmt) != ("laser", "dxf") or "laser.dxf" in DOWNLOADS:
+                assert f"{name}.{fmt}" in DOWNLOADS and f'value="{name}.{fmt}"' in page
+    for param in group.commands["kit"].params:
+        assert param.name in not_fields | {"games", "paper"} | set(shared), param.name
 
 
 @pytest.mark.parametrize("key, fields, field, args", [

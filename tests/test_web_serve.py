@@ -163,8 +163,10 @@ def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, 
     board = Path(dl.value.path()).read_bytes()
     page.close()
 
-    out = cli_files("kit", "dag-en-nacht", "--paper", "A4", out=tmp_path / "cli")
+    # the kit follows the chosen size, as `printables kit --size 19` does
+    out = cli_files("kit", "dag-en-nacht", "--size", "19", "--paper", "A4", out=tmp_path / "cli")
     assert kit["manifest.json"] == (out / "manifest.json").read_bytes()
+    assert kit["dag-en-nacht/board.svg"] == (out / "dag-en-nacht" / "board.svg").read_bytes()
     check_manifest(kit)
     cli_files("board", "dag-en-nacht", "--size", "19", out=out)
     assert board == (out / "dag-en-nacht-board-size19.pdf").read_bytes()
@@ -197,10 +199,10 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     context = browser.new_context(java_script_enabled=False, accept_downloads=True)
     page = context.new_page()
     page.goto(url + "game/network")
-    page.get_by_label("Option size").fill("12")
+    page.get_by_label("Board size").fill("12")
     page.get_by_label("Theme").select_option("mono")
-    page.get_by_label("Option size").press("Enter")  # submits: the server draws the preview
-    page.wait_for_url("**opt.size=12**")
+    page.get_by_label("Board size").press("Enter")  # submits: the server draws the preview
+    page.wait_for_url("**size=12**")
     from printables.games import GAMES
     assert page.locator("#spaces").inner_text() == str(len(GAMES["network"].board({"size": 12}).spaces))
     with page.expect_download(timeout=30000) as dl:
@@ -259,7 +261,7 @@ def test_laser_fields_by_keyboard_with_the_cli_messages(server, browser, cli, tm
     assert page.locator("#spaces").inner_text() == "225"  # the board does not read --tabs
     tabs.fill("0.3")
     expect(error).to_be_hidden(timeout=15000)
-    page.get_by_label("Option size").fill("13")
+    page.get_by_label("Board size").fill("13")
     page.get_by_label("Sheet of material (W x H)").fill("300x200")
     page.get_by_label("Joints of split boards").select_option("tabs")
     page.get_by_label("Material (LightBurn settings)").select_option("2mm-card")
@@ -267,9 +269,8 @@ def test_laser_fields_by_keyboard_with_the_cli_messages(server, browser, cli, tm
     page.keyboard.press("Space")  # a checkbox ticks from the keyboard
     assert page.get_by_label("Leave out the 100 mm reference").is_checked()
     command = page.locator('[data-command="laser.lbrn2"]')
-    want = ("printables laser dag-en-nacht --sheet 300x200 --kerf 0 --profile default --format "
-            "lbrn2 --material 2mm-card --parts board,pieces --no-reference --tabs 0.3 "
-            "--option size=13 --joints tabs")
+    want = ("printables laser dag-en-nacht --format lbrn2 --size 13 --sheet 300x200 "
+            "--material 2mm-card --no-reference --tabs 0.3 --joints tabs")
     expect(command).to_have_text(want, timeout=15000)
     with page.expect_download(timeout=60000) as dl:
         page.get_by_role("button", name="LightBurn projects").click()

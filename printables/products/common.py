@@ -3,9 +3,10 @@ the one file namer (file_stem) every product names its files with."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.games import GameSpec
 from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
 from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
@@ -33,6 +34,33 @@ def file_stem(game: str, product: str, *parts: str, theme_name: str = DEFAULT_TH
     if theme_name != DEFAULT_THEME:
         named.append(theme_name)
     return "-".join([game, product, *named])
+
+
+def variant_parts(game: GameSpec, options: Mapping[str, Any], size: float | None) -> list[str]:
+    """What a file name adds for a variant: each option that differs from the game's
+    default (key and value), then a length size in mm.
+
+    >>> from printables.games import GAMES
+    >>> variant_parts(GAMES["network"], {"size": 12, "pie": False}, 250.0)
+    ['size12', '250mm']
+    """
+    parts = [f"{k}{str(v).lower()}" for k, v in sorted(options.items())
+             if game.default_options.get(k) != v]
+    if size is not None:
+        parts.append(f"{size:g}mm")
+    return parts
+
+
+def variant_words(variant: Mapping[str, Any]) -> str:
+    """A variant (options that differ from the defaults) as a caption says it.
+
+    >>> variant_words({"size": 19}), variant_words({"target": 12, "pie": True})
+    ('variant: size 19', 'variant: pie on, target 12')
+    """
+    def word(v: Any) -> str:
+        return {True: "on", False: "off"}.get(v, str(v)) if isinstance(v, bool) else str(v)
+    said = ", ".join(f"{k.replace('_', ' ')} {word(v)}" for k, v in sorted(variant.items()))
+    return f"variant: {said}" if said else "standard"
 
 
 def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,

@@ -22,13 +22,23 @@ from markupsafe import Markup
 
 from printables import __version__
 from printables.errors import PrintablesError
-from printables.games import GameSpec
-from printables.products.boards_cmd import size_counts_cells
-from printables.products.kit import KIT_PAPERS
+from printables.games import GAMES, GameSpec
+from printables.products.board import size_counts_cells
+from printables.products.kit import kit_requests
+from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
 from printables.web import guard, jobs
 from printables.web.catalog import find_game, game_names, revision
-from printables.web.choices import PREVIEW_FIELDS, Choices, field_errors, pick, read_choices
-from printables.web.products import KIT_FIELDS, PRODUCTS, command_line, kit_args
+from printables.web.choices import (
+    PREVIEW_FIELDS,
+    Choices,
+    field_errors,
+    form_fields,
+    page_options,
+    pick,
+    read_choices,
+    themes,
+)
+from printables.web.products import DOWNLOADS, KIT_FIELDS, command_line, kit_args, kit_run
 
 #: Largest request body and query string we read (the form's texts are a few hundred bytes).
 MAX_REQUEST = 16 * 1024
@@ -83,7 +93,7 @@ def _cached_preview(game_name: str, rev: tuple, games_dir: str | None, ch: Choic
 
 def _commands(game: GameSpec, ch: Choices) -> dict[str, str]:
     """Each download's command line, as the page shows it."""
-    lines = {k: command_line(p.args(game, ch)) for k, p in PRODUCTS.items()}
+    lines = {k: command_line(d.args(game, ch)) for k, d in DOWNLOADS.items()}
     lines["kit"] = command_line(kit_args(game, ch))
     return lines
 
@@ -95,14 +105,15 @@ def _svg(text: str) -> Markup:
 
 def _game_page(game: GameSpec, ch: Choices, errors: dict[str, str]):
     groups: dict[str, list] = {}
-    for p in PRODUCTS.values():
-        groups.setdefault(p.group, []).append(p)
+    for d in DOWNLOADS.values():
+        groups.setdefault(d.group, []).append(d)
     drawn = not pick(errors, PREVIEW_FIELDS)
     return render_template("game.html", game=game, choices=ch, errors=errors,
                            size_in_cells=size_counts_cells(game),
                            preview=_preview(game, ch) if drawn else None, svg=_svg,
                            groups=list(groups.items()), commands=_commands(game, ch),
-                           lists=_lists())
+                           fieldsets=_fieldsets(), themes=themes(),
+                           options=page_options(game))
 
 
 def _index_page(errors: dict[str, str], paper: str = "A4"):
@@ -110,25 +121,17 @@ def _index_page(errors: dict[str, str], paper: str = "A4"):
     return render_template("index.html", games=games, paper=paper, errors=errors)
 
 
-@lru_cache(maxsize=1)
-def _lists() -> dict[str, tuple[tuple[str, str], ...]]:
-    """The values the form's lists offer, from the tables the core checks against."""
-    from printables.products.booklet.book import PAGES, SHEETS
-    from printables.products.laser.materials import MATERIALS
-    from printables.products.laser.sheets import PROFILE_WORDS, PROFILES
-    from printables.products.laser.split import JOINTS
-    from printables.units import PAPERS
-    def same(names) -> tuple:
-        return tuple((n, n) for n in names)
-    return {"papers": same(PAPERS), "materials": same(MATERIALS), "joints": same(JOINTS),
-            "pages": (("", "default (A5; half-letter on letter)"), *same(PAGES)),
-            "sheets": (("", "letter for Letter paper, else A4"), *same(SHEETS)),
-            "profiles": tuple((n, f"{n} ({PROFILE_WORDS.get(n, '')})") for n in PROFILES)}
+def _fieldsets() -> list[tuple[str, list]]:
+    """The product fields of the form, grouped under the product that shows each first
+    (the game request's size, options and theme come before them, from the template)."""
+    sets: dict[str, list] = {}
+    for key, (product, f) in form_fields().items():
+        sets.setdefault(PRODUCTS[product].title, []).append((key, f))
+    return list(sets.items())
 
 
 def _kit_paper(args) -> tuple[str, dict[str, str]]:
     """The kit paper of a request, and the kit core's message when it is not one."""
-    from printables.products.kit import kit_paper
     text = str(args.get("paper", "A4"))[:40]
     try:
         return kit_paper(text), {}
@@ -203,14 +206,19 @@ def download(name: str):
     game = _game(name)
     ch = read_choices(game, request.args)
     key = request.args.get("file", "kit")
-    if key != "kit" and key not in PRODUCTS:
+    if key != "kit" and key not in DOWNLOADS:
         abort(404)
-    if field_errors(game, ch, KIT_FIELDS if key == "kit" else PRODUCTS[key].fields):
+    errors = field_errors(game, ch)
+    if pick(errors, KIT_FIELDS if key == "kit" else DOWNLOADS[key].fields):
         # nothing is built: the form comes back with the messages
-        return _game_page(game, ch, field_errors(game, ch)), 400
+        return _game_page(game, ch, errors), 400
     if key == "kit":
-        paper, _ = _kit_paper(request.args)  # its canonical spelling names the zip
-        return _kit_zip([game.name], paper, f"printables-{game.name}-{paper}")
+        run = kit_run(game, ch)  # the paper's canonical spelling names the zip
+        return _kit_zip(run, f"printables-{game.name}-{run.paper}")
+    try:
+        DOWNLOADS[key].request(game, ch)  # a check of fields together (print-and-play paper)
+    except PrintablesError as e:
+        return _game_page(game, ch, {**errors, "form": str(e)}), 400
     files = _run(jobs.product_job, game.name, _games_dir(), key, ch)
     return _send(files, f"{game.name}-{key.replace('.', '-')}")
 
@@ -218,11 +226,10 @@ def download(name: str):
 @web.get("/kit/all")
 def kit_all():
     """The seven games' kits in one zip, as `printables kit all` builds them."""
-    from printables.games import GAMES
     paper, errors = _kit_paper(request.args)
     if errors:
         return _index_page(errors, paper), 400
-    return _kit_zip(list(GAMES), paper, f"printables-all-{paper}")
+    return _kit_zip(kit_requests(list(GAMES), paper=paper), f"printables-all-{paper}")
 
 
 # ---- files --------------------------------------------------------------------------------
@@ -248,20 +255,20 @@ def _add(z: zipfile.ZipFile, name: str, data: bytes) -> None:
     z.writestr(info, data)
 
 
-def _kit_zip(names: list[str], paper: str, stem: str):
+def _kit_zip(run, stem: str):
     """Build the kits in a fresh temporary folder and zip them there; the folder is deleted
     before the zip is streamed from its still-open file (so nothing stays on disk, even
     when the visitor leaves mid-download)."""
     tmp = Path(tempfile.mkdtemp(prefix="printables-web-"))
     try:
-        _run(jobs.kit_job, names, _games_dir(), paper, str(tmp / "kit"))
+        _run(jobs.kit_job, run, str(tmp / "kit"))
         target = tmp / (stem + ".zip")
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
             for path in sorted((tmp / "kit").rglob("*")):
                 if path.is_file() and not path.is_symlink():
                     _add(z, f"{stem}/{path.relative_to(tmp / 'kit').as_posix()}",
                          path.read_bytes())
-        stream = open(target, "rb")
+        stream = open(target, "rb")  # noqa: SIM115 (streamed after the folder is gone)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return send_file(stream, as_attachment=True, download_name=target.name,

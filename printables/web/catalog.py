@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from printables.errors import UsageError, did_you_mean
+from printables.gamefile import is_game_file, load_game_file
 from printables.games import GAMES, GameSpec
 
 
@@ -20,7 +21,6 @@ def game_files(games_dir: str | None) -> dict[str, Path]:
     """Game name -> game file, for the game files (.toml with a [game] table) in games_dir."""
     if games_dir is None:
         return {}
-    from printables.gamefile import is_game_file, load_game_file
     found: dict[str, Path] = {}
     for path in sorted(Path(games_dir).glob("*.toml")):
         if path.is_file() and is_game_file(path):
@@ -39,7 +39,6 @@ def find_game(name: str, games_dir: str | None = None) -> GameSpec:
         return GAMES[name]
     files = game_files(games_dir)
     if name in files:  # source: the path as this folder names it (the CLI line shows it)
-        from printables.gamefile import load_game_file
         return replace(load_game_file(files[name]), source=files[name])
     raise UsageError(f"unknown game {name!r}; {did_you_mean(name, game_names(games_dir))}",
                      input=name)

@@ -1,25 +1,37 @@
-"""What a visitor chose on a game's form, checked by the same functions the CLI uses.
+"""What a visitor chose on a game's form, checked by the product table's own parsers.
 
-Every field carries the text of one CLI option; each is checked on its own (so an error is
-shown next to its own field) and then together, by the click option of that CLI command
-(its type and callback: `--dpi` ranges, digits 0-9 in `--kerf` and `--tabs`, ...) and then
-the core parser for that option, keeping their messages word for word. Nothing here
-validates by itself.
+The form's fields are the registry's (printables.products.registry): the game request's
+size, theme and game options, then each product's fields, each under its form key, in
+the table's order; a field two products share (--dpi, the paper of the pieces and the kit)
+is one field. Each is checked on its own by its field's parser (so an error is shown next
+to it, in the CLI's words), then together (size with the options, the booklet page with
+its fold sheet, the kit's paper). Nothing here validates by itself.
 
-Rulings (ours): one Paper field serves the pieces and the kit, so it offers every paper
-`pieces --paper` takes; a paper the kit refuses is reported on the kit's download (key
-"kit"), not on the field, since the pieces are fine on it. A download is refused only for
-errors in the fields its command uses (Product.fields), so a bad laser value does not stop
-a board download.
+Rulings (ours): one size field: a game whose --size counts cells offers no separate "size"
+option; fields that name files (setup --layout, booklet --layouts) are not on the page, so
+nothing a request sends becomes a path; one Paper field serves the pieces and the kit, so
+it offers every paper `pieces --paper` takes, and a paper the kit refuses is reported on
+the kit's download (key "kit"), not on the field. A download is refused only for errors in
+the fields its command uses, so a bad laser value does not stop a board download.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
-from printables.errors import PrintablesError, UsageError
+from printables.errors import PrintablesError
 from printables.games import GameSpec
+from printables.products.board import size_counts_cells
+from printables.products.registry import (
+    PRODUCTS,
+    BookletReq,
+    Field,
+    GameRequest,
+    kit_paper,
+    theme_names,
+)
+from printables.render.theme import DEFAULT_THEME
 
 #: The longest text a field may hold; longer values are cut (the query is bounded anyway).
 FIELD_CHARS = 200
@@ -29,134 +41,112 @@ FORM = "form"
 KIT = "kit"
 #: What the preview draws depends on these fields only ("opt." stands for every game option).
 PREVIEW_FIELDS = ("size", "theme", "opt.", FORM)
+#: Fields that name files or folders on the server: never on the page.
+NOT_ON_PAGE = ("layout", "layouts")
+
+
+def form_fields() -> dict[str, tuple[str, Field]]:
+    """Form key -> (the product that shows it first, its field), in the table's order."""
+    out: dict[str, tuple[str, Field]] = {}
+    for name, product in PRODUCTS.items():
+        for f in product.request.FIELDS:
+            if f.name not in NOT_ON_PAGE and f.key not in out:
+                out[f.key] = (name, f)
+    return out
 
 
 @dataclass(frozen=True)
 class Choices:
-    """The form's values as text, one per CLI option ("" = the option is not given)."""
+    """The form's values as text, by form key ("" = not given), and the game options."""
 
-    paper: str = "A4"
     size: str = ""
-    theme: str = "colour"
-    dpi: str = "150"
-    diameter: str = ""
-    gutter: str = "0"
-    pages: str = ""
-    impose: str = ""
-    sheet: str = "600x400"
-    kerf: str = "0"
-    profile: str = "default"
-    parts: str = "board,pieces"
-    material: str = "3mm-plywood"
-    tabs: str = "0"
-    joints: str = "dowels"
-    no_reference: str = ""
+    theme: str = DEFAULT_THEME
+    texts: tuple[tuple[str, str], ...] = ()
     options: tuple[tuple[str, str], ...] = field(default=())
+
+    def get(self, key: str) -> str:
+        """A field's text (its default when the form did not send it)."""
+        return dict(self.texts).get(key, _defaults().get(key, ""))
 
     def option_args(self) -> tuple[str, ...]:
         """The game options as the CLI's --option KEY=VALUE texts."""
         return tuple(f"{k}={v}" for k, v in self.options if v)
 
+    def game_request(self, game: GameSpec) -> GameRequest:
+        """The game request these choices make (UsageError as the CLI words it)."""
+        return GameRequest.from_texts(game, self.option_args(), self.size or None, self.theme)
+
     def query(self) -> dict[str, str]:
         """The choices as form fields (for links and the preview's address)."""
-        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "options"}
+        out = {"size": self.size, "theme": self.theme, **dict(self.texts)}
         out.update({f"opt.{k}": v for k, v in self.options})
         return out
 
-    def preview_part(self) -> "Choices":
+    def preview_part(self) -> Choices:
         """Only what the preview depends on (so other fields do not miss its cache)."""
         return Choices(size=self.size, theme=self.theme, options=self.options)
 
 
-TEXT_FIELDS = tuple(f.name for f in fields(Choices) if f.name != "options")
+def _defaults() -> dict[str, str]:
+    return {k: f.default for k, (_, f) in form_fields().items()}
+
+
+def page_options(game: GameSpec) -> tuple[str, ...]:
+    """The game options the page offers: all but 'size' when the size field counts cells."""
+    return tuple(k for k in game.default_options
+                 if not (k == "size" and size_counts_cells(game)))
 
 
 def read_choices(game: GameSpec, args: Mapping[str, str]) -> Choices:
-    """Choices from request fields; missing fields keep the CLI's defaults, unknown ones are
+    """Choices from request fields; missing fields keep their defaults, unknown ones are
     ignored (so nothing but these texts reaches the core). A checkbox that is not ticked
-    sends nothing, so no_reference is "" unless the request carries it."""
-    default = Choices()
-    values = {name: _text(args.get(name, getattr(default, name))) for name in TEXT_FIELDS}
-    options = tuple((key, _text(args.get(f"opt.{key}", ""))) for key in game.default_options)
-    return Choices(**values, options=options)
+    sends nothing, so a flag is "" unless the request carries it."""
+    texts = tuple((key, _text(args.get(key, "" if f.is_flag else f.default)))
+                  for key, (_, f) in form_fields().items())
+    options = tuple((key, _text(args.get(f"opt.{key}", ""))) for key in page_options(game))
+    return Choices(_text(args.get("size", "")), _text(args.get("theme", DEFAULT_THEME)),
+                   texts, options)
 
 
 def _text(value) -> str:
     return str(value).strip()[:FIELD_CHARS]
 
 
-def cli_value(command: str, option: str, text: str) -> Any:
-    """text read as the CLI's `printables COMMAND OPTION text` reads it: the click option's
-    type and callback, with the CLI's own line when it refuses (a UsageError)."""
-    import click
-
-    from printables.cli import cli
-    cmd = cli.commands[command]
-    param = next(p for p in cmd.params if option in p.opts)
-    ctx = click.Context(cmd, info_name=f"printables {command}")
-    try:
-        return param.process_value(ctx, text)
-    except click.UsageError as e:  # as printables.cli prints it
-        raise UsageError(f"{e.format_message()} (see '{ctx.command_path} --help')",
-                         input=text) from None
-
-
-def gutter_mm(text: str) -> float:
-    """--gutter in mm, as `printables pieces` reads it (0 means none)."""
-    from printables.units import parse_length
-    return parse_length(text, "gutter") if text not in ("0", "0mm") else 0.0
-
-
 def impose_sheet(ch: Choices) -> str:
     """The sheet the folding booklet is imposed on: the field, else letter for Letter paper
     and A4 for the rest (as the kit does)."""
-    return ch.impose or ("letter" if ch.paper.lower() == "letter" else "A4")
+    return ch.get("impose") or ("letter" if ch.get("paper").lower() == "letter" else "A4")
 
 
 def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
-    """One check per field: the CLI option that field stands for."""
-    from printables.products.boards_cmd import board_request
-    from printables.render.theme import get_theme
-    from printables.products.booklet.book import booklet_pages
-    from printables.products.laser import laser_request
-    from printables.units import parse_length, parse_paper
+    """One check per field: the parser of the option that field stands for."""
     checks: dict[str, Callable[[], object]] = {
-        "paper": lambda: parse_paper(ch.paper),
-        "size": lambda: board_request(game, ch.size or None),
-        "theme": lambda: get_theme(ch.theme),
-        "dpi": lambda: cli_value("board", "--dpi", ch.dpi),
-        "diameter": lambda: ch.diameter and _pieces(game, parse_length(ch.diameter, "diameter")),
-        "gutter": lambda: _pieces(game, gutter=gutter_mm(ch.gutter)),
-        "pages": lambda: booklet_pages(ch.pages or None, None),
-        "sheet": lambda: laser_request(sheet=ch.sheet or None),
-        "profile": lambda: laser_request(profile=ch.profile),
-        "material": lambda: laser_request(material=ch.material),
+        "size": lambda: GameRequest.from_texts(game, (), ch.size or None),
+        "theme": lambda: GameRequest.from_texts(game, (), None, ch.theme),
     }
-    for name in ("kerf", "tabs", "parts", "joints"):  # click checks these first
-        checks[name] = (lambda n=name: laser_request(**{n: cli_value("laser", f"--{n}",
-                                                                     getattr(ch, n))}))
+    def parse(f: Field, key: str) -> Callable[[], object]:
+        text = ch.get(key)
+        return lambda: f.read(None if text == "" and f.default == "" else text)
+
+    def option(text: str) -> Callable[[], object]:
+        return lambda: GameRequest.from_texts(game, (text,))
+    for key, (_, f) in form_fields().items():
+        checks[key] = parse(f, key)
     for key, text in ch.options:
         if text:
-            checks[f"opt.{key}"] = (lambda a=f"{key}={text}": board_request(game, None, (a,)))
+            checks[f"opt.{key}"] = option(f"{key}={text}")
     return checks
-
-
-def _pieces(game: GameSpec, diameter: float | None = None, gutter: float = 0.0) -> None:
-    """The piece sheet's own range checks (diameter, gutter), on A4."""
-    from printables.products.pieces.sheet import piece_sheet
-    from printables.units import parse_paper
-    piece_sheet(game, parse_paper("A4"), diameter, gutter=gutter)
 
 
 def _together(game: GameSpec, ch: Choices) -> dict[str, tuple[tuple[str, ...], Callable]]:
     """Checks of fields that are fine alone: key -> (the fields it reads, the check)."""
-    from printables.products.boards_cmd import board_request
-    from printables.products.booklet.book import booklet_pages
-    from printables.products.kit import kit_paper
-    return {FORM: (("size", "opt."), lambda: board_request(game, ch.size or None,
-                                                            ch.option_args())),
-            "impose": (("pages",), lambda: booklet_pages(ch.pages or None, impose_sheet(ch))),
-            KIT: (("paper",), lambda: kit_paper(ch.paper))}
+    def booklet() -> object:
+        return BookletReq.read(GameRequest(), "pdf", {"paper": ch.get("pages") or None,
+                                                      "impose": impose_sheet(ch)})
+    return {FORM: (("size", "opt."), lambda: GameRequest.from_texts(game, ch.option_args(),
+                                                                      ch.size or None)),
+            "impose": (("pages",), booklet),
+            KIT: (("paper",), lambda: kit_paper(ch.get("paper")))}
 
 
 def field_errors(game: GameSpec, ch: Choices,
@@ -185,3 +175,9 @@ def pick(errors: Mapping[str, str], names: Iterable[str]) -> dict[str, str]:
     names = tuple(names)
     return {k: v for k, v in errors.items()
             if k in names or any(n.endswith(".") and k.startswith(n) for n in names)}
+
+
+def themes() -> tuple[tuple[str, str], ...]:
+    """The theme list the form offers."""
+    words = {"mono": "mono (ink-saving)"}
+    return tuple((t, words.get(t, t)) for t in theme_names())

@@ -36,10 +36,11 @@ from printables.pool import _die_with_parent
 
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
-PRELOAD = ["printables.products.kit", "printables.products.boards_cmd",
-           "printables.products.setup_cmd", "printables.products.pieces.sheet",
+PRELOAD = ["printables.products.kit", "printables.products.board",
+           "printables.products.setup", "printables.products.pieces.sheet",
            "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
-           "printables.web.catalog", "printables.cli", "cairocffi", "fontTools.ttLib", "pypdf"]
+           "printables.web.catalog", "printables.products.registry", "printables.web.products",
+           "cairocffi", "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
 
 
@@ -180,31 +181,24 @@ def _watch(lifeline, temp_paths: tuple[str, ...]) -> None:
 
 # ---- the jobs (module-level, so a child can be given them) ------------------------------
 
-def kit_job(names: list[str], games_dir: str | None, paper: str, folder: str) -> None:
-    """Build the kits of names into folder with the kit core (one process: one core)."""
+def kit_job(run, folder: str) -> None:
+    """Build the kits of a KitRun (its game files go by their paths) into folder with the
+    kit core (one process: one core)."""
+    from dataclasses import replace
+
     from printables.products.kit import build_kits
-    from printables.web.catalog import find_game
-    for name in names:
-        find_game(name, games_dir)  # a game file is read (and registered) in this process
-    build_kits(names, paper, folder, jobs=1)
+    build_kits(replace(run, jobs=1), folder)
 
 
 def product_job(game_name: str, games_dir: str | None, key: str, choices) -> list:
-    """The (name, bytes) files of one product of one game."""
+    """The (name, bytes) files of one download of one game."""
     from printables.web.catalog import find_game
-    from printables.web.products import PRODUCTS
-    return PRODUCTS[key].build(find_game(game_name, games_dir), choices)
+    from printables.web.products import DOWNLOADS
+    return DOWNLOADS[key].build(find_game(game_name, games_dir), choices)
 
 
 def preview_job(game_name: str, games_dir: str | None, choices) -> dict[str, Any]:
-    """The board as SVG with its space count and sheet size, and the setup as SVG."""
-    from printables.products.board_sheet import sheet_size
-    from printables.products.boards_cmd import board_request, render_board
-    from printables.products.setup_cmd import render_setup
+    """The board and setup as SVG with the board's space count and sheet size."""
     from printables.web.catalog import find_game
-    game = find_game(game_name, games_dir)
-    req = board_request(game, choices.size or None, choices.option_args())
-    board = game.board(req.options, req.size)
-    return {"board_svg": render_board(game, req, "svg", choices.theme).decode(),
-            "setup_svg": render_setup(game.name, "svg", choices.theme)[1].decode(),
-            "spaces": len(board.spaces), "sheet_mm": [round(v, 1) for v in sheet_size(board)]}
+    from printables.web.products import preview
+    return preview(find_game(game_name, games_dir), choices)

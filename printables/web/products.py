@@ -1,185 +1,146 @@
-"""The files the page offers, each the output of one CLI command with the form's choices.
+"""The files the page offers: every format of every product of the product table, each the
+output of one CLI command with the form's choices, and the kit.
 
-A product names the command (shown on the page, so a visitor can repeat it in a terminal),
-the form fields that command reads, and builds its files with that command's core
-function. An option at its CLI default is left out of the command line. Rulings (ours):
-the folding booklet is imposed on the Fold sheet field, else on letter for Letter paper
-and A4 for the rest (as the kit does); `--material` is shown (and read) only for LightBurn
-projects, the one format it changes.
+A download names its product and format; its request is read by the product table from the
+form's texts (the fields that change that format), so its bytes are those of the command
+shown beside it, which is made from the same request. Rulings (ours): the folding booklet
+is its own download (the booklet with --impose on the Fold sheet field, else letter for
+Letter paper and A4 for the rest, as the kit does: its second file); the page-by-page
+booklet is the booklet without --impose; a format that needs a missing optional library
+(PNG without cairo, DXF without ezdxf) is not offered.
 """
 
 from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
-from typing import Callable
 
 from printables.games import GameSpec
+from printables.products.board_sheet import sheet_size
+from printables.products.kit import KitRun, kit_requests
+from printables.products.laser import dxf_available
+from printables.products.registry import PRODUCTS, Field, Product, Request, field_args, game_args
+from printables.render.png import png_available
+from printables.render.theme import DEFAULT_THEME
 from printables.web.catalog import game_arg
-from printables.web.choices import FORM, KIT, Choices, cli_value, gutter_mm, impose_sheet
+from printables.web.choices import FORM, KIT, NOT_ON_PAGE, Choices, impose_sheet
 
 Files = list[tuple[str, bytes]]
-DEFAULT = Choices()
+#: The download that is the booklet's imposed print copy (the booklet's second file).
+IMPOSED = "booklet-imposed.pdf"
 
 
 @dataclass(frozen=True)
-class Product:
-    """A download: its key in the form, a label, the fields it reads ("opt." = every game
-    option), the CLI arguments and the build."""
+class Download:
+    """A download: its key in the form, group, label, product and format."""
 
     key: str
     group: str
     label: str
-    fields: tuple[str, ...]
-    args: Callable[[GameSpec, Choices], list[str]]
-    build: Callable[[GameSpec, Choices], Files]
+    product: Product
+    fmt: str
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The form keys its command reads ("opt." = every game option)."""
+        own = tuple(f.key for f in self.product.request.FIELDS
+                    if f.applies(self.fmt) and f.name not in NOT_ON_PAGE
+                    and not (f.name == "impose" and self.key == "booklet.pdf"))
+        theme = ("theme",) if self.product.theme else ()
+        return ("size", "opt.", FORM, *theme, *own)
+
+    def texts(self, ch: Choices) -> dict[str, str | None]:
+        """The field texts its request is read from (those that change its format)."""
+        texts: dict[str, str | None] = {
+            f.name: unset(f, ch.get(f.key)) for f in self.product.request.FIELDS
+            if f.applies(self.fmt) and f.name not in NOT_ON_PAGE}
+        if self.product.name == "booklet":
+            texts["impose"] = impose_sheet(ch) if self.key == IMPOSED else None
+        return texts
+
+    def request(self, game: GameSpec, ch: Choices) -> Request:
+        """The product request of these choices (UsageError in the CLI's words)."""
+        return self.product.read(game, self.texts(ch), self.fmt, ch.option_args(),
+                                 ch.size or None, ch.theme)
+
+    def args(self, game: GameSpec, ch: Choices) -> list[str]:
+        """The command that writes this download: `printables PRODUCT GAME ...`."""
+        return [self.product.name, game_arg(game),
+                *args_of(self.product, self.fmt, self.texts(ch), ch)]
+
+    def build(self, game: GameSpec, ch: Choices) -> Files:
+        """The files: the command's, or the imposed booklet alone."""
+        files = self.product.files(game, self.request(game, ch))
+        return files[-1:] if self.key == IMPOSED else files
 
 
-def _given(ch: Choices, name: str, option: str | None = None) -> list[str]:
-    """[--option, value] when the field differs from the CLI's default, else []."""
-    value = getattr(ch, name)
-    return [option or f"--{name}", value] if value and value != getattr(DEFAULT, name) else []
+def unset(f: Field, text: str) -> str | None:
+    """A form text as the request reads it: an empty field whose default is empty (an
+    unticked box, "default" in a list) is not given."""
+    return None if text == "" and f.default == "" else text
 
 
-def _dpi(ch: Choices, fmt: str) -> list[str]:
-    return _given(ch, "dpi") if fmt == "png" else []
+def args_of(product: Product, fmt: str, texts: dict[str, str | None],
+            ch: Choices) -> list[str]:
+    """The CLI arguments after GAME for these texts, made as Request.args makes them (an
+    option at its default is left out), without reading them: a command is shown even
+    while a value is wrong."""
+    return ["--format", fmt, *page_game_args(ch, product.theme),
+            *field_args(product.request.FIELDS, fmt, texts)]
 
 
-def _dpi_value(ch: Choices, fmt: str) -> int:
-    """--dpi as the CLI reads it; only PNGs read it (the others keep the default)."""
-    return cli_value("board", "--dpi", ch.dpi if fmt == "png" else DEFAULT.dpi)
+def page_game_args(ch: Choices, theme: bool = True) -> list[str]:
+    """--option, --size and --theme of the choices, as GameRequest.from_texts records them."""
+    return game_args(ch.option_args(), ch.size or None, ch.theme if theme else DEFAULT_THEME)
 
 
-def _game_options(ch: Choices) -> list[str]:
-    return [a for o in ch.option_args() for a in ("--option", o)]
+def _offered(fmt: str) -> bool:
+    return (fmt != "png" or png_available()) and (fmt != "dxf" or dxf_available())
 
 
-def _board_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
-    def args(game: GameSpec, ch: Choices) -> list[str]:
-        return ["board", game_arg(game), "--format", fmt, *_given(ch, "size"),
-                *_given(ch, "theme"), *_game_options(ch), *_dpi(ch, fmt)]
-    return args
+#: Download labels that say more than "<product> <FORMAT>".
+LABELS = {("laser", "svg"): "Laser SVG sheets", ("laser", "dxf"): "Laser DXF sheets",
+          ("laser", "lbrn2"): "LightBurn projects"}
 
 
-def _board_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
-    def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.boards_cmd import board_filename, board_request, render_board
-        req = board_request(game, ch.size or None, ch.option_args())
-        return [(board_filename(game, req, fmt, ch.theme),
-                 render_board(game, req, fmt, ch.theme, _dpi_value(ch, fmt)))]
-    return build
+def _label(product: Product, fmt: str) -> str:
+    return LABELS.get((product.name, fmt), f"{product.title} {fmt.upper()}")
 
 
-def _setup_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
-    return lambda game, ch: ["setup", game_arg(game), "--format", fmt, *_given(ch, "theme"),
-                             *_dpi(ch, fmt)]
+def _downloads() -> dict[str, Download]:
+    rows = [Download(f"{name}.{fmt}", p.title, _label(p, fmt), p, fmt)
+            for name, p in PRODUCTS.items() for fmt in p.formats() if _offered(fmt)]
+    at = next(i for i, d in enumerate(rows) if d.key == "booklet.pdf") + 1
+    rows.insert(at, Download(IMPOSED, "Booklet", "Booklet to fold (2-up)", PRODUCTS["booklet"],
+                             "pdf"))
+    return {d.key: d for d in rows}
 
 
-def _setup_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
-    def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.setup_cmd import render_setup
-        return [render_setup(game.name, fmt, ch.theme, None, _dpi_value(ch, fmt))]
-    return build
+DOWNLOADS: dict[str, Download] = _downloads()
+#: The fields the kit reads: the game request and the paper, as `printables kit` does.
+KIT_FIELDS = ("size", "opt.", FORM, "theme", "paper", KIT)
 
 
-def _pieces_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
-    def args(game: GameSpec, ch: Choices) -> list[str]:
-        return ["pieces", game_arg(game), "--format", fmt, "--paper", ch.paper,
-                *_given(ch, "diameter"), *_given(ch, "gutter"), *_given(ch, "theme"),
-                *_dpi(ch, fmt)]
-    return args
-
-
-def _pieces_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
-    def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.pieces.sheet import render_pieces
-        from printables.units import parse_length
-        diameter = parse_length(ch.diameter, "diameter") if ch.diameter else None
-        return render_pieces(game, fmt, ch.paper, diameter, ch.theme, _dpi_value(ch, fmt),
-                             gutter_mm(ch.gutter))
-    return build
-
-
-def _booklet_args(imposed: bool) -> Callable[[GameSpec, Choices], list[str]]:
-    def args(game: GameSpec, ch: Choices) -> list[str]:
-        impose = ["--impose", impose_sheet(ch)] if imposed else []
-        return ["booklet", game_arg(game), *_given(ch, "pages", "--paper"), *impose,
-                *_given(ch, "theme")]
-    return args
-
-
-def _booklet_build(imposed: bool) -> Callable[[GameSpec, Choices], Files]:
-    def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.booklet import booklet_outputs
-        files = booklet_outputs(game, ch.pages or None, impose_sheet(ch) if imposed else None,
-                                ch.theme)
-        return files[-1:]  # with --impose the CLI also writes the page-by-page booklet
-    return build
-
-
-def _laser_args(fmt: str) -> Callable[[GameSpec, Choices], list[str]]:
-    def args(game: GameSpec, ch: Choices) -> list[str]:
-        material = _given(ch, "material") if fmt == "lbrn2" else []
-        return ["laser", game_arg(game), "--sheet", ch.sheet, "--kerf", ch.kerf, "--profile",
-                ch.profile, "--format", fmt, *material, "--parts", ch.parts,
-                *(["--no-reference"] if ch.no_reference else []), *_given(ch, "tabs"),
-                *_game_options(ch), *_given(ch, "joints")]
-    return args
-
-
-def _laser_build(fmt: str) -> Callable[[GameSpec, Choices], Files]:
-    def build(game: GameSpec, ch: Choices) -> Files:
-        from printables.products.laser import laser_files, laser_request
-        read = {n: cli_value("laser", f"--{n}", getattr(ch, n))
-                for n in ("kerf", "tabs", "parts", "joints")}
-        req = laser_request(ch.sheet or None, read["kerf"], ch.profile, fmt, read["parts"],
-                            ch.material if fmt == "lbrn2" else DEFAULT.material,
-                            not ch.no_reference, read["tabs"], ch.option_args(),
-                            read["joints"])
-        return laser_files(game, req)
-    return build
-
-
-BOARD = ("size", "theme", "opt.", FORM)
-LASER = ("sheet", "kerf", "profile", "parts", "tabs", "joints", "opt.")
-
-
-def _png(fields: tuple[str, ...], fmt: str) -> tuple[str, ...]:
-    return (*fields, "dpi") if fmt == "png" else fields
-
-
-def _products() -> dict[str, Product]:
-    from printables.products.laser import dxf_available
-    from printables.render.png import png_available
-    def formats(*names: str) -> list[str]:
-        return [f for f in names if f != "png" or png_available()]
-    rows = [Product(f"board.{f}", "Board", f"Board {f.upper()}", _png(BOARD, f),
-                    _board_args(f), _board_build(f)) for f in formats("pdf", "svg", "png", "json")]
-    rows += [Product(f"setup.{f}", "Setup", f"Setup {f.upper()}", _png(("theme",), f),
-                     _setup_args(f), _setup_build(f)) for f in formats("pdf", "svg", "png")]
-    rows += [Product(f"pieces.{f}", "Pieces", f"Pieces {f.upper()}",
-                     _png(("paper", "diameter", "gutter", "theme"), f), _pieces_args(f),
-                     _pieces_build(f)) for f in formats("pdf", "svg", "png", "json")]
-    rows.append(Product("booklet.pdf", "Booklet", "Booklet PDF",
-                        ("pages", "theme"), _booklet_args(False), _booklet_build(False)))
-    rows.append(Product("booklet-imposed.pdf", "Booklet", "Booklet to fold (2-up)",
-                        ("pages", "impose", "theme"), _booklet_args(True), _booklet_build(True)))
-    labels = {"svg": "Laser SVG sheets", "dxf": "Laser DXF sheets",
-              "lbrn2": "LightBurn projects"}
-    rows += [Product(f"laser.{f}", "Laser", labels[f], (*LASER, "material") if f == "lbrn2"
-                     else LASER, _laser_args(f), _laser_build(f))
-             for f in ("svg", "dxf", "lbrn2") if f != "dxf" or dxf_available()]
-    return {p.key: p for p in rows}
-
-
-PRODUCTS: dict[str, Product] = _products()
-#: The fields the kit reads: it takes the paper only, as `printables kit` does.
-KIT_FIELDS = ("paper", KIT)
+def kit_run(game: GameSpec, ch: Choices) -> KitRun:
+    """The kit of a game with these choices, read as `printables kit` reads its texts."""
+    return kit_requests([game_arg(game)], ch.option_args(), ch.size or None, ch.theme,
+                        ch.get("paper"))
 
 
 def kit_args(game: GameSpec, ch: Choices) -> list[str]:
-    """The kit command for a game: a kit takes only the paper."""
-    return ["kit", game_arg(game), "--paper", ch.paper]
+    """The kit command for a game: its game request and the paper."""
+    return ["kit", game_arg(game), *page_game_args(ch), "--paper", ch.get("paper")]
+
+
+def preview(game: GameSpec, ch: Choices) -> dict:
+    """The board and setup as SVG (both of the chosen size, options and theme), with the
+    board's space count and sheet size: what the page's preview shows."""
+    board = DOWNLOADS["board.svg"].request(game, ch)
+    setup = DOWNLOADS["setup.svg"].request(game, ch)
+    spec = game.board(board.game.opts, board.game.size)
+    return {"board_svg": PRODUCTS["board"].files(game, board)[0][1].decode(),
+            "setup_svg": PRODUCTS["setup"].files(game, setup)[0][1].decode(),
+            "spaces": len(spec.spaces), "sheet_mm": [round(v, 1) for v in sheet_size(spec)]}
 
 
 def command_line(args: list[str]) -> str:

@@ -1,14 +1,21 @@
 """The rule booklet: cover with the board, contents, the rules from rules_text/<game>.md with
 the piece art, the setup diagram and checked example diagrams, credits; A5 by default, and
-optionally imposed 2-up in saddle-stitch order for printing on A4 or letter."""
+optionally imposed 2-up in saddle-stitch order for printing on A4 or letter.
+
+Variants (ours): with game options that differ from the defaults the cover board, the
+component counts, the setup and every example are drawn on the variant's board, and the
+cover and the Examples section say which variant the booklet shows. An example is kept
+only if all its checks still hold on that board (the rules engine runs them there); the
+others are left out and the Examples section says how many (see examples.holds_on).
+"""
 
 from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether,
@@ -20,13 +27,13 @@ from printables.games import GameSpec
 from printables.outputs import MAX_RULES_BYTES, read_regular_file
 from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.booklet import markup
-from printables.products.booklet.examples import (Example, load_examples, piece_scene,
-                                                  setup_layout)
+from printables.products.booklet.examples import (Example, example_paths, load_examples,
+                                                  on_variant, piece_scene, setup_layout)
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
 from printables.products.booklet.diagram import Marks, board_drawing, position_scene
 from printables.products.board_sheet import board_scene
-from printables.products.common import file_stem
+from printables.products.common import file_stem, variant_parts, variant_words
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Group, Scene
@@ -135,25 +142,35 @@ class Typeset:
 
 
 def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
-                  layouts_dir: Path | None = None, rules_dir: Path | None = None) -> Booklet:
-    """Typeset a game's rule booklet on pages of `paper`; every example is checked first."""
+                  layouts_dir: Path | None = None, rules_dir: Path | None = None,
+                  options: Mapping[str, Any] | None = None) -> Booklet:
+    """Typeset a game's rule booklet on pages of `paper` for the game's options (default:
+    the standard game); every example is checked first."""
     size = PAGES[choose(paper, PAGES, "paper")]
     theme = get_theme(theme_name)
     layouts = Path(layouts_dir) if layouts_dir else bundled_layouts()
     _, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
                                              else bundled_rules())
+    opts = game.options(options)
+    variant = {k: v for k, v in opts.items() if game.default_options.get(k) != v}
     setup = setup_layout(game, layouts)
-    examples = load_examples(game, layouts)
+    moved = on_variant(game, setup, variant) or setup_missing(game, setup, variant)
+    if moved is not setup:
+        moved = replace(moved, position=moved.position.with_(title=(
+            f"{setup.position.title or 'The starting position'} ({variant_words(variant)})")))
+    setup = moved
+    examples = load_examples(game, layouts, variant)
+    left_out = len(example_paths(game, layouts)) - len(examples)
     m = metrics(*size)
     ts = Typeset(theme, m, styles(m), FormCache(),
                  {r.key: i for i, r in enumerate(rulings, 1)})
     setup_scene = diagram(game, setup.position, theme, m.frame_w, m.frame_h * 0.62,
                           reserve=True)
-    room = smallest_room(game)
+    room = smallest_room(game, opts)
 
     def story(notes: int = 0) -> list:
-        out = cover(game, ts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
-                                                for i, b in enumerate(intro)]
+        out = cover(game, ts, opts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
+                                                      for i, b in enumerate(intro)]
         figures = {"components": components_figure(game, setup.position.options, ts),
                    "setup": [figure(ts, setup_scene, setup.position.title or
                                     "The starting position", "", m.frame_w, m.frame_h * 0.62)]}
@@ -161,7 +178,8 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
         for i, sec in enumerate(sections):
             key = sec.title.strip().lower()
             if not placed and key in EXAMPLES_BEFORE:
-                out += leftover(figures) + examples_section(game, examples, room, ts)
+                out += leftover(figures) + examples_section(game, examples, room, ts,
+                                                            variant, left_out)
                 placed = True
             if key == "credits":
                 out += rulings_page(rulings, ts)
@@ -169,7 +187,8 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             figs = figures.pop(key, [])
             out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
         if not placed:
-            out += leftover(figures) + examples_section(game, examples, room, ts)
+            out += leftover(figures) + examples_section(game, examples, room, ts, variant,
+                                                        left_out)
         return out + notes_pages(notes, ts) + player_aid(sections, ts)
 
     def doc() -> BookletDoc:
@@ -304,27 +323,40 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
     return out
 
 
+def setup_missing(game: GameSpec, setup, variant: Mapping[str, Any]):
+    """The UsageError for a setup that does not fit a variant's board."""
+    raise UsageError(f"{setup.path}: the setup has pieces on spaces that the board of "
+                     f"{game.title} ({variant_words(variant)}) does not have",
+                     input=str(setup.path))
+
+
 #: The least size of a label printed anywhere (6 pt, in mm).
 LEAST_LABEL = 6 * 25.4 / 72
 
 
-def cover(game: GameSpec, ts: Typeset) -> list:
-    """The cover page: title, designer, the board drawing, a line on what is inside. The
-    board is drawn scaled to the page; its labels are left out when that scale would print
-    any of them under 6 pt (ruling: the cover is a picture; the board sheet names spaces)."""
-    board = game.board()
+def cover(game: GameSpec, ts: Typeset, options: Mapping[str, Any] | None = None) -> list:
+    """The cover page: title, designer, the board drawing (of the options' board), a line
+    on what is inside and, for a variant, which one. The board is drawn scaled to the page;
+    its labels are left out when that scale would print any of them under 6 pt (ruling: the
+    cover is a picture; the board sheet names spaces)."""
+    opts = game.options(options)
+    board = game.board(opts)
     k = min(ts.m.frame_w / board.width, ts.m.frame_h * 0.62 / board.height)
     items = board_drawing(board, ts.theme)
     if any(lb.size * k < LEAST_LABEL for lb in board.labels):
         items = tuple(i for i in items if not (isinstance(i, Group) and i.layer == "labels"))
     scene = Scene(board.width, board.height, items, title=game.title)
     fh = ts.m.frame_h * MM
+    variant = {k: v for k, v in opts.items() if game.default_options.get(k) != v}
+    inside = "Rules, components, setup and worked examples"
+    if variant:
+        inside += f"; this booklet shows the {variant_words(variant)}"
     return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
             Paragraph(markup.escape(game.title), ts.st["cover.title"]),
             Paragraph(markup.escape(game.credit()), ts.st["cover.by"]),
             Spacer(1, fh * 0.06), ts.scene(scene, ts.m.frame_w, ts.m.frame_h * 0.62),
             Spacer(1, fh * 0.05),
-            Paragraph("Rules, components, setup and worked examples", ts.st["cover.small"]),
+            Paragraph(markup.escape(inside), ts.st["cover.small"]),
             PageBreak()]
 
 
@@ -445,24 +477,45 @@ WIDE_TWO_UP = 0.75
 MIN_PRINTED_ROOM = 5.5
 
 
-def smallest_room(game: GameSpec) -> float:
+def smallest_room(game: GameSpec, options: Mapping[str, Any] | None = None) -> float:
     """The smallest room of the spaces the game's pieces stand on, relative to board width."""
-    board = game.board()
-    kinds = {c.stands_on for c in game.components(game.options())}
+    board = game.board(options)
+    kinds = {c.stands_on for c in game.components(game.options(options))}
     rooms = [s.room for s in board.spaces if s.kind in kinds] or [s.room for s in board.spaces]
     return min(rooms) / board.width
 
 
+def variant_note(variant: Mapping[str, Any], left_out: int) -> str:
+    """The sentence that says which variant the examples show and how many were left out.
+
+    >>> variant_note({"size": 19}, 2)[:60]
+    'The diagrams show the variant: size 19. 2 examples whose che'
+    >>> variant_note({"size": 19}, 1).endswith("is left out (the standard booklet has them).")
+    True
+    """
+    if not variant:
+        return ""
+    text = f"The diagrams show the {variant_words(variant)}."
+    if left_out:
+        text += (f" {left_out} example{'s' if left_out != 1 else ''} whose checks do not hold "
+                 "on its board " + ("is" if left_out == 1 else "are") +
+                 " left out (the standard booklet has them).")
+    return text
+
+
 def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
-                     ts: Typeset) -> list:
+                     ts: Typeset, variant: Mapping[str, Any] | None = None,
+                     left_out: int = 0) -> list:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
     or one to a page at full width when two to a page would print the spaces too small.
     No example files (a game file may list none): no section."""
+    note = variant_note(variant or {}, left_out)
     if not examples:
-        return []
+        return [Paragraph(markup.escape(note), ts.st["body"])] if note else []
+    opening = " ".join(t for t in (examples_intro(examples), note) if t)
     head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
-            Paragraph(examples_intro(examples), ts.st["body"])]
+            Paragraph(opening, ts.st["body"])]
     fw, fh = ts.m.frame_w, ts.m.frame_h
     intro = text_height(ts, head, fw)
     cap = max(text_height(ts, caption_parts(ts, e, ""), fw) for e in examples) \
@@ -555,17 +608,19 @@ def booklet_pages(paper: str | None, impose_on: str | None) -> tuple[str, str | 
 
 def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | None = None,
                     theme_name: str = "colour", layouts_dir: Path | None = None,
-                    rules_dir: Path | None = None) -> list[tuple[str, bytes]]:
+                    rules_dir: Path | None = None,
+                    options: Mapping[str, Any] | None = None) -> list[tuple[str, bytes]]:
     """The files of `printables booklet`: (name, bytes) for the booklet and, with impose_on,
     its imposed print copy. The page size defaults to A5 (half-letter when imposing on
     letter); an explicit paper must fit 2-up on the sheet."""
     page, sheet = booklet_pages(paper, impose_on)
-    booklet = build_booklet(game, page, theme_name, layouts_dir, rules_dir)
+    booklet = build_booklet(game, page, theme_name, layouts_dir, rules_dir, options)
     page_part = "" if page == "A5" else page.lower()
-    files = [(file_stem(game.name, "booklet", page_part, theme_name=theme_name) + ".pdf",
+    tags = variant_parts(game, game.options(options), None)
+    files = [(file_stem(game.name, "booklet", page_part, *tags, theme_name=theme_name) + ".pdf",
               booklet.pdf)]
     if sheet:
-        files.append((file_stem(game.name, "booklet", "imposed", sheet.lower(),
+        files.append((file_stem(game.name, "booklet", "imposed", sheet.lower(), *tags,
                                 theme_name=theme_name) + ".pdf",
                       impose(booklet.pdf, SHEETS[sheet], sheet)))
     return files

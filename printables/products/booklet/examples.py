@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position, first_problem
@@ -183,10 +184,50 @@ def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
     return validated(game, path)
 
 
-def load_examples(game: GameSpec, layouts_dir: Path) -> tuple[Example, ...]:
+def on_variant(game: GameSpec, layout: Layout, variant: Mapping[str, Any]) -> Layout | None:
+    """The layout moved onto a variant's board (its options updated with variant: the
+    options that differ from the game's defaults), or None when a space it or one of its
+    checks names is not on that board. Its checks are not run here (see holds_on)."""
+    pos = layout.position
+    if all(pos.options.get(k, game.default_options.get(k)) == v for k, v in variant.items()):
+        return layout
+    opts = game.options({**pos.options, **variant})
+    board = game.board(opts)
+    names = [*pos.pieces, *pos.stacks, *pos.markers]
+    for c in layout.checks:
+        if c.move is not None:
+            names += [*c.move.path, *(n for n in (c.move.take, c.move.relocate) if n)]
+        if c.after is not None:
+            names += [*c.after.pieces, *c.after.stacks, *c.after.markers]
+    if not all(board.has(n) for n in names):
+        return None
+    checks = tuple(replace(c, after=c.after.with_(options=opts)) if c.after is not None else c
+                   for c in layout.checks)
+    return replace(layout, position=pos.with_(options=opts), checks=checks, board=board)
+
+
+def holds_on(game: GameSpec, layout: Layout, variant: Mapping[str, Any]) -> Layout | None:
+    """The layout on the variant's board when every one of its checks still holds there
+    (run by the rules engine on that board), else None. A game without an engine keeps
+    every layout whose spaces exist on the board (its examples are printed unchecked)."""
+    moved = on_variant(game, layout, variant)
+    if moved is None or moved is layout or not checkable(game):
+        return moved
+    return moved if all(r.ok for r in check_layout(moved)) else None
+
+
+def load_examples(game: GameSpec, layouts_dir: Path,
+                  variant: Mapping[str, Any] | None = None) -> tuple[Example, ...]:
     """Every example of a game, validated, with its move, captures and caption note, in
-    teaching order: plain moves, captures, forbidden moves, ends of game (then file name)."""
-    found = [example_of(game, p, validated(game, p)) for p in example_paths(game, layouts_dir)]
+    teaching order: plain moves, captures, forbidden moves, ends of game (then file name).
+    With a variant (options that differ from the defaults), each file is still validated
+    on its own board, then kept only if its checks hold on the variant's board, and drawn
+    there (see holds_on)."""
+    found = []
+    for p in example_paths(game, layouts_dir):
+        layout = holds_on(game, validated(game, p), variant or {})
+        if layout is not None:
+            found.append(example_of(game, p, layout))
     if not any(e.captures or e.claims for e in found):  # a game without captures: say none
         found = [replace(e, outcome=e.outcome.replace(NOTHING, "")) for e in found]
     return tuple(sorted(found, key=lambda e: (e.topic, Path(e.path).name)))

@@ -120,6 +120,8 @@ class LaserRequest:
     tabs: float = 0.0
     options: tuple[str, ...] = ()
     joints: str = "dowels"
+    #: the board's length in mm (None: the game's own size), as the board command takes it
+    size: float | None = None
 
     @property
     def spacing(self) -> float:
@@ -487,7 +489,7 @@ def _settings(req: LaserRequest) -> str:
 
 
 def _options(game: GameSpec, req: LaserRequest) -> dict:
-    from printables.products.boards_cmd import board_request
+    from printables.products.board import board_request
     return board_request(game, None, req.options).options
 
 
@@ -496,7 +498,7 @@ def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
     from printables.products.laser.board import board_marks
     from printables.products.laser.split import split_parts
     opts = dict(options) if options is not None else _options(game, req)
-    board = game.board(opts)
+    board = game.board(opts, req.size)
     bm = board_marks(game, board)
     parts = split_parts(game.title, board, bm, split_room(req),
                         whole_with_reference(bbox_of([board.outline]), req), req.joints)
@@ -533,7 +535,7 @@ def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
     """The pieces' sheets, one set per tone of material, discs packed hexagonally."""
     from printables.products.laser.pieces import pack_pieces, piece_parts
     opts = dict(options) if options is not None else _options(game, req)
-    board = game.board(opts)
+    board = game.board(opts, req.size)
     out = []
     for tone, (parts, how) in piece_parts(game, board, opts).items():
         sheets = pack_pieces(parts, req)
@@ -594,8 +596,11 @@ def lbrn2_layers(req: LaserRequest):
     return out
 
 
-def laser_files(game: GameSpec, req: LaserRequest) -> list[tuple[str, bytes]]:
-    """(file name, bytes) for every sheet; UsageError when DXF is asked for without ezdxf."""
+def laser_files(game: GameSpec, req: LaserRequest,
+                options: Mapping | None = None) -> list[tuple[str, bytes]]:
+    """(file name, bytes) for every sheet (of the board of options, when given, else of
+    req.options); UsageError when DXF is asked for without ezdxf."""
     if req.fmt == "dxf" and not dxf_available():
         raise UsageError(DXF_HINT)
-    return [(f"{s.name}.{req.fmt}", render_sheet(s, req)) for s in laser_sheets(game, req)]
+    return [(f"{s.name}.{req.fmt}", render_sheet(s, req))
+            for s in laser_sheets(game, req, options)]

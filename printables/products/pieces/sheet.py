@@ -38,7 +38,14 @@ from typing import Any
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
-from printables.products.common import EDGE_ROOM, SCALE_BAR, file_stem, fit_size, scale_bar
+from printables.products.common import (
+    EDGE_ROOM,
+    SCALE_BAR,
+    file_stem,
+    fit_size,
+    scale_bar,
+    variant_parts,
+)
 from printables.products.pieces.art import (
     outline_items,
     piece_diameters,
@@ -217,9 +224,11 @@ def _back_page(front: list[PlacedPiece], heads: list[Heading], comps: tuple[Comp
 
 
 def piece_sheet(game: GameSpec, paper: tuple[float, float], diameter: float | None = None,
-                options: Mapping[str, Any] | None = None, gutter: float = 0.0) -> PieceSheet:
+                options: Mapping[str, Any] | None = None, gutter: float = 0.0,
+                size: float | None = None) -> PieceSheet:
     """Lay out every piece of a game (count plus spares) on pages of a paper size: default
-    sizes snapped to punches, or the largest kind at `diameter`; `gutter` mm between cells."""
+    sizes snapped to punches (fitting the spaces of the board of these options and size),
+    or the largest kind at `diameter`; `gutter` mm between cells."""
     if diameter is not None and not MIN_DIAMETER <= diameter <= MAX_DIAMETER:
         raise UsageError(f"diameter {diameter:g} mm is out of range; use "
                          f"{MIN_DIAMETER:g} to {MAX_DIAMETER:g} mm", input=f"{diameter:g}")
@@ -227,7 +236,7 @@ def piece_sheet(game: GameSpec, paper: tuple[float, float], diameter: float | No
         raise UsageError(f"gutter {gutter:g} mm is out of range; use 0 to {MAX_GUTTER:g} mm",
                          input=f"{gutter:g}")
     opts = game.options(options)
-    board = game.board(opts)
+    board = game.board(opts, size)
     comps = game.components(opts)
     sizes = (punch_diameters(game, board, opts) if diameter is None
              else piece_diameters(game, board, diameter, opts))
@@ -408,24 +417,26 @@ def sheet_json(sheet: PieceSheet) -> dict:
 
 # ----------------------------------------------------------------------------- output files
 
-FORMATS = ("pdf", "svg", "png", "json")
 
-
-def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, theme_name: str) -> str:
+def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, theme_name: str,
+                   variant: tuple[str, ...] = ()) -> str:
     """The file name stem: game, then what differs from the defaults.
 
     >>> from printables.games import GAMES
     >>> sheet_basename(GAMES["dugi"], "Letter", 18.0, "mono")
     'dugi-pieces-letter-18mm-mono'
     """
-    return file_stem(game.name, "pieces", "" if paper_name == "A4" else paper_name.lower(),
+    return file_stem(game.name, "pieces", *variant,
+                     "" if paper_name == "A4" else paper_name.lower(),
                      "" if diameter is None else f"{diameter:g}mm", theme_name=theme_name)
 
 
 def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: float | None = None,
-                  theme_name: str = "colour", dpi: int = 150,
-                  gutter: float = 0.0) -> list[tuple[str, bytes]]:
-    """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page."""
+                  theme_name: str = "colour", dpi: int = 150, gutter: float = 0.0,
+                  options: Mapping[str, Any] | None = None,
+                  size: float | None = None) -> list[tuple[str, bytes]]:
+    """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page;
+    for the board of these options and size (a variant's counts; pieces fit its spaces)."""
     import json
 
     from printables.units import paper_name as canonical
@@ -433,11 +444,10 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     paper = parse_paper(paper_name)
     name = canonical(paper_name)
     theme = get_theme(theme_name)
-    if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
-    sheet = piece_sheet(game, paper, diameter, gutter=gutter)
-    base = (sheet_basename(game, name, diameter, theme_name)
-            + (f"-gutter{gutter:g}" if gutter else ""))
+    sheet = piece_sheet(game, paper, diameter, options, gutter, size)
+    tags = tuple(variant_parts(game, game.options(options), size))
+    base = sheet_basename(game, name, diameter, theme_name, tags) + (
+        f"-gutter{gutter:g}" if gutter else "")
     if fmt == "json":
         return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
     data = render_pages(fmt, sheet_scenes(sheet), theme, dpi=dpi, title=f"{game.title} pieces")

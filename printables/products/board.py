@@ -1,4 +1,11 @@
-"""The `board` product: a game's board in svg, pdf, png or json, at a size and theme."""
+"""The `board` product: a game's board in svg, pdf, png or json, at a size and theme.
+
+Also the game request's reading of --size and --option (board_request), which every
+product shares. Rulings (ours): a --size that counts cells and an --option size=N that
+disagrees with it is an error naming both, never a silent choice; a PDF asked for on a
+paper is the board laid on that paper (one page with crop marks, or tiled with an assembly
+page: the kit's board.pdf), without a paper it is one page of the board's own size.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,12 @@ from typing import Any
 from printables.errors import UsageError
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
-from printables.products.common import file_stem
+from printables.products.common import file_stem, variant_parts
+from printables.products.tiling import page_pdf
 from printables.render import render
 from printables.render.theme import get_theme
 from printables.units import is_count, parse_length
 
-FORMATS = ("svg", "pdf", "png", "json")
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
 MIN_BOARD = 60.0
 
@@ -45,6 +52,9 @@ def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = (
     if size is not None:
         text = str(size).strip()
         if size_counts_cells(game) and is_count(text) and int(text) <= MAX_SIZE_CELLS:
+            if "size" in opts and opts["size"] != int(text):
+                raise UsageError(f"--size {text} and --option size={opts['size']} ask for two "
+                                 f"{game.title} boards; give one of them", input=text)
             opts["size"] = int(text)
         else:
             length = parse_length(text, "size")
@@ -55,15 +65,17 @@ def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = (
 
 
 def render_board(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str,
-                 dpi: int = 150) -> bytes:
-    """The board of a game as bytes in one format."""
+                 dpi: int = 150, paper: tuple[float, float] | None = None) -> bytes:
+    """The board of a game as bytes in one format (the caller checked fmt); a PDF with a
+    paper is the board laid on (or tiled over) pages of that paper."""
     board = game.board(req.options, req.size)
     theme = get_theme(theme_name)
-    if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
     if fmt == "json":
         return (json.dumps(board_json(game, board, req.options), indent=1) + "\n").encode()
-    return render(fmt, [board_scene(game, board, theme)], theme, dpi=dpi)
+    scene = board_scene(game, board, theme)
+    if fmt == "pdf" and paper is not None:
+        return page_pdf(scene, theme, paper, f"{game.title} board")
+    return render(fmt, [scene], theme, dpi=dpi)
 
 
 def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str) -> str:
@@ -74,8 +86,5 @@ def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str)
     >>> board_filename(g, board_request(g, "19"), "pdf", "mono")
     'dag-en-nacht-board-size19-mono.pdf'
     """
-    parts = [f"{k}{str(v).lower()}" for k, v in sorted(req.options.items())
-             if game.default_options.get(k) != v]
-    if req.size is not None:
-        parts.append(f"{req.size:g}mm")
-    return file_stem(game.name, "board", *parts, theme_name=theme_name) + "." + fmt
+    return file_stem(game.name, "board", *variant_parts(game, req.options, req.size),
+                     theme_name=theme_name) + "." + fmt

@@ -1,18 +1,33 @@
 """The `setup` product: a game's board with its starting position (or any layout file), a
 title, a credit line and a 100 mm scale bar; games that start empty show each player's
-reserve beside the board."""
+reserve beside the board.
+
+Ruling (ours): a variant (game options that differ from the defaults) moves the layout onto
+the variant's board, and the title line names the variant ("variant: size 19"); a layout
+with a piece on a space the variant's board lacks is refused, naming the space's layout.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Mapping
+from typing import Any
 
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
 from printables.positions import Layout, game_content, load_layout
-from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.booklet.diagram import position_items, reserve_counts
+from printables.products.booklet.examples import on_variant
+from printables.products.common import (
+    SCALE_BAR,
+    file_stem,
+    fit_size,
+    scale_bar,
+    variant_parts,
+    variant_words,
+)
 from printables.render import render
 from printables.render.fonts import text_width, wrap_words
 from printables.render.scene import Group, Item, Scene, Text
@@ -20,7 +35,6 @@ from printables.render.theme import Ink, get_theme, ink
 
 #: Height of the strip under the diagram: title line, credit lines, scale bar.
 FOOTER = 20.0
-FORMATS = ("pdf", "svg", "png")
 RECONSTRUCTED_NOTE = "reconstructed from the published rules text"
 
 
@@ -134,26 +148,44 @@ def setup_scene(game: GameSpec, layout: Layout, theme: Mapping[str, Ink],
     return Scene(w, h + FOOTER, items + (footer,), title=f"{game.title} setup")
 
 
-def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str | Path | None) -> str:
-    """A file name a person finds: <game>-setup[-<layout name>][-mono].<fmt>.
+def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str | Path | None,
+                   variant: list[str] | None = None) -> str:
+    """A file name a person finds: <game>-setup[-<layout name>][-<variant>][-mono].<fmt>.
 
     >>> setup_filename(get_game("dugi"), "png", "mono", "my/dugi-opening.toml")
     'dugi-setup-dugi-opening-mono.png'
     """
     stem = Path(layout_file).stem if layout_file is not None else ""
-    return file_stem(game.name, "setup", "" if stem == "setup" else stem,
+    return file_stem(game.name, "setup", "" if stem == "setup" else stem, *(variant or []),
                      theme_name=theme_name) + "." + fmt
 
 
 def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "colour",
                  layout_file: str | Path | None = None, dpi: int = 150) -> tuple[str, bytes]:
     """The setup diagram of a game (or of a layout file) as (file name, bytes)."""
-    if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
-    theme = get_theme(theme_name)
     named = get_game(game_name) if game_name else None
-    layout = load_setup(named, layout_file)
-    game = named or get_game(layout.position.game)
-    scene = setup_scene(game, layout, theme, bundled=layout_file is None)
-    name = setup_filename(game, fmt, theme_name, layout_file)
+    return setup_file(named, fmt, theme_name, layout_file, dpi)
+
+
+def setup_file(game: GameSpec | None, fmt: str = "pdf", theme_name: str = "colour",
+               layout_file: str | Path | None = None, dpi: int = 150,
+               options: Mapping[str, Any] | None = None) -> tuple[str, bytes]:
+    """The setup diagram of a game (or of a layout file, game None: the file's game) as
+    (file name, bytes), on the board of the given options (the caller checked fmt)."""
+    theme = get_theme(theme_name)
+    layout = load_setup(game, layout_file)
+    game = game or get_game(layout.position.game)
+    variant = {k: v for k, v in (options or {}).items() if game.default_options.get(k) != v}
+    moved = on_variant(game, layout, variant)
+    if moved is None:
+        raise UsageError(f"{layout.path}: this layout has pieces on spaces that the board of "
+                         f"{game.title} ({variant_words(variant)}) does not have",
+                         input=str(layout.path))
+    if moved is not layout:
+        title = moved.position.title or f"{game.title} setup"
+        moved = replace(moved, position=moved.position.with_(
+            title=f"{title} ({variant_words(variant)})"))
+    scene = setup_scene(game, moved, theme, bundled=layout_file is None)
+    name = setup_filename(game, fmt, theme_name, layout_file,
+                          variant_parts(game, moved.position.options, None))
     return name, render(fmt, [scene], theme, dpi=dpi)

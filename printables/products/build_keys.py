@@ -1,0 +1,51 @@
+"""Keys of the kit's build cache: what each kit part is made from, so a rebuild knows
+what changed (the store itself is printables.buildcache).
+
+Rulings:
+- Every key holds the game's name, the product, its request (the frozen request's text,
+  every option included), the program's digest and, for a game file, the game file itself.
+- The texts a product reads are declared on it (registry.Product.reads: "rules", "setup",
+  "examples"); only those texts' files go into its key, so an edited rules text rebuilds
+  the booklet and the print-and-play file and reuses the board, the setup and the pieces.
+- A whole kit's key holds every input of the game, the request and the paper: when a
+  game's folder was built from the same key and its files still match its manifest, the
+  kit leaves the folder as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from printables.buildcache import build_key
+from printables.games import GameSpec
+from printables.positions import game_content
+
+#: Every kind of text a product may read besides the game itself.
+CONTENT = ("rules", "setup", "examples")
+
+
+def game_inputs(game: GameSpec, reads: Iterable[str] = CONTENT) -> list[Path]:
+    """The files a product that reads these kinds of text reads for game."""
+    content = game_content(game)
+    wanted = set(reads)
+    paths = [game.source] if game.source is not None else []
+    paths += list(getattr(game, "inputs", ()))  # files a game file read (art, ...)
+    if "rules" in wanted:
+        paths.append(content.rules)
+    if "setup" in wanted and isinstance(content.setup, Path):
+        paths.append(content.setup)
+    if "examples" in wanted:
+        paths += content.examples
+    return [Path(p) for p in paths]
+
+
+def part_key(game: GameSpec, product: str, request: object,
+             reads: Iterable[str] = CONTENT) -> str:
+    """The cache key of one product build of a kit."""
+    return build_key(f"{game.name}/{product}", repr(request), game_inputs(game, reads))
+
+
+def kit_key(game: GameSpec, request: object, paper: str) -> str:
+    """The key of a game's whole kit folder."""
+    return build_key(f"{game.name}/kit", f"{request!r} {paper}", game_inputs(game))
