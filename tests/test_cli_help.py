@@ -14,7 +14,7 @@ OPTIONS = {
     "list": set(),
     "validate": set(),
     "board": {"--all", "--format", "--dpi", "--paper", "--output"} | GAME_REQUEST,
-    "kit": {"--paper", "--jobs", "--output"} | GAME_REQUEST,
+    "kit": {"--paper", "--jobs", "--no-cache", "--watch", "--output"} | GAME_REQUEST,
     "pieces": {"--all", "--format", "--paper", "--diameter", "--gutter", "--dpi",
                "--output"} | GAME_REQUEST,
     "setup": {"--all", "--layout", "--format", "--dpi", "--output"} | GAME_REQUEST,

@@ -248,6 +248,12 @@ def preview_kits(run: KitRun, output: str | Path) -> list[str]:
     into its folder beside the files it already has, its manifest matching the folder but
     keyless, so the next full build replaces the whole folder; the names written."""
     out = ensure_dir(output)
+    with folder_lock(out):  # as build_kits: one writer in a folder at a time
+        return _preview_locked(run, out)
+
+
+def _preview_locked(run: KitRun, out: Path) -> list[str]:
+    """preview_kits, holding the folder's lock."""
     cache = BuildCache(out / CACHE_FOLDER) if run.cache else None
     written = []
     for g, r in zip(run.games, run.requests, strict=True):
