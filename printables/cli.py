@@ -302,6 +302,74 @@ def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
         allow_hosts=allow_hosts)
 
 
+def _half_width(text: str) -> float:
+    """--ci: a half-width between 0.001 and 0.5, written with the digits 0-9."""
+    t = str(text).strip()
+    try:
+        h = float(t) if t.replace(".", "", 1).isascii() and t.replace(".", "", 1).isdigit() \
+            else float("nan")
+    except ValueError:
+        h = float("nan")
+    if not 0.001 <= h <= 0.5:  # nan fails too
+        raise UsageError(f"--ci {text!r} is not a half-width between 0.001 and 0.5, e.g. 0.02",
+                         input=t)
+    return h
+
+@cli.command()
+@click.argument("game")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Game option for every variant, e.g. size=10 (network).")
+@click.option("--variants", metavar="'K=V,..;K=V,..'",
+              help="Option sets played side by side, ';' between sets, ',' inside one, e.g. "
+                   "'size=8;size=10;size=12' or 'pie=false;pie=3;pie=5'. The first is the "
+                   "baseline the others are compared with.")
+@click.option("--players", default="random", show_default=True, metavar="LEVEL,..",
+              help="Levels, weakest first: random, flat:N, mcts:N, mcts:N:DEPTH (N playouts "
+                   "a move; DEPTH truncates playouts).")
+@click.option("--games", help="Games per pairing (default 100).")
+@click.option("--ci", metavar="H",
+              help="Instead of --games: play each level against itself until the first "
+                   "player's 95 % interval is +-H (0.02: two points).")
+@click.option("--seed", default="1", show_default=True, help="Same seed, same games.")
+@click.option("--max-plies", default="1000", show_default=True,
+              help="A game still running after this many plies is adjudicated.")
+@click.option("--workers", help="Local worker processes (default: cores).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT",
+              help="Run the games on this Dask distributed cluster instead.")
+@click.option("--output", "-o", default="output/balance", show_default=True,
+              type=click.Path(file_okay=False), help="Folder to write into.")
+def balance(game, options, variants, players, games, ci, seed, max_plies, workers, scheduler,
+            output) -> None:
+    """Self-play statistics: who wins, how often, how long (GAME or FILE.toml).
+
+    Writes balance.json, balance.md, balance.pdf and speed.json. Same command, same figures.
+    """
+    from printables.errors import printable
+    from printables.play.balance import default_workers, plan_for
+    from printables.play.report import build_report, progress_line
+    if games is not None and ci is not None:
+        raise UsageError("give --games N or --ci H, not both")
+    if not str(output).strip():
+        raise UsageError("-o must not be empty; give a folder")
+    half = _half_width(ci) if ci is not None else None
+    plan = plan_for(game, options, variants, players,
+                    games=count("--games", 1, 10_000_000)(games) if games else 100, ci=half,
+                    seed=count("--seed", 0, 2**63 - 1)(seed),
+                    max_plies=count("--max-plies", 1, 1_000_000)(max_plies))
+    workers = count("--workers", 1, 256)(workers) if workers is not None else None
+    tty = sys.stderr.isatty()
+    def show(event: dict) -> None:
+        if tty:
+            click.echo("\r" + progress_line(event)[:150].ljust(150), err=True, nl=False)
+    paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
+    if tty:
+        click.echo("", err=True)
+    for path in paths:
+        click.echo(printable(str(path)))
+    click.echo(f"{speed['games']} games, {speed['plies_per_s']:.0f} plies/s, "
+               f"{speed['seconds']:.1f} s on {speed['where']}", err=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback.
 

@@ -36,7 +36,7 @@ BAD = [
     (["kit", "all", "--option", "size=19"], "rosenkreuz has no option 'size'"),
     (["board", "dugi", "--option", "colour=red"], "no option 'colour'"),
     (["board", "dugi", "--option", "nonsense"], "KEY=VALUE"),
-    (["board", "evl", "--option", "target=11"], "valid: 10, 12"),
+    (["board", "evl", "--option", "target=11"], "valid: 8, 10, 12"),
     (["kit", "dugy"], "did you mean 'dugi'"),
     (["kit", "dugi", "--paper", "B5"], "unknown paper 'B5'"),
     (["kit", "dugi", "--paper", "Legal"], "valid: A4, Letter, A3"),

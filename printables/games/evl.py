@@ -12,9 +12,11 @@ from printables.errors import UsageError
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Win target: 10 markers (standard) or 12 (option)."""
-    if options.get("target") not in (10, 12):
-        raise UsageError(f"EVL option target {options.get('target')!r} is not valid; valid: 10, 12",
+    """Win target: 10 markers (standard), or 8 or 12: the seed suggests playing to more or
+    fewer than 10 pentagons (our ruling: 8 and 12, the two `printables balance` measures)."""
+    if options.get("target") not in (8, 10, 12):
+        raise UsageError(f"EVL option target {options.get('target')!r} is not valid; "
+                         "valid: 8, 10, 12",
                          input=str(options.get("target")))
     return dict(options)
 

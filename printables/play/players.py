@@ -1,0 +1,217 @@
+"""Players for self-play over any playout kernel: uniform random, flat Monte-Carlo, UCT.
+
+A player sees only the Kernel protocol (printables.play.kernel), so a fast kernel stands
+in for the reference one without a change here. Every choice draws from the rng the game
+gives, so a game is a function of its seed.
+
+Player specs, as `--players` writes them (comma-separated levels):
+- ``random``: a uniformly random legal move.
+- ``flat:N``: flat Monte-Carlo: N random playouts shared out evenly over the legal moves
+  (at least one each); the move with the best mean result.
+- ``mcts:N``: UCT (Kocsis and Szepesvari) with N playouts per move, exploration constant
+  sqrt(2), one node expanded per playout, the most visited move played.
+- ``mcts:N:D``: the same with playouts truncated after D plies and scored by `material`.
+
+Rulings:
+- A result scores 1 for the winner, 0 for the loser, 1/2 each for a draw; a playout that
+  reaches the game's ply cap is scored by the kernel's adjudication.
+- `material`, the evaluation of a truncated playout: the share of the pieces (pieces and
+  markers; for a stack, its top piece) that belong to the side, mapped to [0, 1]; 1/2 when
+  nobody has any. It needs no per-game code, and per game it means: Rosenkreuz, Danadazo,
+  Dugi: captured pieces; Chameleons: flipped and captured chameleons; EVL: pentagon
+  markers and controlled stacks; Dag en Nacht and Network: both sides always hold equal
+  or near-equal stones, so it is close to 1/2 and truncation mostly saves time, not
+  judgement (documented in the README).
+- A position with one legal move is answered at once, without search.
+- No move may win by its place in the kernel's legal order (which lists, say, all drops
+  before all steps): flat Monte-Carlo tries the moves in an order drawn from the rng and
+  keeps the first best; UCT expands a node's untried moves in random order and plays the
+  most visited move, equal visits going to the better mean (with fewer playouts than
+  moves, every move gets one playout at most, and this is what decides).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from printables.errors import UsageError
+from printables.play.kernel import DRAW, Kernel
+
+#: UCT's exploration constant
+EXPLORATION = math.sqrt(2)
+
+
+class Player(Protocol):
+    """Chooses a move for the side to move."""
+
+    @property
+    def spec(self) -> str:
+        """The level's name as --players writes it."""
+
+    def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
+               plies_left: int) -> Hashable:
+        """One of moves (the legal codes of state); plies_left is what the ply cap allows."""
+
+
+def score(result: int, side: int) -> float:
+    """What a result is worth to side: 1 win, 0 loss, 1/2 draw."""
+    if result == DRAW:
+        return 0.5
+    return 1.0 if result == side else 0.0
+
+
+def material(kernel: Kernel, state: Any, side: int) -> float:
+    """The side's share of the pieces on the board in [0, 1] (1/2 when there are none)."""
+    pos = kernel.to_position(state)
+    counts = dict.fromkeys(kernel.sides, 0)
+    for piece in pos.pieces.values():
+        if piece.side in counts:
+            counts[piece.side] += 1
+    for owner in pos.markers.values():
+        if owner in counts:
+            counts[owner] += 1
+    initials = {s[0]: s for s in kernel.sides}
+    for stack in pos.stacks.values():
+        if stack and stack[-1] in initials:
+            counts[initials[stack[-1]]] += 1
+    total = sum(counts.values())
+    return 0.5 if total == 0 else counts[kernel.sides[side]] / total
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """A uniformly random legal move."""
+
+    spec: str = "random"
+
+    def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
+               plies_left: int) -> Hashable:
+        return moves[rng.randrange(len(moves))]
+
+
+def _playout(kernel: Kernel, state: Any, rng: random.Random, plies_left: int,
+             depth: int | None, side: int) -> float:
+    """Play state out at random in place; its value to side."""
+    cap = plies_left if depth is None else min(depth, plies_left)
+    result, plies = kernel.random_playout(state, rng, max(cap, 0))
+    if depth is not None and plies >= cap and plies < plies_left \
+            and kernel.result(state) is None:
+        return material(kernel, state, side)  # truncated: judged, not adjudicated
+    return score(result, side)
+
+
+@dataclass(frozen=True)
+class FlatMonteCarlo:
+    """Flat Monte-Carlo: playouts shared evenly over the legal moves, best mean wins."""
+
+    playouts: int
+    spec: str = "flat"
+
+    def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
+               plies_left: int) -> Hashable:
+        if len(moves) == 1:
+            return moves[0]
+        side = kernel.to_move(state)
+        each = max(1, self.playouts // len(moves))
+        order = list(moves)
+        rng.shuffle(order)
+        best, best_value = order[0], -1.0
+        for code in order:
+            total = 0.0
+            for _ in range(each):
+                s = kernel.copy(state)
+                kernel.apply(s, code)
+                total += _playout(kernel, s, rng, plies_left - 1, None, side)
+            if total / each > best_value:
+                best, best_value = code, total / each
+        return best
+
+
+class _Node:
+    """A UCT node: the position after `code` was played by side `mover`."""
+
+    __slots__ = ("code", "mover", "children", "untried", "visits", "value")
+
+    def __init__(self, code: Hashable | None, mover: int, untried: list[Hashable]) -> None:
+        self.code, self.mover, self.untried = code, mover, untried
+        self.children: list[_Node] = []
+        self.visits, self.value = 0, 0.0
+
+    def best_child(self) -> _Node:
+        """The child with the highest UCB1 bound (first on ties)."""
+        log_n = math.log(self.visits)
+        return max(self.children, key=lambda c: c.value / c.visits
+                   + EXPLORATION * math.sqrt(log_n / c.visits))
+
+
+@dataclass(frozen=True)
+class Uct:
+    """UCT Monte-Carlo tree search with a playout budget, optionally truncated playouts."""
+
+    playouts: int
+    depth: int | None = None
+    spec: str = "mcts"
+
+    def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
+               plies_left: int) -> Hashable:
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node(None, -1, list(moves))
+        for _ in range(self.playouts):
+            self._iterate(kernel, state, root, rng, plies_left)
+        return max(root.children, key=lambda c: (c.visits, c.value / c.visits)).code
+
+    def _iterate(self, kernel: Kernel, state: Any, root: _Node, rng: random.Random,
+                 plies_left: int) -> None:
+        """One selection, expansion, playout and backup."""
+        s = kernel.copy(state)
+        node, path, ply = root, [root], 0
+        while not node.untried and node.children:  # selection
+            node = node.best_child()
+            kernel.apply(s, node.code)
+            path.append(node)
+            ply += 1
+        if node.untried and ply < plies_left:  # expansion, in random order
+            code = node.untried.pop(rng.randrange(len(node.untried)))
+            mover = kernel.to_move(s)
+            kernel.apply(s, code)
+            ply += 1
+            child = _Node(code, mover, kernel.legal(s))
+            node.children.append(child)
+            node, path = child, path + [child]
+        values = self._values(kernel, s, rng, plies_left - ply)
+        for n in path:  # backup: each node keeps the value for the side that moved into it
+            n.visits += 1
+            if n.mover >= 0:
+                n.value += values[n.mover]
+
+    def _values(self, kernel: Kernel, s: Any, rng: random.Random,
+                plies_left: int) -> tuple[float, ...]:
+        """The playout's value for each side."""
+        result = kernel.result(s)
+        if result is not None:
+            return tuple(score(result, i) for i in range(len(kernel.sides)))
+        v0 = _playout(kernel, s, rng, plies_left, self.depth, 0)
+        return (v0, 1.0 - v0)
+
+
+def make_player(spec: str) -> Player:
+    """The player a spec names (see the module docstring); UsageError names valid specs."""
+    parts = spec.strip().lower().split(":")
+    kind, numbers = parts[0], parts[1:]
+    valid = "valid: random, flat:N, mcts:N, mcts:N:DEPTH (N, DEPTH whole numbers >= 1)"
+    if not all(x.isascii() and x.isdigit() and int(x) >= 1 for x in numbers):
+        raise UsageError(f"player {spec!r} is not valid; {valid}", input=spec)
+    ints = [int(x) for x in numbers]
+    if kind == "random" and not ints:
+        return RandomPlayer()
+    if kind == "flat" and len(ints) == 1:
+        return FlatMonteCarlo(ints[0], spec=f"flat:{ints[0]}")
+    if kind == "mcts" and len(ints) in (1, 2):
+        depth = ints[1] if len(ints) == 2 else None
+        return Uct(ints[0], depth, spec=":".join(["mcts"] + numbers))
+    raise UsageError(f"player {spec!r} is not valid; {valid}", input=spec)

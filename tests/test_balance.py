@@ -1,0 +1,139 @@
+"""`printables balance`: the report a user gets, its determinism, players and bad input.
+
+The game counts are small (the reference kernel is slow); the figures' statistics are
+tested in test_balance_stats.py, the Dask cluster in test_balance_dask.py, speed in
+benchmarks/balance.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pypdf
+
+from printables.play.balance import (
+    Pairing,
+    in_process,
+    plan_for,
+    play_game,
+    play_stream,
+    setup,
+    tasks_for,
+)
+from printables.play.players import FlatMonteCarlo, Uct
+
+
+def _run(cli, out, *args):
+    code, stdout, err = cli("balance", *args, "-o", out)
+    assert code == 0, err
+    return json.loads((out / "balance.json").read_text())
+
+
+def test_report_counts_every_game_and_brackets_the_score(cli, tmp_path):
+    data = _run(cli, tmp_path, "chameleons", "--games", "40", "--workers", "1")
+    s = data["variants"][0]["selfplay"]["random"]
+    f = s["first_player"]
+    assert s["games"] == 40 and f["wins"] + f["losses"] + f["draws"] == 40
+    assert sum(s["wins_by_side"].values()) == f["wins"] + f["losses"]
+    assert f["wilson95"][0] < f["score"] < f["wilson95"][1]
+    assert s["completion"] == 1.0 and s["timeouts"] == 0  # Chameleons always ends
+    hist = s["length_histogram"]
+    assert sum(hist["counts"]) == 40
+    assert s["duration"]["median"] <= s["duration"]["p95"] <= hist["width"] * len(hist["counts"])
+    # Chameleons opens with one of the four jumps onto d4 (GAMES.md)
+    assert {o["moves"].split("-")[-1] for o in s["openings"]["first_move"]} == {"d4"}
+    assert sum(o["games"] for o in s["openings"]["first_move"]) == 40
+    assert data["seed"] == 1 and data["versions"]["printables"]
+    assert len(pypdf.PdfReader(tmp_path / "balance.pdf").pages) == 2
+    md = (tmp_path / "balance.md").read_text()
+    assert "| default | random | 40 |" in md
+    speed = json.loads((tmp_path / "speed.json").read_text())
+    assert speed["games"] == 40 and speed["plies_per_s"] > 0
+
+
+def test_same_seed_same_bytes_for_one_and_two_workers(cli, tmp_path):
+    args = ("evl", "--variants", "target=8;target=10", "--games", "24", "--seed", "7")
+    _run(cli, tmp_path / "one", *args, "--workers", "1")
+    _run(cli, tmp_path / "two", *args, "--workers", "2")
+    for name in ("balance.json", "balance.md", "balance.pdf"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+    data = json.loads((tmp_path / "one" / "balance.json").read_text())
+    (diff,) = data["differences"]
+    assert diff["variant"] == "target=10" and diff["against"] == "target=8"
+    lo, hi = diff["newcombe95"]
+    assert lo <= diff["difference"] <= hi
+
+
+def test_another_seed_gives_other_games(cli, tmp_path):
+    a = _run(cli, tmp_path / "a", "chameleons", "--games", "20", "--workers", "1")
+    b = _run(cli, tmp_path / "b", "chameleons", "--games", "20", "--workers", "1",
+             "--seed", "2")
+    assert a["variants"][0]["selfplay"] != b["variants"][0]["selfplay"]
+
+
+def test_ci_stops_when_the_interval_is_narrow_enough(cli, tmp_path):
+    data = _run(cli, tmp_path, "chameleons", "--ci", "0.2", "--workers", "1")
+    s = data["variants"][0]["selfplay"]["random"]
+    lo, hi = s["first_player"]["wilson95"]
+    assert (hi - lo) / 2 <= 0.2
+    assert 30 <= s["games"] < 60  # +-20 points at p near 1/2 needs about 24; checks start at 30
+    assert data["stopping"] == {"games": None, "ci": 0.2, "min_games": 30,
+                                "ladder": data["stopping"]["ladder"]}
+
+
+def test_mcts_beats_random_in_a_small_bounded_match():
+    plan = plan_for("chameleons", [], None, "random,mcts:16:4", games=4, seed=3)
+    records = play_stream(plan, plan.variants[0], Pairing("ladder", "mcts:16:4", "random"),
+                          in_process, chunk=4)
+    wins = sum(r["winner_seat"] == (0 if r["index"] % 2 == 0 else 1) for r in records)
+    assert len(records) == 4 and wins == 4  # both seats: MCTS moves first in games 0 and 2
+
+
+def test_the_pie_swap_hands_the_first_players_colour_over():
+    plan = plan_for("network", ["pie=3"], None, "random", games=40, seed=1)
+    pairing = Pairing("self", "random", "random")
+    records = [play_game(t) for t in tasks_for(plan, plan.variants[0], pairing, 0, 40)]
+    swapped = [r for r in records if r["swapped"] and r["winner_seat"] is not None]
+    assert swapped, "random White swaps in some of 40 games"
+    for r in swapped:  # after a swap the first player holds White (side 1)
+        assert r["winner_seat"] == (0 if r["result"] == 1 else 1)
+    for r in records:
+        if not r["swapped"] and r["winner_seat"] is not None:
+            assert r["winner_seat"] == r["result"]
+
+
+def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path):
+    cases = [("chameleons", "--players", "random,alphazero"),
+             ("chameleons", "--players", "random,random"),
+             ("chameleons", "--games", "10", "--ci", "0.05"),
+             ("chameleons", "--ci", "nan"), ("chameleons", "--ci", "0"),
+             ("network", "--option", "size=9"),
+             ("network", "--variants", "size=8;size=8"),
+             ("evl", "--option", "colour=red"),
+             ("nosuchgame",)]
+    for args in cases:
+        code, out, err = cli("balance", *args, "-o", tmp_path / "x")
+        assert code == 2, args
+        assert err.startswith("printables: error: ") and err.count("\n") == 1, err
+        assert "Traceback" not in err
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_game_file_without_rules_engine_is_refused(cli, tmp_path):
+    code, out, err = cli("balance", "examples/crossing.toml", "-o", tmp_path / "x")
+    assert code == 2 and "has no rules engine" in err and err.count("\n") == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_search_does_not_favour_the_first_moves_in_legal_order():
+    # EVL lists every placement before any unstack; with fewer playouts than moves a search
+    # that expands or breaks ties in legal order plays the first placement every time (it
+    # then lost 27 of 30 games to random play). Over 12 seeds the choices must vary.
+    game, board, kernel, start = setup("evl", (("target", 10),))
+    state = kernel.from_position(start)
+    moves = kernel.legal(state)
+    assert len(moves) > 8
+    for player in (Uct(6), FlatMonteCarlo(6)):
+        picks = {player.choose(kernel, state, moves, random.Random(i), 1000) for i in range(12)}
+        assert len(picks) >= 4, player
