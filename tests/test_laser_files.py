@@ -8,6 +8,7 @@ import io
 import math
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path as Path_
 
 import pytest
 
@@ -136,7 +137,7 @@ def test_every_operation_has_its_own_colour_in_every_profile():
         assert len({palette_index(c) for c in colours}) == 5, name
     assert [PROFILES["lightburn"][style].stroke or PROFILES["lightburn"][style].fill
             for style in ("engrave", "score", "cut.inner", "cut.outer", "reference")] == [
-        "#000000", "#0000FF", "#FF0000", "#00E000", "#D0D000"]  # LightBurn C00 .. C04
+        "#000000", "#0000FF", "#FF0000", "#00E000", "#F36926"]  # LightBurn C00 .. C03, T1
 
 
 def test_reference_note_is_short_single_stroke_lettering(sized):
@@ -214,13 +215,13 @@ def test_lbrn2_layers_shapes_and_settings(game, material):
     root = ET.fromstring(data)
     assert root.tag == "LightBurnProject"
     settings = {cs.find("name").get("Value"): cs for cs in root.iter("CutSetting")}
-    assert list(settings) == ["Reference", "Engrave", "Score", "Cut Inner", "Cut Outer"]
+    assert list(settings) == ["T1", "Engrave", "Score", "Cut Inner", "Cut Outer"]
     preset = MATERIALS[material]
     for (layer, _, _), cs in zip(LAYERS, settings.values()):
         assert float(cs.find("speed").get("Value")) == preset[layer].speed
         assert float(cs.find("maxPower").get("Value")) == preset[layer].power
         assert int(cs.find("numPasses").get("Value")) == preset[layer].passes
-    assert settings["Reference"].find("doOutput").get("Value") == "0"
+    assert settings["T1"].find("doOutput").get("Value") == "0"
     assert settings["Engrave"].get("type") == "Scan"
     indices = {cs.find("index").get("Value") for cs in settings.values()}
     assert len(indices) == 5
@@ -241,7 +242,7 @@ def _read_path(verts: str, prims: str):
         x, y = re.match(r"V([-\d.]+) ([-\d.]+)", chunk).groups()
         v = {"p": (float(x), float(y))}
         for k in ("c0", "c1"):
-            if k + "x" in nums:
+            if k + "y" in nums:  # "c0x1" alone marks a handle that is not there
                 v[k] = (float(nums[k + "x"]), float(nums[k + "y"]))
         vs.append(v)
     return vs, re.findall(r"([LB])(\d+) (\d+)", prims)
@@ -430,3 +431,91 @@ def test_puzzle_tabs_fit_their_sockets(name):
         assert abs(a.sweep) > 180.0  # a knob wider than its neck: the parts lock
     for p in got:
         assert all(c.closed for c in clean_paths(p.marks.cut)), (name, p.name)
+
+
+# ----------------------------------------------------------------------------- LightBurn's shape
+
+FIXTURE = Path_(__file__).parent / "data" / "laser" / "structure.lbrn2"
+_NUM = r"-?\d+(?:\.\d+)?"
+_HANDLE = rf"(?:c0x1|c0x{_NUM}c0y{_NUM})(?:c1x1|c1x{_NUM}c1y{_NUM})"
+VERTEX = re.compile(rf"V{_NUM} {_NUM}{_HANDLE}")
+
+
+def _shape_of(root) -> dict[str, tuple[set, set]]:
+    """Per element tag (a Shape by its Type): the attribute names and child tags seen."""
+    out: dict[str, tuple[set, set]] = {}
+    for el in root.iter():
+        key = f"Shape:{el.get('Type')}" if el.tag == "Shape" else (
+            f"CutSetting:{el.get('type')}" if el.tag == "CutSetting" else el.tag)
+        attrs, kids = out.setdefault(key, (set(), set()))
+        attrs.update(el.attrib)
+        kids.update(k.tag for k in el)
+    return out
+
+
+def _vertices(text: str) -> list[str]:
+    return re.findall(r"V[^V]+", text)
+
+
+def test_the_fixture_itself_has_lightburns_path_shape():
+    root = ET.parse(FIXTURE).getroot()
+    for sh in root.iter("Shape"):
+        if sh.get("Type") == "Path":
+            assert all(VERTEX.fullmatch(v) for v in _vertices(sh.find("VertList").text))
+
+
+@pytest.mark.parametrize("fmt_args", [{}, {"profile": "lightburn", "material": "2mm-card"}])
+def test_lbrn2_has_the_structure_of_lightburns_own_files(fmt_args):
+    """Every element, attribute and child our projects write is one the fixture (LightBurn's
+    structure, from the public format description) has; every path has its own VertID and
+    PrimID; every vertex carries both handle markers; both tubes' power; the machine class
+    in the notes; the reference on the tool layer T1, not output."""
+    want = _shape_of(ET.parse(FIXTURE).getroot())
+    req = laser_request(fmt="lbrn2", sheet="300x200", **fmt_args)
+    sheets = laser_sheets(GAMES["dugi"], req)[:2] + laser_sheets(GAMES["chameleons"], req)[-1:]
+    for sheet in sheets:
+        root = ET.fromstring(render_sheet(sheet, req))
+        for key, (attrs, kids) in _shape_of(root).items():
+            assert key in want, key
+            assert attrs <= want[key][0] and kids <= want[key][1], (key, attrs, kids)
+        paths = [sh for sh in root.iter("Shape") if sh.get("Type") == "Path"]
+        assert paths
+        ids = [sh.get("VertID") for sh in paths]
+        assert ids == [str(i) for i in range(len(paths))]
+        assert all(sh.get("PrimID") == sh.get("VertID") for sh in paths)
+        for sh in paths:
+            verts = _vertices(sh.find("VertList").text)
+            assert verts and all(VERTEX.fullmatch(v) for v in verts), verts[:3]
+            n = len(verts)
+            for kind, i, j in re.findall(r"([LB])(\d+) (\d+)", sh.find("PrimList").text):
+                assert int(i) < n and int(j) < n
+        for cs in root.iter("CutSetting"):
+            for tube in ("", "2"):
+                low = float(cs.find("minPower" + tube).get("Value"))
+                high = float(cs.find("maxPower" + tube).get("Value"))
+                assert low <= high
+                if cs.get("type") != "Tool":
+                    assert 10 <= low < high, cs.find("name").get("Value")
+        (tool,) = [cs for cs in root.iter("CutSetting") if cs.get("type") == "Tool"]
+        assert tool.find("index").get("Value") == "30" and tool.find("name").get("Value") == "T1"
+        assert tool.find("doOutput").get("Value") == "0"
+        notes = root.find("Notes")
+        assert "40-60 W CO2 laser" in notes.get("Notes") and notes.get("ShowOnLoad") == "1"
+
+
+@pytest.mark.parametrize("kerf", ["0", "0.15", "0.3"])
+def test_tab_bridges_are_the_tab_width_after_the_beam(kerf):
+    """The material left between the two cut arcs is --tabs wide: the beam's path leaves a
+    gap of tabs + kerf, and the beam takes half a kerf at each end."""
+    tabs = 0.3
+    req = laser_request(parts="pieces", tabs=str(tabs), kerf=kerf)
+    sheet = laser_sheets(GAMES["dag-en-nacht"], req)[0]  # 9.3 mm stones get tabs
+    arcs = [p for it in items(sheet.scene, "cut-outer") for p in it.parts]
+    assert len(arcs) >= 2 and all(isinstance(a, Arc) and not is_full(a) for a in arcs)
+    k = float(kerf)
+    for a in arcs[:40]:
+        assert a.radius == pytest.approx(9.3 / 2 + k / 2)
+        twin = min((b for b in arcs if b is not a and b.center.is_close(a.center)),
+                   key=lambda b: b.start.distance(a.end))
+        gap = a.end.distance(twin.start)  # the chord of the uncut gap on the beam's path
+        assert gap - k == pytest.approx(tabs, abs=1e-3), (kerf, gap)

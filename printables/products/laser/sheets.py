@@ -19,14 +19,14 @@ Rulings made here:
 - a title plate (only when the board has no free corner) goes in free space on a board
   sheet, shrinking from 8 to 4 mm lettering until it fits; small parts first fill the room
   a big part leaves on its sheet;
-- holding tabs (--tabs W): two uncut bridges W mm wide, left and right, on discs under
-  TAB_BELOW (12 mm).
+- holding tabs (--tabs W): two bridges of material W mm wide, left and right, on discs
+  under TAB_BELOW (12 mm): the beam's path leaves a gap of W + kerf.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from printables.errors import UsageError, did_you_mean
@@ -37,9 +37,10 @@ from printables.geometry.paths import (Chain, clean_paths, contains_point, insid
 from printables.geometry.offset import kerf_report, offset_chain
 from printables.products.laser.model import (Box, LaserPart, Marks, Placement, placed_box,
                                              placed_marks)
-from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
+from printables.products.laser.materials import DEFAULT_MATERIAL, MACHINE, MATERIALS
 from printables.products.laser.stroke import stroke_text, stroke_width
 from printables.render import render
+from printables.render.lbrn2 import TOOL_INDEX, CutLayer, palette_index
 from printables.render.scene import Circle, Group, Item, Path, Scene
 from printables.render.theme import Ink
 
@@ -51,6 +52,8 @@ SPACING = 2.0
 #: No score or engrave line comes within this many mm of a cut it does not belong to.
 CLEAR = 1.0
 REFERENCE = 100.0
+#: Without the reference a sheet needs this much room (mm) inside its margins.
+MIN_ROOM = 30.0
 #: The small-sheet reference: a 100 mm bar BAR mm high with a BAR_SQUARE mm square on it.
 BAR = 3.0
 BAR_SQUARE = 10.0
@@ -86,23 +89,28 @@ def laser_profile(cut_outer: str, cut_inner: str, score: str, engrave: str,
             "engrave": Ink(fill=engrave)}
 
 
+#: The reference's colour in the default and lightburn profiles: the colour LightBurn shows
+#: for its tool layer T1 (never output). LightBurn's SVG import picks the nearest palette
+#: colour, which may be a numbered layer; the README says to switch that layer's output off.
+TOOL_COLOUR = "#F36926"
 #: Every operation has a colour of its own in every profile (laser software makes one
 #: layer per colour). lightburn uses LightBurn's palette: C00 engrave, C01 score, C02 inner
-#: cuts, C03 outer cuts, C04 reference, in the order the laser runs them.
+#: cuts, C03 outer cuts, and the tool layer T1's colour for the reference, in the order the
+#: laser runs them.
 PROFILES: dict[str, dict[str, Ink]] = {
-    "default": laser_profile("#FF0000", "#FF00FF", "#0000FF", "#000000", "#00A000"),
+    "default": laser_profile("#FF0000", "#FF00FF", "#0000FF", "#000000", TOOL_COLOUR),
     # boxes.py's colours: outer cut black, inner cut blue, etching green, deep etching cyan
     # (our scored lines), annotations red
     "boxes": laser_profile("#000000", "#0000FF", "#00FFFF", "#00FF00", "#FF0000"),
-    "lightburn": laser_profile("#00E000", "#FF0000", "#0000FF", "#000000", "#D0D000"),
+    "lightburn": laser_profile("#00E000", "#FF0000", "#0000FF", "#000000", TOOL_COLOUR),
 }
 PROFILE_WORDS = {
-    "default": "outer cut red, inner cut magenta, score blue, engrave black, reference green "
-               "(not cut)",
+    "default": "outer cut red, inner cut magenta, score blue, engrave black, reference "
+               "orange (LightBurn's tool layer T1 colour, not cut)",
     "boxes": "outer cut black, inner cut blue, score cyan, engrave green, reference red "
              "(not cut)",
-    "lightburn": "LightBurn layers C00 engrave, C01 score, C02 inner cut, C03 outer cut, C04 "
-                 "reference (not cut)",
+    "lightburn": "LightBurn layers C00 engrave, C01 score, C02 inner cut, C03 outer cut, "
+                 "tool layer T1 reference (not cut)",
 }
 
 
@@ -143,10 +151,12 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
     """Check the laser command's options; UsageError names the bad value and what is valid."""
     from printables.units import parse_sheet
     size = parse_sheet(sheet) if sheet else DEFAULT_SHEET
-    low = 2 * MARGIN + REFERENCE
+    low = 2 * MARGIN + (REFERENCE if reference else MIN_ROOM)
     if min(size) < low:
-        raise UsageError(f"sheet {sheet!r} is too small: at least {low:g} x {low:g} mm, so the "
-                         f"{REFERENCE:g} mm reference fits", input=str(sheet))
+        why = (f"so the {REFERENCE:g} mm reference fits (or use --no-reference)" if reference
+               else f"{MIN_ROOM:g} mm of room inside the {MARGIN:g} mm margins")
+        raise UsageError(f"sheet {sheet!r} is too small: at least {low:g} x {low:g} mm, {why}",
+                         input=str(sheet))
     k = _length(kerf, "kerf", MAX_KERF, "a laser's kerf is usually 0.1 to 0.3 mm")
     t = _length(tabs, "tabs", MAX_TABS, "holding tabs are usually 0.2 to 0.5 mm wide")
     if profile not in PROFILES:
@@ -427,11 +437,13 @@ def reference_items(box: Box, square: bool, note: str) -> tuple[Item, ...]:
 def reference_note(square: bool, req: LaserRequest) -> str:
     """The reference's one line: what to measure, that it is not cut, the settings."""
     what = "100 MM SQUARE" if square else "BAR 100 MM, SQUARE 10 MM"
-    return f"{what}: CHECK SCALE. NOT CUT. KERF {req.kerf:g}"
+    return f"{what}: CHECK SCALE. OUTPUT OFF. KERF {req.kerf:g}"
 
 
 def _tabbed(chain: Chain, width: float) -> tuple[Item, ...]:
-    """A disc's cut with two holding tabs (left and right) of a width left uncut."""
+    """A disc's cut with two holding tabs (left and right) of a width left uncut on the
+    beam's path: the tab's width plus the kerf, since the beam at each end of a gap takes
+    half a kerf of it, so the bridge left in the material is the tab's width."""
     a = chain.parts[0]
     half = math.degrees(width / 2 / a.radius)
     return tuple(Path((Arc(a.center, a.radius, start + half, 180.0 - 2 * half),), "cut.outer")
@@ -443,7 +455,7 @@ def _outer_items(outer: list[Chain], req: LaserRequest) -> tuple[Item, ...]:
     for c in outer:
         p = c.parts[0]
         if (req.tabs and len(c.parts) == 1 and is_full(p) and 2 * p.radius < TAB_BELOW):
-            out.extend(_tabbed(c, req.tabs))
+            out.extend(_tabbed(c, req.tabs + req.kerf))
         else:
             out.append(_item(c, "cut.outer"))
     return tuple(out)
@@ -570,17 +582,19 @@ def dxf_available() -> bool:
 
 def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
     """A sheet's file contents in the requested format."""
+    layers: Mapping = {name: (dxf, style) for name, dxf, style in LAYERS}
     if req.fmt == "lbrn2":
-        layers: Mapping = lbrn2_layers(req)
-    else:
-        layers = {name: (dxf, style) for name, dxf, style in LAYERS}
+        layers = lbrn2_layers(req)
+        scene = replace(sheet.scene, title=f"{sheet.scene.title}; material {req.material}: "
+                        f"starting settings for {MACHINE}, run a test card first")
+        return render(req.fmt, [scene], PROFILES[req.profile], layers=layers, laser=True)
     return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True)
 
 
-def lbrn2_layers(req: LaserRequest):
+def lbrn2_layers(req: LaserRequest) -> dict[str, CutLayer]:
     """The LightBurn layers of a request: one per operation, named, with the preset's
-    speed, power and passes and the colour index of the profile's colour."""
-    from printables.render.lbrn2 import CutLayer, palette_index
+    speed, power and passes and the colour index of the profile's colour; the reference
+    on the tool layer T1, which LightBurn never outputs."""
     preset = MATERIALS[req.material]
     profile = PROFILES[req.profile]
     out = {}
@@ -588,9 +602,11 @@ def lbrn2_layers(req: LaserRequest):
         op = preset[name]
         i = profile[style]
         colour = i.stroke or i.fill
-        out[name] = CutLayer(dxf.replace("_", " ").title(), palette_index(colour), op.speed,
-                             op.power, op.passes, fill=name == "engrave",
-                             output=name != "reference")
+        tool = name == "reference"
+        out[name] = CutLayer("T1" if tool else dxf.replace("_", " ").title(),
+                             TOOL_INDEX if tool else palette_index(colour), op.speed,
+                             op.power, op.passes, fill=name == "engrave", output=not tool,
+                             min_power=op.min_power)
     return out
 
 

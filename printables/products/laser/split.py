@@ -593,13 +593,25 @@ def split_parts(title: str, board: Board, bm: BoardMarks, avail: tuple[float, fl
     if bm.outline is None or not bm.outline.is_convex():
         raise UsageError(f"the {title} board ({need}) does not fit the sheet and its outline "
                          "cannot be split; use a larger --sheet", input=title)
-    found = _split_regions(board, bm, avail)
-    if found is None:
-        raise UsageError(f"the {title} board ({need}) does not fit a sheet with "
-                         f"{avail[0]:.0f} x {avail[1]:.0f} mm of room and cannot be split along "
-                         "space boundaries into parts that do; use a larger --sheet",
-                         input=title)
-    return build_parts(title, board, bm, found, box, joints)
+    room = avail
+    for _ in range(4):  # joints (tab knobs) may stick out of a part's region: shrink, retry
+        found = _split_regions(board, bm, room)
+        if found is None:
+            break
+        parts = build_parts(title, board, bm, found, box, joints)
+        over = max(_overflow(p.box, avail) for p in parts)
+        if over <= TOL:
+            return parts
+        room = (room[0] - over - 0.01, room[1] - over - 0.01)
+    raise UsageError(f"the {title} board ({need}) does not fit a sheet with "
+                     f"{avail[0]:.0f} x {avail[1]:.0f} mm of room and cannot be split along "
+                     "space boundaries into parts that do; use a larger --sheet", input=title)
+
+
+def _overflow(box: Box, avail: tuple[float, float]) -> float:
+    """How far (mm) a box is over the room, turned the way it is least over."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return max(0.0, min(max(w - avail[0], h - avail[1]), max(h - avail[0], w - avail[1])))
 
 
 def _split_regions(board: Board, bm: BoardMarks, avail) -> list[Region] | None:
