@@ -45,17 +45,15 @@ from printables.geometry import TOL, Arc, Circle, Part, Point, Polygon, Segment,
 from printables.geometry.paths import (chain_parts, clip_parts, contains_point, intersections,
                                        merge_parts, shape_parts, unit_direction)
 from printables.products.laser.board import BoardMarks
+from printables.products.laser.joints import (JOINTS, KEY_RADIUS, joint_discs, jointed,  # noqa: F401
+                                              seam_keys)
 from printables.products.laser.model import Box, LaserPart, Marks
+from printables.products.laser.region import Region, fits
 from printables.products.laser.stroke import stroke_text, stroke_width
 
 #: Most candidate line combinations tried before giving up.
 BUDGET = 20000
 MAX_LINES = 4
-#: Radius of the round registration notches on seams (a 4 mm dowel), and of puzzle tabs.
-KEY_RADIUS = 2.0
-#: How far a puzzle tab's disc sits past the seam (its neck is then narrower than it).
-TAB_SHIFT = 1.4
-JOINTS = ("dowels", "tabs")
 #: Cap height of the part labels (mm) and their clearance from any line.
 LABEL_SIZE = 2.0
 LABEL_CLEAR = 1.0
@@ -76,18 +74,6 @@ class Line:
     def axis(self) -> bool:
         """True when parallel to a board edge."""
         return abs(self.u.x) <= TOL or abs(self.u.y) <= TOL
-
-
-@dataclass(frozen=True)
-class Region:
-    """One part of a split board before it is built: its closed boundary, a test for
-    points inside it, the seams it shares with neighbours and a note on where it sits."""
-
-    boundary: tuple[Part, ...]
-    inside: Callable[[Point], bool]
-    centre: Point
-    seams: tuple[Part, ...] = ()
-    where: str = ""
 
 
 def line_of(seg: Segment) -> Line:
@@ -222,12 +208,6 @@ def regions(outline: Polygon, lines: tuple[Line, ...]) -> list[list[Point]]:
     return pieces
 
 
-def _fits(box: Box, avail: tuple[float, float]) -> bool:
-    w, h = box[2] - box[0], box[3] - box[1]
-    aw, ah = avail
-    return (w <= aw + TOL and h <= ah + TOL) or (h <= aw + TOL and w <= ah + TOL)
-
-
 def _crossed(islands: tuple[Circle, ...], lines: tuple[Line, ...]) -> tuple[Circle, ...]:
     return tuple(i for i in islands if any(abs(ln.side(i.center)) < i.radius for ln in lines))
 
@@ -250,7 +230,7 @@ def choose_lines(outline: Polygon, lines: list[Line], islands: tuple[Circle, ...
             boxes = [bbox_of(list(pc)) for pc in pieces] + [
                 (i.center.x - i.radius, i.center.y - i.radius, i.center.x + i.radius,
                  i.center.y + i.radius) for i in isl]
-            if not all(_fits(b, avail) for b in boxes):
+            if not all(fits(b, avail) for b in boxes):
                 continue
             key = (len(boxes), sum(not ln.axis for ln in chosen),
                    round(max(_area(pc) for pc in pieces)), combo)
@@ -312,7 +292,10 @@ def _angle(c: Point, p: Point) -> float:
 
 
 def _in_wedge(a: float, a0: float, sweep: float) -> bool:
-    return (a - a0) % 360.0 <= sweep + 1e-7 or sweep >= 360.0 - 1e-9
+    """True when angle a lies in a0 .. a0 + sweep (on either bounding ray included: a
+    point on a ray may come out a hair before a0)."""
+    d = (a - a0) % 360.0
+    return d <= sweep + 1e-7 or d >= 360.0 - 1e-7 or sweep >= 360.0 - 1e-9
 
 
 def _wedge(c: Point, r0: float, r1: float | None, a0: float, sweep: float,
@@ -377,7 +360,8 @@ def _seam_clear_now(seam: Part, hard) -> bool:
                  if _in_wedge(_angle(seam.center, p), seam.start_angle % 360.0, abs(seam.sweep))]
         else:
             ln = line_of(seam)
-            t = [((p.x - seam.a.x) * ln.u.x + (p.y - seam.a.y) * ln.u.y) for p in pts]
+            ux, uy = ((seam.b.x - seam.a.x) / seam.length, (seam.b.y - seam.a.y) / seam.length)
+            t = [((p.x - seam.a.x) * ux + (p.y - seam.a.y) * uy) for p in pts]  # a to b
             if max(t) < -half or min(t) > seam.length + half:
                 continue
             d = [ln.side(p) for p in pts]
@@ -430,7 +414,7 @@ def _polar_try(c, r_in, ring, n_in, n_out, step, outline, checks, avail) -> list
         sweep = 360.0 / n
         for k in range(round(sweep / step)):
             starts = [k * step + i * sweep for i in range(n)]
-            if not all(_fits(_wedge_box(c, r0, r1, a, sweep, outline, memo), avail)
+            if not all(fits(_wedge_box(c, r0, r1, a, sweep, outline, memo), avail)
                        for a in starts):
                 continue
             seams = [Arc(c, r0, a, sweep) for a in starts] if r1 is None and n > 0 else []
@@ -491,7 +475,7 @@ def strip_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
             pts = _dedupe(bounds[k + 1] + list(reversed(bounds[k])))
             poly = Polygon(tuple(pts))
             edges = poly.edges()
-            if not _fits(bbox_of(list(edges)), avail):
+            if not fits(bbox_of(list(edges)), avail):
                 break
             seam_parts = tuple(e for e in edges if not _on_rect(e, x0, y0, x1, y1))
             out.append(Region(edges, lambda p, e=edges: contains_point(e, p) or
@@ -587,7 +571,7 @@ def split_parts(title: str, board: Board, bm: BoardMarks, avail: tuple[float, fl
     space boundaries, each fitting avail (UsageError when no split fits)."""
     box = bbox_of([board.outline])
     whole = LaserPart("board", bm.marks, box, note=f"{title} board, in one piece")
-    if whole_fits or _fits(box, avail):
+    if whole_fits or fits(box, avail):
         return [whole]
     need = f"{box[2] - box[0]:g} x {box[3] - box[1]:g} mm"
     if bm.outline is None or not bm.outline.is_convex():
@@ -633,13 +617,14 @@ def _with_islands(regs: list[Region], isl: tuple[Circle, ...]) -> list[Region]:
         return any(p.distance(i.center) < i.radius - TOL for i in isl)
     out = []
     for r in regs:
-        cut = (clip_parts(r.boundary, rings, lambda p: not in_island(p))
-               + clip_parts(rings, r.boundary, r.inside))
+        edge = clip_parts(rings, r.boundary, r.inside)  # the island's rim: a seam too
+        cut = clip_parts(r.boundary, rings, lambda p: not in_island(p)) + edge
+        seams = clip_parts(r.seams, rings, lambda p: not in_island(p)) + edge
         out.append(Region(cut, lambda p, r=r: r.inside(p) and not in_island(p), r.centre,
-                          r.seams))
+                          seams))
     for i, ring in zip(isl, rings):
         out.append(Region((ring,), lambda p, i=i: p.distance(i.center) <= i.radius + TOL,
-                          i.center, (), "centre disc"))
+                          i.center, (ring,), "centre disc"))
     return out
 
 
@@ -647,15 +632,15 @@ def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], bo
                 joints: str = "dowels") -> list[LaserPart]:
     """One LaserPart per region, with its registration (dowel notches, or puzzle tabs)
     and its scored label."""
-    keys = seam_keys(regs, bm)
-    discs = _joint_discs(keys, regs, joints)
+    keys = seam_keys(regs, bm, joints)
+    discs = joint_discs(keys, regs, joints)
     score = merge_parts(bm.marks.score)
     order = sorted(range(len(regs)), key=lambda i: (-round(regs[i].centre.y, 3),
                                                     round(regs[i].centre.x, 3)))
     n = len(regs)
     out = []
     for number, i in enumerate(order, 1):
-        r = _jointed(regs[i], [(c, i == a) for c, a, b in discs if i in (a, b)])
+        r = jointed(regs[i], [(c, i == a) for c, a, b in discs if i in (a, b)])
         marks = Marks(r.boundary, clip_parts(score, r.seams, r.inside),
                       tuple(f for f in bm.marks.fills if r.inside(f.at)))
         label, text = part_label(f"{title} {number}/{n}", f"{number}/{n}", board, r, marks)
@@ -668,120 +653,6 @@ def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], bo
                                   f"cut into {n} parts along space boundaries, with {how}",
                              label=text))
     return out
-
-
-def _joint_discs(keys: list[Point], regs: list[Region], joints: str
-                 ) -> list[tuple[Point, int, int]]:
-    """(disc centre, region that gains the disc or -1, region that loses it) per key.
-    Dowels: a disc centred on the seam, cut from both parts. Tabs: a disc pushed
-    TAB_SHIFT into one part, added to the other (a knob with a narrower neck), the side
-    alternating from seam to seam so the parts go together one way."""
-    out = []
-    for k, p in enumerate(keys):
-        owners = [i for i, r in enumerate(regs) if r.inside(p)]
-        if joints == "dowels":
-            out.append((p, owners[0], owners[1]))
-            continue
-        give, take = (owners[0], owners[1]) if k % 2 == 0 else (owners[1], owners[0])
-        c = _pushed(p, regs[take], regs[give])
-        out.append((c, give, take) if c is not None else (p, owners[0], owners[1]))
-    if joints == "dowels":
-        return [(c, -1, b) for c, _, b in out] + [(c, -1, a) for c, a, _ in out]
-    return out
-
-
-def _pushed(p: Point, into: Region, other: Region) -> Point | None:
-    """p moved TAB_SHIFT into a region, along the direction (of 16) that goes deepest,
-    its disc (with 0.5 mm to spare) inside the two regions; None when there is none."""
-    best = None
-    for k in range(16):
-        q = Point.polar(p, TAB_SHIFT, 22.5 * k)
-        ring = [Point.polar(q, KEY_RADIUS + 0.5, 30.0 * j) for j in range(12)]
-        if not into.inside(q) or not all(into.inside(x) or other.inside(x) for x in ring):
-            continue
-        depth = sum(into.inside(x) for x in ring)
-        if best is None or depth > best[0]:
-            best = (depth, q)
-    return best[1] if best else None
-
-
-def _jointed(r: Region, discs: list[tuple[Point, bool]]) -> Region:
-    """A region with joint discs added (True) or cut away (False)."""
-    if not discs:
-        return Region(r.boundary, r.inside, r.centre, r.boundary, r.where)
-    rings = tuple(Arc(c, KEY_RADIUS, 0.0, 360.0) for c, _ in discs)
-    added = [c for c, add in discs if add]
-    cut = [c for c, add in discs if not add]
-
-    def inside(p: Point) -> bool:
-        if any(p.distance(c) < KEY_RADIUS - TOL for c in added):
-            return True
-        return r.inside(p) and not any(p.distance(c) < KEY_RADIUS - TOL for c in cut)
-
-    def in_any(p: Point) -> bool:
-        return any(p.distance(c) < KEY_RADIUS - TOL for c, _ in discs)
-    edge = clip_parts(r.boundary, rings, lambda m: not in_any(m))
-    for ring, (c, add) in zip(rings, discs):
-        edge += clip_parts((ring,), r.boundary, (lambda m: not r.inside(m)) if add else r.inside)
-    return Region(edge, inside, r.centre, edge, r.where)
-
-
-# ----------------------------------------------------------------------------- registration
-
-def _point_on(seam: Part, t: float) -> Point:
-    if isinstance(seam, Segment):
-        return Point(seam.a.x + (seam.b.x - seam.a.x) * t, seam.a.y + (seam.b.y - seam.a.y) * t)
-    return Point.polar(seam.center, seam.radius, seam.start_angle + seam.sweep * t)
-
-
-def seam_keys(regs: list[Region], bm: BoardMarks) -> list[Point]:
-    """Centres of the dowel notches: on every seam two regions share, at unequal
-    fractions of its length (one notch on a short seam), clear of engraved areas and
-    labels where possible."""
-    seen: set = set()
-    keys: list[Point] = []
-    boxes = [ob.box for ob in bm.obstacles if ob.closed]
-    fills = [bbox_of([p for c in f.contours for p in c]) for f in bm.marks.fills]
-    for r in regs:
-        for seam in merge_parts(r.seams):
-            k = part_key(seam) if isinstance(seam, Arc) else part_key(
-                Segment(min(seam.a, seam.b, key=lambda p: (p.x, p.y)),
-                        max(seam.a, seam.b, key=lambda p: (p.x, p.y))))
-            if k in seen or seam.length < 6 * KEY_RADIUS:
-                continue
-            seen.add(k)
-            count = 2 if seam.length > 40 else 1
-            keys += _key_spots(seam, count, regs, fills, boxes, keys)
-    return keys
-
-
-def _key_spots(seam: Part, count: int, regs, fills, boxes, taken: list[Point]) -> list[Point]:
-    fractions = [0.3, 0.36, 0.24, 0.42, 0.18] if count == 2 else [0.4, 0.33, 0.47, 0.27]
-    picks = []
-    for wanted in ([fractions, [1 - f + 0.08 for f in fractions]] if count == 2 else [fractions]):
-        spots = [_point_on(seam, f) for f in wanted if 0.1 < f < 0.9]
-        shared = [p for p in spots if _between_two(p, regs) and all(
-            p.distance(k) > 2 * KEY_RADIUS + 1.0 for k in taken + picks)]
-        clear = [p for p in shared if not any(_box_near(p, b) for b in fills + boxes)]
-        pick = (clear or shared or [None])[0]
-        if pick is not None:
-            picks.append(pick)
-    return picks
-
-
-def _between_two(p: Point, regs: list[Region]) -> bool:
-    """True when a notch at p lies on the seam of exactly two regions and its whole disc
-    (with 0.5 mm to spare) is inside those two: not into an island or a third part."""
-    owners = [r for r in regs if r.inside(p)]
-    if len(owners) != 2:
-        return False
-    ring = [Point.polar(p, KEY_RADIUS + 0.5, 30.0 * k) for k in range(12)]
-    return all(any(o.inside(q) for o in owners) for q in ring)
-
-
-def _box_near(p: Point, b: Box) -> bool:
-    g = KEY_RADIUS + 0.5
-    return b[0] - g < p.x < b[2] + g and b[1] - g < p.y < b[3] + g
 
 
 # ----------------------------------------------------------------------------- part labels
