@@ -164,6 +164,7 @@ def dxf_docs():
 
 
 def test_dxf_audits_clean_and_every_cut_is_a_closed_lwpolyline(dxf_docs):
+    ezdxf_bbox = pytest.importorskip("ezdxf.bbox")
     for sheet, doc in dxf_docs:
         auditor = doc.audit()
         assert not auditor.has_errors, sheet.name
@@ -178,6 +179,9 @@ def test_dxf_audits_clean_and_every_cut_is_a_closed_lwpolyline(dxf_docs):
         assert all(e.dxftype() == "HATCH" for e in doc.modelspace() if e.dxf.layer == "ENGRAVE")
         lo, hi = doc.header["$EXTMIN"], doc.header["$EXTMAX"]
         assert 0 <= lo[0] < hi[0] <= sheet.scene.width and 0 <= lo[1] < hi[1] <= sheet.scene.height
+        exact = ezdxf_bbox.extents(doc.modelspace(), fast=False)  # arcs flattened finely
+        assert max(abs(lo[0] - exact.extmin.x), abs(lo[1] - exact.extmin.y),
+                   abs(hi[0] - exact.extmax.x), abs(hi[1] - exact.extmax.y)) < 0.01, sheet.name
 
 
 # ----------------------------------------------------------------------------- LightBurn
@@ -318,8 +322,11 @@ def test_chameleons_pieces_are_glue_up_pairs_in_two_materials():
     n = sum(c.count + spares(c.count) for c in game.components(game.options()))
     assert n == 48 + 4
     for tone, (ps, how) in tones.items():
-        assert len(ps) == n and "glue" in how
-        assert sorted(p.pair for p in ps) == list(range(1, n + 1))
+        assert len(ps) == n and "glue any disc" in how
+        # every piece is dark one side and light the other: any disc pairs with any, so
+        # no face carries a number
+        assert all(p.pair == 0 for p in ps)
+        assert all(len(p.marks.score) == len(ps[0].marks.score) for p in ps)
     plain = piece_parts(GAMES["rosenkreuz"], GAMES["rosenkreuz"].board())
     comp = game.components(game.options())[0]
     unnumbered = component_part(comp, 20.0)

@@ -5,9 +5,9 @@ sides, one of which may be the cut; inside a joint's circle it goes with the scr
 Parts lie kerf + 2 mm apart on a sheet, so 1 mm inside one's own cut is more than 1 mm
 from every other cut (tests/test_laser_files.py checks that on whole sheets).
 
-The normal run tries a stride of sheet sizes (every 40 mm from 110 to 390, both ways,
-and the sizes a review found faults at); PRINTABLES_FULL_SWEEP=1 tries every 10 mm from
-110 to 400 both ways (long: run it on a quiet machine).
+The normal run tries a stride of sheet sizes (square sheets every 70 mm from 110 to 390,
+a few oblong ones, and the sizes a review found faults at); PRINTABLES_FULL_SWEEP=1 tries
+every 10 mm from 110 to 400 both ways, 900 sizes (long: an hour of one core for Dugi).
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ from printables.products.laser.sheets import split_room, whole_with_reference
 from printables.products.laser.split import split_parts
 
 CLEAR = 1.0
-STEP = 10 if os.environ.get("PRINTABLES_FULL_SWEEP") else 40
-SIZES = sorted({(w, h) for w in range(110, 401, STEP) for h in range(110, 401, STEP)}
-               | {(170, 123), (180, 140), (150, 150), (200, 200), (250, 160), (300, 200)})
+NAMED = {(170, 123), (180, 140), (150, 150), (200, 200), (250, 160), (300, 200)}
+if os.environ.get("PRINTABLES_FULL_SWEEP"):
+    SIZES = sorted({(w, h) for w in range(110, 401, 10) for h in range(110, 401, 10)} | NAMED)
+else:
+    SIZES = sorted({(w, w) for w in range(110, 391, 70)} | {(130, 230), (260, 120)} | NAMED)
 
 
 def _samples(p):

@@ -17,7 +17,8 @@ Rulings made here: every kind comes with its spares (as on the printed piece she
 scored line within CLEAR (1 mm) of the piece's own cut is left out (print art such as a
 light piece's rim ring would merge with the cut); a two-sided piece is a glue-up pair of
 discs, one from each material, both numbered (stroke font, near the rim) on the face that
-shows; discs are packed in hexagonal rows.
+shows only when pairs differ (numbers on the glue face would need the disc turned over
+for a second job); discs are packed in hexagonal rows.
 """
 
 from __future__ import annotations
@@ -136,11 +137,16 @@ def piece_parts(game: GameSpec, board: Board, options=None
     grouped by tone (largest first), each tone with a note for the person gluing up.
 
     A two-sided piece (a component with a back) is two discs glued back to back: its front
-    from the side's material, its back from the other side's, both marked with the same
-    pair number on the face that shows (the bare faces go together)."""
+    from the side's material, its back from the other side's. When the game has more than
+    one kind of two-sided piece, both discs of a pair carry its number on the face that
+    shows (the bare faces go together); when all are alike (Chameleons: every piece is
+    dark one side, light the other) any disc pairs with any, and none is numbered."""
     from printables.products.pieces.sheet import spares
     opts = game.options(options)
     sizes = piece_diameters(game, board, None, opts)
+    two_sided = [c for c in game.components(opts) if c.back]
+    numbered = len({(frozenset((c.art, _back_art(c))), sizes[(c.side, c.kind)])
+                    for c in two_sided}) > 1
     out: dict[str, list[LaserPart]] = {}
     pair = 0
     for c in game.components(opts):
@@ -150,20 +156,28 @@ def piece_parts(game: GameSpec, board: Board, options=None
             part = component_part(c, d)
             out.setdefault(part.tone, []).extend([part] * n)
             continue
-        back = c.art.rsplit("-", 1)[0] + "-" + c.back
         for _ in range(n):
             pair += 1
-            for art, face in ((c.art, "front"), (back, "back")):
-                part = component_part(c, d, art, pair)
+            for art, face in ((c.art, "front"), (_back_art(c), "back")):
+                part = component_part(c, d, art, pair if numbered else 0)
+                what = "numbered for glue-up" if numbered else "any with any"
                 out.setdefault(part.tone, []).append(
-                    replace(part, note=f"{c.label} {face}s, {d:g} mm, numbered for glue-up"))
+                    replace(part, note=f"{c.label} {face}s, {d:g} mm, {what}"))
     how = ""
-    if pair:
+    if pair and numbered:
         how = (f"two-sided pieces: {pair} glue-up pairs; glue disc N of one material to disc "
                "N of the other, unmarked faces together, so both numbered faces show")
+    elif pair:
+        how = (f"two-sided pieces: {pair} glue-up pairs, all alike; glue any disc of one "
+               "material to any disc of the other, bare faces together")
     for parts in out.values():
         parts.sort(key=lambda p: -(p.box[3] - p.box[1]))
     return {tone: (parts, how if pair else "") for tone, parts in out.items()}
+
+
+def _back_art(c: Component) -> str:
+    """The art key of a two-sided component's back face."""
+    return c.art.rsplit("-", 1)[0] + "-" + c.back
 
 
 def component_part(c: Component, d: float, art: str | None = None, pair: int = 0
