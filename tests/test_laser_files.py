@@ -22,7 +22,7 @@ from printables.products.laser import (LAYERS, PROFILES, laser_request, laser_sh
 from printables.products.laser.board import board_marks
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.pieces import component_part, piece_parts
-from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, split_room
+from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, reference_note, split_room
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
 from printables.products.pieces.sheet import spares
@@ -526,3 +526,33 @@ def test_tab_bridges_are_the_tab_width_after_the_beam(kerf):
                    key=lambda b: b.start.distance(a.end))
         gap = a.end.distance(twin.start)  # the chord of the uncut gap on the beam's path
         assert gap - k == pytest.approx(tabs, abs=1e-3), (kerf, gap)
+
+
+def test_no_reference_takes_sheets_under_110_mm(cli, tmp_path):
+    code, _, err = cli("laser", "rosenkreuz", "--parts", "pieces", "--sheet", "60x60",
+                       "-o", tmp_path)
+    assert code == 2 and "--no-reference" in err and len(err.strip().splitlines()) == 1
+    code, _, err = cli("laser", "rosenkreuz", "--parts", "pieces", "--sheet", "60x60",
+                       "--no-reference", "-o", tmp_path)
+    assert code == 0, err
+    files = sorted(tmp_path.glob("*.svg"))
+    assert files and all('width="60mm"' in f.read_text() for f in files)
+    code, _, err = cli("laser", "rosenkreuz", "--sheet", "35x80", "--no-reference",
+                       "-o", tmp_path / "tiny")
+    assert code == 2 and "30 mm of room" in err and not (tmp_path / "tiny").exists()
+
+
+def test_svg_reference_is_on_lightburns_tool_layer_colour():
+    """LightBurn makes a layer per colour when it imports an SVG: the reference is drawn
+    in the colour of its tool layer T1 (never output), and its note says to keep that
+    layer's output off should the import pick a numbered layer for it."""
+    for profile in ("default", "lightburn"):
+        req = laser_request(profile=profile, sheet="300x200")
+        svg = render_sheet(laser_sheets(GAMES["network"], req)[0], req).decode()
+        ref = svg[svg.index('inkscape:label="reference"'):]
+        ref = ref[:ref.index("</g>")]
+        assert 'stroke="#F36926"' in ref and "#F36926" not in svg.replace(ref, "")
+    note = [it for it in items(laser_sheets(GAMES["network"], laser_request())[0].scene,
+                               "reference") if not it.closed]
+    assert note  # the note is stroke lettering: its text is in the file's title
+    assert "OUTPUT OFF" in reference_note(True, laser_request())

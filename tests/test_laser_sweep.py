@@ -5,9 +5,9 @@ sides, one of which may be the cut; inside a joint's circle it goes with the scr
 Parts lie kerf + 2 mm apart on a sheet, so 1 mm inside one's own cut is more than 1 mm
 from every other cut (tests/test_laser_files.py checks that on whole sheets).
 
-The normal run tries a stride of sheet sizes (square sheets every 70 mm from 110 to 390,
-a few oblong ones, and the sizes a review found faults at); PRINTABLES_FULL_SWEEP=1 tries
-every 10 mm from 110 to 400 both ways, 900 sizes (long: an hour of one core for Dugi).
+The normal run tries nine sheet sizes (the smallest, a large one, a tall one and the six a
+review named, two of which put Dugi's title across a seam); PRINTABLES_FULL_SWEEP=1 tries
+every 10 mm from 110 to 400 both ways, 900 sizes (long: most of an hour of one core).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import os
 import pytest
 
 from printables.games import GAMES
-from printables.geometry import bbox_of
+from printables.geometry import Point, bbox_of
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import contains_point
 from printables.products.laser import laser_request, piece_sheets
@@ -34,12 +34,19 @@ NAMED = {(170, 123), (180, 140), (150, 150), (200, 200), (250, 160), (300, 200)}
 if os.environ.get("PRINTABLES_FULL_SWEEP"):
     SIZES = sorted({(w, h) for w in range(110, 401, 10) for h in range(110, 401, 10)} | NAMED)
 else:
-    SIZES = sorted({(w, w) for w in range(110, 391, 70)} | {(130, 230), (260, 120)} | NAMED)
+    SIZES = sorted({(110, 110), (390, 390), (130, 230)} | NAMED)
 
 
 def _samples(p):
     return (p.start, p.midpoint(), p.end) if p.length < 2.0 else tuple(
         point_on(p, k / 6) for k in range(7))
+
+
+def _inside(cut, q) -> bool:
+    """contains_point by a majority of three probes a hair apart: a ray through a vertex
+    where an arc's computed end and a segment's end differ in the last bit can miscount."""
+    probes = (Point(q.x, q.y + 1.3e-7), Point(q.x, q.y - 1.1e-7), Point(q.x + 0.9e-7, q.y))
+    return sum(contains_point(cut, x) for x in probes) >= 2
 
 
 def part_faults(part: LaserPart) -> list[str]:
@@ -57,14 +64,14 @@ def part_faults(part: LaserPart) -> list[str]:
             else 99.0
 
     def outside(q):
-        return dist(q) > 1e-6 and not contains_point(cut, q) and not any(
+        return dist(q) > 1e-6 and not _inside(cut, q) and not any(
             q.distance(j) <= KEY_RADIUS + TAB_SHIFT + 1e-6 for j in joints)
     out = []
     for f in part.marks.fills:
         for c in f.contours:
             for p in c:
                 for q in (p.start, p.midpoint()):
-                    if f.text and (dist(q) < CLEAR - 1e-6 or not contains_point(cut, q)):
+                    if f.text and (dist(q) < CLEAR - 1e-6 or not _inside(cut, q)):
                         out.append(f"lettering {dist(q):.2f} mm from the cut at {q}")
                     elif not f.text and outside(q):
                         out.append(f"engraved area outside the cut at {q}")
