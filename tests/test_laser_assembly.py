@@ -57,7 +57,7 @@ class Outline:
 
     def on(self, q: Point, tol: float = ON) -> bool:
         return any(b[0] - tol <= q.x <= b[2] + tol and b[1] - tol <= q.y <= b[3] + tol
-                   and part_distance(p, q) <= tol for b, p in zip(self.boxes, self.parts))
+                   and part_distance(p, q) <= tol for b, p in zip(self.boxes, self.parts, strict=True))
 
 
 def _joint(p) -> bool:
@@ -163,7 +163,7 @@ def check(name: str, size: str, joints: str) -> tuple[int, list, int]:
             if (i, k) != (b, 0) or max(map(abs, shift)) > 0.05:
                 wrong.append((a + 1, b + 1, i + 1, 90 * k))
     total = 1
-    for b, sets in fit_sets.items():
+    for sets in fit_sets.values():
         total *= len(set.intersection(*sets)) if sets else 0
     return len(found), wrong, total
 

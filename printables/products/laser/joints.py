@@ -26,11 +26,11 @@ Rulings made here:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from printables.geometry import TOL, Arc, Part, Point, bbox_of
 from printables.geometry.offset import part_distance
-from printables.geometry.paths import (chain_parts, clip_parts, merge_parts,
-                                       subtract_parts)
+from printables.geometry.paths import chain_parts, clip_parts, merge_parts, subtract_parts
 from printables.products.laser.board import BoardMarks
 from printables.products.laser.model import Box
 from printables.products.laser.region import Region, point_on
@@ -193,7 +193,9 @@ class _Ledger:
 
 def _angles(chain: tuple[Part, ...], pick: tuple[float, ...]) -> tuple[float, ...]:
     """The angles (degrees) of joints on a round seam, about its centre."""
-    c = chain[0].center
+    arc = chain[0]
+    assert isinstance(arc, Arc)
+    c = arc.center
     return tuple(math.degrees(math.atan2(q.y - c.y, q.x - c.x)) % 360.0
                  for q in (_along(chain, d)[0] for d in pick))
 
@@ -210,11 +212,15 @@ def _turns_onto(a: tuple[float, ...], b: tuple[float, ...], radius: float,
     return False
 
 
-def _pick(spots: list[float], length: float, count: int, ok) -> tuple[float, ...]:
+def _pick(spots: list[float], length: float, count: int,
+          ok: Callable[[tuple[float, ...]], bool]) -> tuple[float, ...]:
     """Joint distances for one seam, nearest the wanted fractions, that ok accepts; ()
     when none is."""
     wanted = (0.38,) if count == 1 else (0.28, 0.74)
-    ranked = [sorted(spots, key=lambda d, f=f: (abs(d / length - f), d)) for f in wanted]
+    def by(f: float) -> Callable[[float], tuple[float, float]]:
+        return lambda d: (abs(d / length - f), d)
+    ranked = [sorted(spots, key=by(f)) for f in wanted]
+    options: list[tuple[float, ...]]
     if count == 1:
         options = [(d,) for d in ranked[0][:80]]
     else:
@@ -333,6 +339,6 @@ def jointed(r: Region, discs: list[tuple[Point, bool]]) -> Region:
     def in_any(p: Point) -> bool:
         return any(p.distance(c) < KEY_RADIUS - TOL for c, _ in discs)
     edge = clip_parts(r.boundary, rings, lambda m: not in_any(m))
-    for ring, (c, add) in zip(rings, discs):
+    for ring, (_, add) in zip(rings, discs, strict=True):
         edge += clip_parts((ring,), r.boundary, (lambda m: not r.inside(m)) if add else r.inside)
     return Region(edge, inside, r.centre, edge, r.where)

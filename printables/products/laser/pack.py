@@ -17,6 +17,7 @@ from printables.geometry.paths import is_full
 from printables.products.laser.model import Box, LaserPart, Placement, placed_box
 from printables.products.laser.request import BAR, BAR_SQUARE, MARGIN, REFERENCE, LaserRequest
 
+
 def _avail(req: LaserRequest) -> tuple[float, float]:
     w, h = req.sheet
     return (w - 2 * MARGIN - req.kerf, h - 2 * MARGIN - req.kerf)
@@ -129,7 +130,10 @@ def pack_parts(parts: list[LaserPart], req: LaserRequest) -> list[list[Placement
     w, h = req.sheet
     aw, ah = _avail(req)
     reserve = reserve_box(req)
-    turns, sizes, small, big = [], [], [], []
+    turns: list[float] = []
+    sizes: list[tuple[float, float]] = []
+    small: list[int] = []
+    big: list[int] = []
     for i, p in enumerate(parts):
         flat = grown(p, req.kerf)
         options = [(0.0, flat), (90.0, flat[::-1])]

@@ -4,8 +4,8 @@ it is built (:class:`Region`), lines, and the obstacles a seam must not cross.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from printables.geometry import TOL, Part, Point, Segment
 from printables.geometry.paths import unit_direction

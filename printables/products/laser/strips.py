@@ -5,6 +5,8 @@ the outline at both ends, crossing no space or label there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printables.boards import Board
 from printables.geometry import TOL, Point, Polygon, Segment, bbox_of, part_key
 from printables.geometry.paths import chain_parts, contains_point, intersections, shape_parts
@@ -21,12 +23,13 @@ def strip_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
         return None
     x0, y0, x1, y1 = bbox_of([bm.outline])
     for n in range(2, 6):
-        seams = [_clear_strip_seam(board, x0 + (x1 - x0) * k / n, y0, y1, bm)
+        found = [_clear_strip_seam(board, x0 + (x1 - x0) * k / n, y0, y1, bm)
                  for k in range(1, n)]
-        if any(s is None for s in seams):
+        seams = [s for s in found if s is not None]
+        if len(seams) < len(found):
             continue
         bounds = [[Point(x0, y0), Point(x0, y1)]] + seams + [[Point(x1, y0), Point(x1, y1)]]
-        out = []
+        out: list[Region] = []
         for k in range(n):
             pts = _dedupe(bounds[k + 1] + list(reversed(bounds[k])))
             poly = Polygon(tuple(pts))
@@ -34,11 +37,15 @@ def strip_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
             if not fits(bbox_of(list(edges)), avail):
                 break
             seam_parts = tuple(e for e in edges if not _on_rect(e, x0, y0, x1, y1))
-            out.append(Region(edges, lambda p, e=edges: contains_point(e, p) or
-                              any(on_segment(p, s) for s in e), poly.centroid(), seam_parts))
+            out.append(Region(edges, _inside_of(edges), poly.centroid(), seam_parts))
         else:
             return out
     return None
+
+
+def _inside_of(edges: tuple[Segment, ...]) -> Callable[[Point], bool]:
+    """A test for points inside a strip or on its edge."""
+    return lambda p: contains_point(edges, p) or any(on_segment(p, s) for s in edges)
 
 
 def _dedupe(pts: list[Point]) -> list[Point]:
