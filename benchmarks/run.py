@@ -110,8 +110,10 @@ def bench_render() -> dict:
     for name, g in GAMES.items():
         board = g.board()
         out[name] = {
-            "svg_ms": round(median_ms(lambda: render_svg(board_scene(g, board, theme), theme)), 2),
-            "pdf_ms": round(median_ms(lambda: render_pdf([board_scene(g, board, theme)], theme)), 2),
+            "svg_ms": round(median_ms(
+                lambda g=g, board=board: render_svg(board_scene(g, board, theme), theme)), 2),
+            "pdf_ms": round(median_ms(
+                lambda g=g, board=board: render_pdf([board_scene(g, board, theme)], theme)), 2),
         }
     return out
 
@@ -164,19 +166,23 @@ def bench_scaling() -> dict:
         for s in sheets:
             render_sheet(s, req)
         return len(sheets)
+
+    def measure(n: int) -> dict:
+        small, big = _bench_game(n, 300.0), _bench_game(n, 700.0)  # 700 mm: split in 4
+        board = small.board()
+        row = {"n": n, "spaces": len(board.spaces),
+               "svg_ms": _cpu_ms(lambda: render_svg(board_scene(small, board, theme), theme)),
+               "pdf_ms": _cpu_ms(lambda: render_pdf([board_scene(small, board, theme)], theme)),
+               "laser_ms": _cpu_ms(lambda: laser(small))}
+        big.board()
+        row["laser_split_ms"] = _cpu_ms(lambda: row.update(split_sheets=laser(big)))
+        return row
     saved, square.FILES = square.FILES, WIDE_FILES
     rows = []
     try:
         laser(_bench_game(4, 300.0))  # warm-up: fonts and glyph outlines load on first use
         for n in SIZES:
-            small, big = _bench_game(n, 300.0), _bench_game(n, 700.0)  # 700 mm: split in 4
-            board = small.board()
-            row = {"n": n, "spaces": len(board.spaces),
-                   "svg_ms": _cpu_ms(lambda: render_svg(board_scene(small, board, theme), theme)),
-                   "pdf_ms": _cpu_ms(lambda: render_pdf([board_scene(small, board, theme)], theme)),
-                   "laser_ms": _cpu_ms(lambda: laser(small))}
-            big.board()
-            row["laser_split_ms"] = _cpu_ms(lambda: row.update(split_sheets=laser(big)))
+            row = measure(n)
             rows.append({k: round(v, 1) if isinstance(v, float) else v for k, v in row.items()})
     finally:
         square.FILES = saved
@@ -212,12 +218,12 @@ def bench_playouts(seconds: float = 0.5) -> dict:
         while time.perf_counter() - t < seconds:
             pos = start
             for _ in range(400):
-                if g.winner(board, pos) is not None:
+                if g.rules.winner(board, pos) is not None:
                     break
-                moves = g.legal_moves(board, pos)
+                moves = g.rules.legal_moves(board, pos)
                 if not moves:
                     break
-                pos = g.play(board, pos, rng.choice(moves)).position
+                pos = g.rules.play(board, pos, rng.choice(moves)).position
                 plies += 1
             games += 1
         elapsed = time.perf_counter() - t

@@ -8,6 +8,7 @@ terminal escape code cannot split the message or drive the terminal. OS errors b
 
 from __future__ import annotations
 
+import difflib
 import errno as _errno
 
 
@@ -111,8 +112,6 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     >>> did_you_mean("dugy", ["dugi", "network"])
     "did you mean 'dugi'?"
     """
-    import difflib
-
     close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.5)
     if close:
         return "did you mean " + " or ".join(repr(c) for c in close) + "?"

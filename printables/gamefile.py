@@ -190,7 +190,7 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
         art = c.get("art")
-        if art not in ART:
+        if not isinstance(art, str) or art not in ART:  # a list or table is no art name
             raise fail_at(r, f"unknown piece art {art!r}; valid: {', '.join(ART)}", art, "art")
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
@@ -271,7 +271,7 @@ def unchecked_report(path: str | Path) -> str | None:
         return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
                 "spaces, sides and kinds that exist; not checked by a rules engine")
     layout = load_layout(path)
-    if get_game(layout.position.game).legal_moves is None:
+    if get_game(layout.position.game).rules is None:
         return (f"{path}: spaces, sides and kinds exist; not checked by a rules engine "
                 f"({layout.position.game} has none)")
     return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from printables.boards import Board, Decoration
+from printables.boards.square import BOUNDARY_WIDTH, spiral
 from printables.errors import PrintablesError
 from printables.geometry import Point
 from printables.units import parse_length
@@ -182,7 +183,6 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
         return kinds.get(name, "dead" if name in dead else space_kind)
 
     def decorations(pitch: float, origin: Point) -> tuple[Decoration, ...]:
-        from printables.games.chameleons import BOUNDARY_WIDTH
         arms = (boundary_decorations(files, colour, pitch, origin, pitch * BOUNDARY_WIDTH)
                 if colouring == "spiral" else ())  # the line between the arms, as Chameleons
         return dead_cell_marks(set(dead), pitch, origin) + arms + spiral_marks(
@@ -203,7 +203,6 @@ def _coords(name: str) -> tuple[int, int]:
 
 def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decoration, ...]:
     """The spiral art (as on the Chameleons centre) on each cell coloured 'spiral'."""
-    from printables.games.chameleons import spiral
     out = []
     for n in sorted(cells):
         f, k = _coords(n)

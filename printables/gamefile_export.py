@@ -124,9 +124,9 @@ def _setup_section(game: GameSpec) -> list[str]:
 
 def export_game(game: GameSpec) -> str:
     """The game file text for a game (its default options and board size)."""
-    from printables.positions import bundled_layouts
+    from printables.positions import game_content
     board = game.board()
-    rules = game.rules_file or bundled_layouts().parent / "rules_text" / f"{game.name}.md"
+    rules = game_content(game).rules
     name = game.name if game.source else f"{game.name}-variant"
     lines = [f"# {game.title}, exported by `printables export {game.name}`.",
              "# Copy the rules file next to this one (and write its name below) to edit it.",

@@ -16,12 +16,15 @@ from typing import Any, Iterable, Iterator, Mapping
 from printables.boards import Board
 from printables.errors import (InputError, LayoutError, MoveSyntaxError, PrintablesError,
                                printable)
-from printables.games import GAMES, GameSpec, Move, Outcome, Piece, Position, get_game
+from printables.games import GameSpec, Move, Outcome, Position, get_game
+from printables.games.model import first_problem, plain_move, plain_notation, read_side, read_space
 from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).
 MAX_FILE_BYTES = 1_000_000
 
+#: The tables a position's pieces are read from; each game's placement reads some of them.
+PLACEMENT_TABLES = ("pieces", "stacks", "markers", "hand")
 #: Keys of a [[check]]; `note` is a free-text comment for the file's reader (never printed).
 CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
 TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
@@ -76,7 +79,7 @@ _MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>\S+)|(?P<path>[^\sx=+
 def parse_move(game: GameSpec, board: Board, text: str) -> Move:
     """Parse move notation (POSITIONS.md) into a Move, checking every space name.
 
-    >>> g = GAMES["rosenkreuz"]; parse_move(g, g.board(), "a2-a3")
+    >>> g = get_game("rosenkreuz"); parse_move(g, g.board(), "a2-a3")
     Move(path=('a2', 'a3'), drop=False, take=None, relocate=None, special=None)
     """
     if not isinstance(text, str):
@@ -107,36 +110,24 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)
     runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))
-    if any(len(run) < 2 for run in runs) or (len(runs) > 1 and game.normalize_move is None):
+    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate)
+    normalize = game.rules.normalize_move if game.rules is not None else plain_move
+    meant = normalize(board, move, runs) if all(len(run) >= 2 for run in runs) else None
+    if meant is None:
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)
-    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate)
-    if game.normalize_move is not None:
-        move = game.normalize_move(board, move, runs)
-    return move
+    return meant
 
 
 def format_move(game: GameSpec, board: Board, move: Move) -> str:
     """Write a Move in the notation parse_move reads.
 
-    >>> g = GAMES["rosenkreuz"]; format_move(g, g.board(), Move(path=("a7", "b6"), take="c3", relocate="d1"))
-    'a7-b6 xc3 =d1'
+    >>> g = get_game("evl"); format_move(g, g.board(), Move(path=("B2", "B3", "B4", "A4", "A5")))
+    'B2-B4,A4-A5'
     """
-    if game.format_move is not None:
-        return game.format_move(board, move)
-    return format_generic(move)
-
-
-def format_generic(move: Move) -> str:
-    """The notation of a move without game-specific short forms."""
-    if move.special:
-        return move.special
-    text = "+" + move.path[0] if move.drop else "-".join(move.path)
-    if move.take:
-        text += " x" + move.take
-    if move.relocate:
-        text += " =" + move.relocate
-    return text
+    if game.rules is not None:
+        return game.rules.format_move(board, move)
+    return plain_notation(board, move)
 
 
 # ----------------------------------------------------------------------------- reading files
@@ -171,7 +162,7 @@ class _Reader:
         return LayoutError(message, file=self.path, line=line,
                            input=None if value is None else str(value))
 
-    def table(self, data: Mapping, key: str) -> Mapping:
+    def table(self, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
         v = data.get(key, {})
         if not isinstance(v, Mapping):
             raise self.fail(f"'{key}' must be a table", key=key)
@@ -184,98 +175,8 @@ class _Reader:
         return v
 
 
-def _side(r: _Reader, game: GameSpec, side: Any, where: str) -> str:
-    if side not in game.sides:
-        raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
-                     f"{', '.join(game.sides)}", value=side)
-    return side
-
-
-def _space(r: _Reader, board: Board, game: GameSpec, name: Any, kinds: Iterable[str] | None = None) -> str:
-    if not isinstance(name, str) or not board.has(name):
-        raise r.fail(f"unknown space {name!r} for {game.name} (spaces are named like "
-                     f"{board.names[0]}..{board.names[-1]})", value=name)
-    if kinds is not None and board.space(name).kind not in kinds:
-        raise r.fail(f"space {name!r} is a {board.space(name).kind}; expected "
-                     f"{' or '.join(kinds)}", value=name)
-    return name
-
-
-def _read_pieces(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> dict[str, Piece]:
-    pieces: dict[str, Piece] = {}
-    for side, spec in r.table(data, "pieces").items():
-        _side(r, game, side, "[pieces]")
-        kinds = game.kinds[side]
-        if isinstance(spec, Mapping):
-            items = list(spec.items())
-        elif len(kinds) == 1:
-            items = [(kinds[0], spec)]
-        else:
-            raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
-                         f"{', '.join(kinds)}", key=side)
-        for kind, names in items:
-            if kind not in kinds:
-                raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
-                             f"{', '.join(kinds)}", value=kind)
-            for name in r.string_list(names, f"pieces.{side}.{kind}"):
-                _space(r, board, game, name)
-                if name in pieces:
-                    raise r.fail(f"space {name!r} holds two pieces", value=name, nth=2)
-                pieces[name] = Piece(side, kind)
-    return pieces
-
-
-def _read_evl(r: _Reader, game: GameSpec, board: Board, data: Mapping) -> tuple[dict, dict, dict]:
-    if "pieces" in data:
-        raise r.fail(f"'pieces' is not for {game.title}; it uses [stacks] and [markers]",
-                     key="pieces")
-    stacks: dict[str, str] = {}
-    for name, stack in r.table(data, "stacks").items():
-        _space(r, board, game, name, ("heptagon",))
-        if not isinstance(stack, str) or not stack or set(stack) - {"b", "w"}:
-            raise r.fail(f"stack on {name} must be a string of b and w, bottom to top, "
-                         f"such as \"bbw\"", value=name)
-        stacks[name] = stack
-    markers: dict[str, str] = {}
-    for name, owner in r.table(data, "markers").items():
-        _space(r, board, game, name, ("pentagon",))
-        markers[name] = _side(r, game, owner, "[markers]")
-    hand: dict[str, int] = {}
-    for side, count in r.table(data, "hand").items():
-        _side(r, game, side, "[hand]")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise r.fail(f"hand of {side} must be a whole number >= 0", key=side)
-        hand[side] = count
-    for side, letter in (("black", "b"), ("white", "w")):
-        on_board = sum(s.count(letter) for s in stacks.values())
-        hand.setdefault(side, max(0, 28 - on_board))
-    return stacks, markers, hand
-
-
-def _check_counts(r: _Reader, game: GameSpec, pos: Position) -> None:
-    comps = game.components(pos.options)
-    if game.placement == "stacks":
-        for side, letter in (("black", "b"), ("white", "w")):
-            placed = sum(s.count(letter) for s in pos.stacks.values()) + pos.hand[side]
-            if placed > 28:
-                raise r.fail(f"{side} has {placed} pieces (board + hand); the game has 28",
-                             key="stacks")
-            if sum(1 for o in pos.markers.values() if o == side) > 12:
-                raise r.fail(f"{side} has more than 12 markers; the game has 12", key="markers")
-        return
-    if game.flipping_pieces:
-        total = sum(c.count for c in comps)
-        if len(pos.pieces) > total:
-            raise r.fail(f"{len(pos.pieces)} pieces on the board; the game has {total}",
-                         key="pieces")
-        return
-    for c in comps:
-        n = sum(1 for p in pos.pieces.values() if p == (c.side, c.kind))
-        if n > c.count:
-            raise r.fail(f"{n} {c.label}s on the board; the game has {c.count}", key=c.side)
-
-
-def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position | None = None) -> Position:
+def read_position(r: _Reader, game: GameSpec, data: Mapping[str, Any], *,
+                  base: Position | None = None) -> Position:
     """Build a Position from a parsed TOML table (a whole file, or a check's 'after')."""
     options = r.table(data, "options") if "options" in data or base is None else base.options
     _known_keys(r, options, tuple(game.default_options), "options")
@@ -292,23 +193,23 @@ def read_position(r: _Reader, game: GameSpec, data: Mapping, *, base: Position |
     if to_move is None:
         raise r.fail("'to_move' is missing; write to_move = "
                      f"\"{game.sides[0]}\" or \"{game.sides[1]}\"")
-    _side(r, game, to_move, "to_move")
+    read_side(r, game, to_move, "to_move")
     state = dict(r.table(data, "state"))
-    if game.placement == "stacks":
-        stacks, markers, hand = _read_evl(r, game, board, data)
-        pos = Position(game.name, to_move, {}, opts, stacks, markers, hand, state,
-                       str(data.get("title", "")))
-    else:
-        for key in ("stacks", "markers", "hand"):
-            if key in data:
-                raise r.fail(f"'{key}' is for EVL only; {game.name} uses [pieces]", key=key)
-        pos = Position(game.name, to_move, _read_pieces(r, game, board, data), opts, {}, {}, {},
-                       state, str(data.get("title", "")))
-    _check_counts(r, game, pos)
+    placement = game.placement
+    for key in PLACEMENT_TABLES:
+        if key in data and key not in placement.tables:
+            raise r.fail(f"'{key}' is not for {game.title}; it uses "
+                         f"{' and '.join(f'[{t}]' for t in placement.tables)}", key=key)
+    pos = Position(game.name, to_move, options=opts, state=state,
+                   title=str(data.get("title", "")),
+                   **placement.read(r, game, board, data, opts))
+    problem = placement.count_problem(game, pos)
+    if problem is not None:
+        raise r.fail(problem[0], key=problem[1])
     return pos
 
 
-def _known_keys(r: _Reader, table: Mapping, valid: tuple[str, ...], where: str) -> None:
+def _known_keys(r: _Reader, table: Mapping[str, Any], valid: tuple[str, ...], where: str) -> None:
     """LayoutError naming the first key of table that is not in valid, and the valid keys."""
     unknown = sorted(k for k in table if k not in valid)
     if unknown:
@@ -316,13 +217,13 @@ def _known_keys(r: _Reader, table: Mapping, valid: tuple[str, ...], where: str) 
                      f"{', '.join(valid) or 'none'}", key=unknown[0])
 
 
-def _text_keys(r: _Reader, table: Mapping, where: str) -> None:
+def _text_keys(r: _Reader, table: Mapping[str, Any], where: str) -> None:
     for key in TEXT_KEYS:
         if key in table and not isinstance(table[key], str):
             raise r.fail(f"{where}'{key}' must be text in quotes", key=key)
 
 
-def _read_state(r: _Reader, game: GameSpec, data: Mapping) -> dict[str, Any]:
+def _read_state(r: _Reader, game: GameSpec, data: Mapping[str, Any]) -> dict[str, Any]:
     """The [state] table: only the keys the game declares (GameSpec.state_types), each of
     its type (whole numbers 0..10**6)."""
     state = dict(r.table(data, "state"))
@@ -361,7 +262,8 @@ def _read_check(r: _Reader, game: GameSpec, board: Board, pos: Position, n: int,
                      f"{', '.join(game.sides)}", value=winner)
     captures = None
     if "captures" in c:
-        captures = tuple(_space(r, board, game, s) for s in r.string_list(c["captures"], "captures"))
+        captures = tuple(read_space(r, board, game, s)
+                         for s in r.string_list(c["captures"], "captures"))
     after = None
     if "after" in c:
         if move is None:
@@ -485,6 +387,38 @@ def setup_path(game: str) -> Path:
     return bundled_layouts() / game / "setup.toml"
 
 
+@dataclass(frozen=True)
+class GameContent:
+    """Where a game's texts are: rules text, setup (a game file's [setup] as read, or a
+    setup file to read) and example position files."""
+
+    rules: Path
+    setup: Layout | Path
+    examples: tuple[Path, ...]
+
+
+def game_content(game: GameSpec, layouts_dir: Path | None = None,
+                 rules_dir: Path | None = None) -> GameContent:
+    """The one lookup of "the game file's own, else the bundled one": a game file's rules,
+    [setup] and examples where it gives them, else rules_text/<name>.md, layouts/<name>/
+    setup.toml and the other *.toml there, by name (under layouts_dir and rules_dir when
+    given)."""
+    layouts = (layouts_dir or bundled_layouts()) / game.name
+    rules = game.rules_file or (rules_dir or bundled_rules()) / f"{game.name}.md"
+    setup: Layout | Path = layouts / "setup.toml"
+    if game.setup_position is not None:
+        setup = Layout(str(game.source), game.setup_position)
+    examples = game.example_files
+    if examples is None:
+        examples = tuple(p for p in sorted(layouts.glob("*.toml")) if p.name != "setup.toml")
+    return GameContent(rules, setup, tuple(examples))
+
+
+def bundled_rules() -> Path:
+    """The rules_text/ folder shipped with the project."""
+    return bundled_layouts().parent / "rules_text"
+
+
 def bundled_layouts() -> Path:
     """The layouts/ folder shipped with the project."""
     here = Path(__file__).resolve().parent
@@ -496,14 +430,8 @@ def bundled_layouts() -> Path:
 
 # ----------------------------------------------------------------------------- checks
 
-def _placement(pos: Position) -> dict:
-    if get_game(pos.game).placement == "stacks":
-        return {"stacks": dict(pos.stacks), "markers": dict(pos.markers)}
-    return {"pieces": {k: tuple(v) for k, v in sorted(pos.pieces.items())}}
-
-
-def _diff(found: Position, claimed: Position) -> str:
-    a, b = _placement(found), _placement(claimed)
+def _diff(game: GameSpec, found: Position, claimed: Position) -> str:
+    a, b = game.placement.compared(found), game.placement.compared(claimed)
     parts = []
     for key in a:
         for s in sorted(set(a[key]) | set(b[key])):
@@ -517,15 +445,18 @@ def _diff(found: Position, claimed: Position) -> str:
 def position_problems(game: GameSpec, board: Board, pos: Position) -> tuple[str, ...]:
     """Every reason pos cannot occur in a game, by the game's engine: () when it can (or
     when the game has no engine: a game file's positions are drawn, not judged)."""
-    if game.position_problems is not None:
-        return tuple(game.position_problems(board, pos))
-    problem = game.position_problem(board, pos) if game.position_problem else None
-    return () if problem is None else (problem,)
+    if game.rules is None:
+        return ()
+    return tuple(game.rules.position_problems(board, pos))
 
 
 def evaluate(game: GameSpec, board: Board, pos: Position, check: Check) -> str | None:
-    """Why a check fails (engine versus file), or None when it holds."""
-    problem = game.position_problem(board, pos)
+    """Why a check fails (engine versus file), or None when it holds. Ruling: a game without
+    a rules engine fails every check, since nothing can confirm what the file claims."""
+    rules = game.rules
+    if rules is None:
+        return f"{game.name} has no rules engine to check this"
+    problem = first_problem(rules, board, pos)
     if check.move is None:
         if check.legal is not None and (problem is None) != check.legal:
             return (f"position is {'illegal: ' + problem if problem else 'legal'}, "
@@ -533,17 +464,17 @@ def evaluate(game: GameSpec, board: Board, pos: Position, check: Check) -> str |
         if problem is not None and (check.legal_moves is not None or check.winner is not None):
             return f"position is illegal ({problem})"
         if check.winner is not None:
-            w = game.winner(board, pos) or "none"
+            w = rules.winner(board, pos) or "none"
             if w != check.winner:
                 return f"winner is {w}, file says {check.winner}"
         if check.legal_moves is not None:
-            n = len(set(game.legal_moves(board, pos)))
+            n = len(set(rules.legal_moves(board, pos)))
             if n != check.legal_moves:
                 return f"{n} legal moves, file says {check.legal_moves}"
         return None
     if problem is not None:
         return f"position is illegal ({problem})"
-    legal = check.move in set(game.legal_moves(board, pos))
+    legal = check.move in set(rules.legal_moves(board, pos))
     if check.legal is not None and legal != check.legal:
         return f"move {check.move_text} is {'legal' if legal else 'illegal'}, file says " \
                f"legal = {str(check.legal).lower()}"
@@ -551,15 +482,15 @@ def evaluate(game: GameSpec, board: Board, pos: Position, check: Check) -> str |
         if check.captures is not None or check.winner is not None or check.after is not None:
             return f"move {check.move_text} is illegal, so nothing follows from it"
         return None
-    out: Outcome = game.play(board, pos, check.move)
+    out: Outcome = rules.play(board, pos, check.move)
     if check.captures is not None and sorted(out.captures) != sorted(check.captures):
         return f"captures {sorted(out.captures)}, file says {sorted(check.captures)}"
     if check.winner is not None:
-        w = game.winner(board, out.position) or "none"
+        w = rules.winner(board, out.position) or "none"
         if w != check.winner:
             return f"winner after the move is {w}, file says {check.winner}"
     if check.after is not None:
-        d = _diff(out.position, check.after)
+        d = _diff(game, out.position, check.after)
         if d:
             return f"position after the move differs: {d}"
     return None

@@ -1,10 +1,35 @@
-"""Shared fixtures: the CLI runner and PNG availability."""
+"""Shared fixtures: the CLI runner, PNG availability, hypothesis profiles and markers.
+
+Hypothesis profiles (chosen with the environment variable PRINTABLES_HYPOTHESIS):
+``default`` keeps the normal run short (100 examples per property, hypothesis's own
+default); ``thorough`` runs 10,000 examples per property, the size the CLI fuzz test was
+written for: ``PRINTABLES_HYPOTHESIS=thorough python -m pytest tests/test_fuzz_cli.py``.
+Tests that set their own smaller ``max_examples`` keep it under both profiles.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from printables.render.png import png_available
+
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large,
+          HealthCheck.function_scoped_fixture]
+settings.register_profile("default", max_examples=100, deadline=None, database=None,
+                          suppress_health_check=_QUIET)
+settings.register_profile("thorough", max_examples=10_000, deadline=None, database=None,
+                          suppress_health_check=_QUIET)
+settings.load_profile(os.environ.get("PRINTABLES_HYPOTHESIS", "default"))
+
+#: markers: every test file of that kind says so in its first lines (`pytestmark = ...`)
+MARKERS = {
+    "slow": "fault and fuzz tests (deselect with -m 'not slow')",
+    "web": "the web page and `printables serve` (flask, waitress, chromium)",
+    "kit": "whole print-and-play kits built (`printables kit`)",
+}
 
 
 def run_cli(args: list[str], capsys) -> tuple[int, str, str]:
@@ -22,6 +47,12 @@ def cli(capsys):
 
 
 needs_png = pytest.mark.skipif(not png_available(), reason="system cairo library not installed")
+
+
+def pytest_configure(config):
+    """Register the markers (one place: MARKERS above)."""
+    for name, what in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {what}")
 
 
 def pytest_addoption(parser):

@@ -19,11 +19,11 @@ def playout_steps(game_name: str, seed: int, plies: int = 80):
     rng = random.Random(seed)
     p = layout.position
     for _ in range(plies):
-        legal = game.legal_moves(board, p)
+        legal = game.rules.legal_moves(board, p)
         if not legal:
             return
         move = rng.choice(sorted(legal, key=repr))
-        out = game.play(board, p, move)
+        out = game.rules.play(board, p, move)
         yield board, p, move, out
         p = out.position
 
@@ -44,7 +44,7 @@ def test_captures_are_opponent_pieces_that_left_the_board(game_name, seed):
 
 def test_evl_captures_are_pentagons_the_mover_claims():
     for seed in range(4):
-        for board, before, move, out in playout_steps("evl", seed, 60):
+        for board, before, _move, out in playout_steps("evl", seed, 60):
             for s in out.captures:
                 assert board.space(s).kind == "pentagon"
                 assert before.markers.get(s) != before.to_move

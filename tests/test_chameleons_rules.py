@@ -10,6 +10,7 @@ from printables.games import GAMES
 from printables.games.chameleons_rules import on_notice
 from printables.games.model import Move, Piece, Position
 from printables.positions import format_move, parse_move
+from printables.games.model import first_problem
 
 GAME = GAMES["chameleons"]
 BOARD = GAME.board()
@@ -29,13 +30,13 @@ def setup(to_move: str = "dark") -> Position:
 
 
 def moves(p: Position) -> set[str]:
-    return {format_move(GAME, BOARD, m) for m in GAME.legal_moves(BOARD, p)}
+    return {format_move(GAME, BOARD, m) for m in GAME.rules.legal_moves(BOARD, p)}
 
 
 def play(p: Position, text: str):
     m = parse_move(GAME, BOARD, text)
-    assert m in GAME.legal_moves(BOARD, p), text
-    return GAME.play(BOARD, p, m)
+    assert m in GAME.rules.legal_moves(BOARD, p), text
+    return GAME.rules.play(BOARD, p, m)
 
 
 def sides(p: Position) -> dict[str, list[str]]:
@@ -51,7 +52,7 @@ def test_setup_has_four_jumps_onto_the_spiral_for_either_side():
     # ... and Light, half a turn round, the innermost cells of Dark's (e4, e3, d3, c3)
     assert moves(setup("light")) == {"f4-d4", "f2-d4", "d2-d4", "b2-d4"}
     for side in ("dark", "light"):
-        assert GAME.position_problem(BOARD, setup(side)) is None
+        assert first_problem(GAME.rules, BOARD, setup(side)) is None
 
 
 def test_steps_along_an_arm_keep_the_colour_across_the_boundary_do_not():
@@ -141,7 +142,7 @@ def test_jumper_on_notice_judged_only_where_it_ends():
 
 def test_chain_may_return_to_its_start_and_still_flips_there():
     p = pos(dark=["e5"], light=["d5", "c4", "d4", "g7"])  # e5: on notice on Light's arm
-    assert GAME.position_problem(BOARD, p) is None
+    assert first_problem(GAME.rules, BOARD, p) is None
     assert "e5-c5-c3-e5" in moves(p)
     out = play(p, "e5-c5-c3-e5")
     assert out.captures == ("c4", "d4", "d5")
@@ -158,41 +159,41 @@ def test_spiral_alternates_every_turn_when_left():
 
 def test_win_by_capture_and_by_colour_change():
     out = play(pos(dark=["a3"], light=["b3"]), "a3-c3")
-    assert GAME.winner(BOARD, out.position) == "dark"
-    assert GAME.legal_moves(BOARD, out.position) == []
+    assert GAME.rules.winner(BOARD, out.position) == "dark"
+    assert GAME.rules.legal_moves(BOARD, out.position) == []
     out = play(pos(dark=["e5", "f3"], light=["d5"]), "e5-c5")
-    assert GAME.winner(BOARD, out.position) == "light"
+    assert GAME.rules.winner(BOARD, out.position) == "light"
 
 
 def test_elimination_is_judged_after_the_whole_move():
     # the first jump takes Light's last piece, but f3 (on notice) then turns Light
     out = play(pos(dark=["e1", "f3"], light=["e2"]), "e1-e3")
     assert sides(out.position) == {"dark": ["e3"], "light": ["f3"]}
-    assert GAME.winner(BOARD, out.position) is None
+    assert GAME.rules.winner(BOARD, out.position) is None
 
 
 def test_no_legal_move_loses():
     # Unreachable in play (see position_problem), but the rule is still judged.
     p = pos(dark=["a1"], light=["a2", "b1", "b2", "a3", "c1", "c3"])
-    assert GAME.legal_moves(BOARD, p) == []
-    assert GAME.winner(BOARD, p) == "light"
+    assert GAME.rules.legal_moves(BOARD, p) == []
+    assert GAME.rules.winner(BOARD, p) == "light"
 
 
 def test_position_problems():
-    assert GAME.position_problem(BOARD, pos(dark=["a1"], light=["g6"])) is None
+    assert first_problem(GAME.rules, BOARD, pos(dark=["a1"], light=["g6"])) is None
     two_exposed = pos(dark=["a1"], light=["b3", "c3"])  # Light just moved: only one allowed
-    assert "opposing" in GAME.position_problem(BOARD, two_exposed)
-    assert GAME.position_problem(BOARD, pos(dark=["a1"], light=["d4"])) is None
+    assert "opposing" in first_problem(GAME.rules, BOARD, two_exposed)
+    assert first_problem(GAME.rules, BOARD, pos(dark=["a1"], light=["d4"])) is None
     bad_kind = Position("chameleons", "dark", {"a1": Piece("dark", "stone")})
-    assert GAME.position_problem(BOARD, bad_kind) is not None
-    assert GAME.position_problem(BOARD, pos()) is not None
+    assert first_problem(GAME.rules, BOARD, bad_kind) is not None
+    assert first_problem(GAME.rules, BOARD, pos()) is not None
 
 
 def test_moves_are_deterministic_and_distinct():
     p = setup()
-    assert GAME.legal_moves(BOARD, p) == GAME.legal_moves(BOARD, p)
+    assert GAME.rules.legal_moves(BOARD, p) == GAME.rules.legal_moves(BOARD, p)
     q = pos(dark=["a3"], light=["b3", "d3", "c4", "e4", "b4", "g6"])
-    ms = GAME.legal_moves(BOARD, q)
+    ms = GAME.rules.legal_moves(BOARD, q)
     assert len(ms) == len(set(ms))
 
 
@@ -201,19 +202,19 @@ def test_random_playouts(seed):
     rng = random.Random(seed)
     p = setup()
     for _ in range(300):
-        legal = GAME.legal_moves(BOARD, p)
+        legal = GAME.rules.legal_moves(BOARD, p)
         if not legal:
-            assert GAME.winner(BOARD, p) in ("dark", "light")
+            assert GAME.rules.winner(BOARD, p) in ("dark", "light")
             break
-        assert GAME.winner(BOARD, p) is None
+        assert GAME.rules.winner(BOARD, p) is None
         move = rng.choice(legal)
         assert parse_move(GAME, BOARD, format_move(GAME, BOARD, move)) == move
         before = sides(p)
-        out = GAME.play(BOARD, p, move)
+        out = GAME.rules.play(BOARD, p, move)
         after = sides(out.position)
         mover, other = p.to_move, out.position.to_move
         assert other != mover
-        assert GAME.position_problem(BOARD, out.position) is None
+        assert first_problem(GAME.rules, BOARD, out.position) is None
         assert len(p.pieces) - len(out.captures) == len(out.position.pieces)
         assert len(after[mover]) <= len(before[mover])
         is_step = len(move.path) == 2 and move.path[1] in BOARD.neighbours(move.path[0])

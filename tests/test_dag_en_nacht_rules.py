@@ -10,6 +10,7 @@ from printables.games import GAMES
 from printables.games.dag_en_nacht import in_hand, stones_per_player, winning_line
 from printables.games.model import Move, Piece, Position
 from printables.positions import format_move, parse_move
+from printables.games.model import first_problem
 
 GAME = GAMES["dag-en-nacht"]
 
@@ -27,25 +28,25 @@ def board(p: Position):
 
 def moves(p: Position) -> set[str]:
     b = board(p)
-    return {format_move(GAME, b, m) for m in GAME.legal_moves(b, p)}
+    return {format_move(GAME, b, m) for m in GAME.rules.legal_moves(b, p)}
 
 
 def play(p: Position, text: str) -> Position:
     b = board(p)
     m = parse_move(GAME, b, text)
-    assert m in GAME.legal_moves(b, p), text
-    return GAME.play(b, p, m).position
+    assert m in GAME.rules.legal_moves(b, p), text
+    return GAME.rules.play(b, p, m).position
 
 
 def winner(p: Position) -> str | None:
-    return GAME.winner(board(p), p)
+    return GAME.rules.winner(board(p), p)
 
 
 @pytest.mark.parametrize("n", [11, 13, 15, 17, 19])
 def test_empty_board_drops_on_every_dark_square(n):
     p = pos(size=n)
-    assert len(GAME.legal_moves(board(p), p)) == (n * n - 1) // 2
-    assert all(m.drop for m in GAME.legal_moves(board(p), p))
+    assert len(GAME.rules.legal_moves(board(p), p)) == (n * n - 1) // 2
+    assert all(m.drop for m in GAME.rules.legal_moves(board(p), p))
     assert stones_per_player(n) == ((n * n - 1) // 2 + 1) // 2
 
 
@@ -70,8 +71,8 @@ def test_stones_in_hand_are_counted_from_the_board():
     p = pos(black, ["f6"], size=11)
     b = board(p)
     assert in_hand(b, p, "black") == 0 and in_hand(b, p, "white") == 29
-    assert all(not m.drop for m in GAME.legal_moves(b, p))  # only shifts remain
-    assert GAME.legal_moves(b, p)
+    assert all(not m.drop for m in GAME.rules.legal_moves(b, p))  # only shifts remain
+    assert GAME.rules.legal_moves(b, p)
 
 
 @pytest.mark.parametrize("line", [["d8", "e8", "f8", "g8", "h8"], ["e8", "f8", "g8", "h8", "i8"],
@@ -81,7 +82,7 @@ def test_orthogonal_five_or_more_wins(line):
     p = pos(line, to_move="white")
     assert winning_line(board(p), p, "black") is not None
     assert winner(p) == "black"
-    assert GAME.legal_moves(board(p), p) == []
+    assert GAME.rules.legal_moves(board(p), p) == []
 
 
 def test_orthogonal_four_does_not_win():
@@ -126,25 +127,25 @@ def test_draw_when_the_side_to_move_cannot_move():
     white = [s for s in light if s not in black and s != "k11"]
     p = pos(black, white, size=11)
     assert (len(black), len(white)) == (30, 30)
-    assert GAME.position_problem(board(p), p) is None
-    assert GAME.legal_moves(board(p), p) == []
+    assert first_problem(GAME.rules, board(p), p) is None
+    assert GAME.rules.legal_moves(board(p), p) == []
     assert winner(p) == "draw"
 
 
 def test_position_problems():
     ok = pos(["h7"], ["g8"])
     b = board(ok)
-    assert GAME.position_problem(b, ok) is None
-    assert GAME.position_problem(b, pos()) is None
-    assert GAME.position_problem(b, pos(to_move="white")) is not None   # white cannot start
-    assert GAME.position_problem(b, pos(["h8"], ["g8"])) is not None    # turn count off
-    assert GAME.position_problem(b, pos(["h8"], ["g8"], to_move="white")) is None
+    assert first_problem(GAME.rules, b, ok) is None
+    assert first_problem(GAME.rules, b, pos()) is None
+    assert first_problem(GAME.rules, b, pos(to_move="white")) is not None   # white cannot start
+    assert first_problem(GAME.rules, b, pos(["h8"], ["g8"])) is not None    # turn count off
+    assert first_problem(GAME.rules, b, pos(["h8"], ["g8"], to_move="white")) is None
     too_many = pos([s.name for s in b.spaces if s.colour == "dark"][:57], to_move="white")
-    assert "more than 56" in GAME.position_problem(b, too_many)
+    assert "more than 56" in first_problem(GAME.rules, b, too_many)
     five = pos(["d8", "e8", "f8", "g8", "h8"], ["a2", "a4", "a6", "a8", "a10", "a12", "a14", "c2"])
-    assert "winning line" in GAME.position_problem(b, five)
+    assert "winning line" in first_problem(GAME.rules, b, five)
     wrong = Position("dag-en-nacht", "black", {"h7": Piece("black", "chameleon")}, ok.options)
-    assert GAME.position_problem(b, wrong) is not None
+    assert first_problem(GAME.rules, b, wrong) is not None
 
 
 def test_notation():
@@ -162,17 +163,17 @@ def test_random_playouts(seed, size, alternating):
     p = pos(size=size, black_alternating=alternating)
     b = board(p)
     for _ in range(300):
-        legal = GAME.legal_moves(b, p)
+        legal = GAME.rules.legal_moves(b, p)
         if not legal:
-            assert GAME.winner(b, p) in ("black", "white", "draw")
+            assert GAME.rules.winner(b, p) in ("black", "white", "draw")
             break
         move = rng.choice(legal)
         assert parse_move(GAME, b, format_move(GAME, b, move)) == move
         mover = p.to_move
-        out = GAME.play(b, p, move)
+        out = GAME.rules.play(b, p, move)
         q = out.position
         assert out.captures == ()
-        assert GAME.position_problem(b, q) is None
+        assert first_problem(GAME.rules, b, q) is None
         grew = 1 if move.drop else 0
         count = {s: sum(1 for x in q.pieces.values() if x.side == s) for s in ("black", "white")}
         before = {s: sum(1 for x in p.pieces.values() if x.side == s) for s in ("black", "white")}

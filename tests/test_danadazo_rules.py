@@ -9,6 +9,7 @@ import pytest
 from printables.games import GAMES, Move, Piece, Position
 from printables.games import danadazo_rules as rules
 from printables.positions import format_move, load_layout, parse_move, setup_path
+from printables.games.model import first_problem
 
 GAME = GAMES["danadazo"]
 BOARD = GAME.board()
@@ -30,24 +31,24 @@ def mv(text: str) -> Move:
 
 
 def legal(p: Position, text: str) -> bool:
-    return mv(text) in GAME.legal_moves(BOARD, p)
+    return mv(text) in GAME.rules.legal_moves(BOARD, p)
 
 
 def targets_of(p: Position, origin: str) -> set[str]:
-    return {m.target for m in GAME.legal_moves(BOARD, p) if m.origin == origin}
+    return {m.target for m in GAME.rules.legal_moves(BOARD, p) if m.origin == origin}
 
 
 def play(p: Position, text: str):
     assert legal(p, text), text
-    return GAME.play(BOARD, p, mv(text))
+    return GAME.rules.play(BOARD, p, mv(text))
 
 
 # ----------------------------------------------------------------------------- setup
 
 def test_setup_has_24_attacker_moves_and_is_symmetric():
     setup = load_layout(setup_path("danadazo")).position
-    assert GAME.position_problem(BOARD, setup) is None
-    moves = GAME.legal_moves(BOARD, setup)
+    assert first_problem(GAME.rules, BOARD, setup) is None
+    moves = GAME.rules.legal_moves(BOARD, setup)
     assert len(moves) == len(set(moves)) == 24
     assert targets_of(setup, "e4e5") == {"ne", "d4e4", "d5e5"}
     assert targets_of(setup, "a3a4") == {"a3b3", "a4b4"}
@@ -152,8 +153,8 @@ def test_defender_general_needs_guards_gone():
     one = pos("attacker", base, "K:c3c4 G:a5b5")
     out = play(one, "c1c2-c2c3")
     assert out.captures == ("c3c4",)
-    assert GAME.winner(BOARD, out.position) == "attacker"
-    assert GAME.legal_moves(BOARD, out.position) == []
+    assert GAME.rules.winner(BOARD, out.position) == "attacker"
+    assert GAME.rules.legal_moves(BOARD, out.position) == []
 
 
 def test_guard_taken_in_the_same_move_does_not_unlock_the_general():
@@ -168,14 +169,14 @@ def test_guard_taken_in_the_same_move_does_not_unlock_the_general():
 def test_attacker_general_has_no_protection():
     out = play(pos("defender", "K:c3c4 K:a5a6 P:e1e2", "K:c1c2 P:c4c5"), "c1c2-c2c3")
     assert out.captures == ("c3c4",)
-    assert GAME.winner(BOARD, out.position) is None  # the other general fights on
+    assert GAME.rules.winner(BOARD, out.position) is None  # the other general fights on
 
 
 def test_defender_wins_by_taking_both_generals():
     p = pos("defender", "K:c3c4 P:a2a3", "K:c1c2 P:c4c5 G:a5b5")
     out = play(p, "c1c2-c2c3")
     assert out.captures == ("c3c4",)
-    assert GAME.winner(BOARD, out.position) == "defender"
+    assert GAME.rules.winner(BOARD, out.position) == "defender"
 
 
 # ----------------------------------------------------------------------------- barriers
@@ -187,7 +188,7 @@ def test_barrier_with_guard_or_general_is_illegal():
     assert not legal(general, "c4c5-c3c4")
     pawns = pos("defender", "K:sw", "K:a5b5 P:c2c3 P:b3c3 P:c3d3 P:c4c5")
     out = play(pawns, "c4c5-c3c4")
-    assert GAME.position_problem(BOARD, out.position) is None
+    assert first_problem(GAME.rules, BOARD, out.position) is None
 
 
 def test_attackers_may_not_barrier_a_general_either():
@@ -198,9 +199,9 @@ def test_attackers_may_not_barrier_a_general_either():
 
 def test_barrier_position_is_a_problem():
     p = pos("attacker", "K:a3a4", "K:c3c4 G:c2c3 G:b3c3 P:c3d3")
-    assert "c3" in GAME.position_problem(BOARD, p)
+    assert "c3" in first_problem(GAME.rules, BOARD, p)
     p = pos("defender", "K:c3c4 P:c2c3 P:b3c3 P:c3d3", "K:a5a6")
-    assert "c3" in GAME.position_problem(BOARD, p)
+    assert "c3" in first_problem(GAME.rules, BOARD, p)
 
 
 # ----------------------------------------------------------------------------- wins, draws
@@ -211,20 +212,20 @@ def test_lone_general_count_starts_after_the_capture_and_draws_at_20():
     q = out.position
     assert rules.lone_side(q.pieces) == "defender" and q.state["lone_general_moves"] == 0
     for i in range(1, 21):
-        assert GAME.winner(BOARD, q) is None
-        moves = GAME.legal_moves(BOARD, q)
-        safe = [m for m in moves if not GAME.play(BOARD, q, m).captures]
-        q = GAME.play(BOARD, q, safe[0]).position
+        assert GAME.rules.winner(BOARD, q) is None
+        moves = GAME.rules.legal_moves(BOARD, q)
+        safe = [m for m in moves if not GAME.rules.play(BOARD, q, m).captures]
+        q = GAME.rules.play(BOARD, q, safe[0]).position
         assert q.state["lone_general_moves"] == i
-    assert GAME.winner(BOARD, q) == "draw"
-    assert GAME.legal_moves(BOARD, q) == []
+    assert GAME.rules.winner(BOARD, q) == "draw"
+    assert GAME.rules.legal_moves(BOARD, q) == []
 
 
 def test_capture_on_the_twentieth_move_wins():
     p = pos("attacker", "K:e1e2 P:c1c2 P:c4c5", "K:c3c4", lone_general_moves=19)
-    assert GAME.winner(BOARD, p) is None
-    assert GAME.winner(BOARD, play(p, "e1e2-e2e3").position) == "draw"
-    assert GAME.winner(BOARD, play(p, "c1c2-c2c3").position) == "attacker"
+    assert GAME.rules.winner(BOARD, p) is None
+    assert GAME.rules.winner(BOARD, play(p, "e1e2-e2e3").position) == "draw"
+    assert GAME.rules.winner(BOARD, play(p, "c1c2-c2c3").position) == "attacker"
 
 
 def test_attacker_lone_general_also_counts():
@@ -235,24 +236,24 @@ def test_attacker_lone_general_also_counts():
 
 def test_no_legal_move_loses():
     p = pos("defender", "K:e1e2 P:a4a5 P:a5b5 P:a6b6", "K:a5a6")
-    assert GAME.legal_moves(BOARD, p) == []
-    assert GAME.winner(BOARD, p) == "attacker"
+    assert GAME.rules.legal_moves(BOARD, p) == []
+    assert GAME.rules.winner(BOARD, p) == "attacker"
 
 
 def test_position_problems():
     ok = pos("attacker", "K:a3a4", "K:c3c4")
-    assert GAME.position_problem(BOARD, ok) is None
-    assert GAME.position_problem(BOARD, pos("attacker", "P:a3a4", "P:c3c4")) is not None
+    assert first_problem(GAME.rules, BOARD, ok) is None
+    assert first_problem(GAME.rules, BOARD, pos("attacker", "P:a3a4", "P:c3c4")) is not None
     too_many = pos("attacker", "K:a3a4 K:a4a5 K:a5a6", "K:c3c4")
-    assert "general" in GAME.position_problem(BOARD, too_many)
+    assert "general" in first_problem(GAME.rules, BOARD, too_many)
     guard = Position("danadazo", "attacker", {"a3a4": Piece("attacker", "guard"),
                                               "c3c4": Piece("defender", "general")})
-    assert GAME.position_problem(BOARD, guard) is not None
+    assert first_problem(GAME.rules, BOARD, guard) is not None
     not_lone = pos("attacker", "K:a3a4 P:b1c1", "K:c3c4 P:c1c2", lone_general_moves=3)
-    assert "lone" in GAME.position_problem(BOARD, not_lone)
+    assert "lone" in first_problem(GAME.rules, BOARD, not_lone)
     over = pos("attacker", "K:a3a4", "K:c3c4", lone_general_moves=21)
-    assert GAME.position_problem(BOARD, over) is not None
-    assert GAME.position_problem(BOARD, pos("attacker", "K:a3a4", "K:c3c4", foo=1))
+    assert first_problem(GAME.rules, BOARD, over) is not None
+    assert first_problem(GAME.rules, BOARD, pos("attacker", "K:a3a4", "K:c3c4", foo=1))
 
 
 # ----------------------------------------------------------------------------- playouts
@@ -262,17 +263,17 @@ def test_random_playouts(seed):
     rng = random.Random(seed)
     p = load_layout(setup_path("danadazo")).position
     for _ in range(300):
-        moves = GAME.legal_moves(BOARD, p)
+        moves = GAME.rules.legal_moves(BOARD, p)
         if not moves:
-            assert GAME.winner(BOARD, p) is not None
+            assert GAME.rules.winner(BOARD, p) is not None
             return
-        assert GAME.winner(BOARD, p) is None
+        assert GAME.rules.winner(BOARD, p) is None
         m = rng.choice(moves)
         for each in (moves if seed < 10 else [m]):
             assert parse_move(GAME, BOARD, format_move(GAME, BOARD, each)) == each
-        out = GAME.play(BOARD, p, m)
+        out = GAME.rules.play(BOARD, p, m)
         after = out.position
-        assert GAME.position_problem(BOARD, after) is None, (seed, m)
+        assert first_problem(GAME.rules, BOARD, after) is None, (seed, m)
         assert len(after.pieces) == len(p.pieces) - len(out.captures)
         assert all(p.pieces[s].side != p.to_move for s in out.captures)
         assert after.pieces[m.target] == p.pieces[m.origin]

@@ -10,7 +10,7 @@ from printables.positions import load_layout, setup_path
 from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
 from printables.products.setup_cmd import (FOOTER, RECONSTRUCTED_NOTE, footer_items,
                                            load_setup, setup_scene)
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Path, Polygon, Text
 from printables.render.theme import THEMES, ink
 

@@ -8,6 +8,7 @@ import pytest
 
 from printables.games import GAMES, Move, Piece, Position, dugi
 from printables.positions import format_move, load_layout, parse_move, setup_path
+from printables.games.model import first_problem
 
 GAME = GAMES["dugi"]
 BOARD = GAME.board()
@@ -21,13 +22,13 @@ def pos(to_move: str, black: list[str], white: list[str]) -> Position:
 
 
 def legal(p: Position, text: str) -> bool:
-    return parse_move(GAME, BOARD, text) in GAME.legal_moves(BOARD, p)
+    return parse_move(GAME, BOARD, text) in GAME.rules.legal_moves(BOARD, p)
 
 
 def play(p: Position, text: str):
     move = parse_move(GAME, BOARD, text)
-    assert move in GAME.legal_moves(BOARD, p), text
-    return GAME.play(BOARD, p, move)
+    assert move in GAME.rules.legal_moves(BOARD, p), text
+    return GAME.rules.play(BOARD, p, move)
 
 
 def sides(p: Position) -> tuple[list[str], list[str]]:
@@ -43,9 +44,9 @@ def setup() -> Position:
 
 def test_setup_has_72_inward_moves_and_matches_layout():
     start = setup()
-    assert GAME.position_problem(BOARD, start) is None
-    assert GAME.winner(BOARD, start) is None
-    moves = GAME.legal_moves(BOARD, start)
+    assert first_problem(GAME.rules, BOARD, start) is None
+    assert GAME.rules.winner(BOARD, start) is None
+    moves = GAME.rules.legal_moves(BOARD, start)
     assert len(moves) == len(set(moves)) == 72
     assert all(m.origin[1:] == m.target[1:] and m.target[0] in "bcdefg" for m in moves)
     assert load_layout(setup_path("dugi")).position == start
@@ -54,7 +55,7 @@ def test_setup_has_72_inward_moves_and_matches_layout():
 def test_ring_move_wraps_round_and_is_listed_once():
     p = pos("black", ["a22", "e5", "e9"], ["c13", "c15", "c17"])
     assert legal(p, "a22-a3")
-    moves = GAME.legal_moves(BOARD, p)
+    moves = GAME.rules.legal_moves(BOARD, p)
     assert len(moves) == len(set(moves)) == 85
     assert sum(1 for m in moves if m.origin == "a22") == 29
 
@@ -70,7 +71,7 @@ def test_slides_stop_before_any_counter():
 
 def test_no_move_through_or_into_the_dead_zone():
     p = pos("black", ["g5", "b10", "b11"], ["g4", "g6", "c21"])
-    targets = {m.target for m in GAME.legal_moves(BOARD, p) if m.origin == "g5"}
+    targets = {m.target for m in GAME.rules.legal_moves(BOARD, p) if m.origin == "g5"}
     assert targets == {"f5", "e5", "d5", "c5", "b5", "a5"}
     assert not legal(p, "g5-g17")
     assert not legal(p, "g5-f17")
@@ -137,31 +138,31 @@ def test_only_the_moved_counter_captures():
 
 def test_win_by_leaving_two_counters():
     p = pos("black", ["d10", "e12", "b2"], ["e11", "a20", "a21"])
-    assert GAME.winner(BOARD, p) is None
+    assert GAME.rules.winner(BOARD, p) is None
     out = play(p, "d10-e10")
     assert out.captures == ("e11",)
-    assert GAME.winner(BOARD, out.position) == "black"
-    assert GAME.legal_moves(BOARD, out.position) == []
+    assert GAME.rules.winner(BOARD, out.position) == "black"
+    assert GAME.rules.legal_moves(BOARD, out.position) == []
 
 
 def test_win_when_opponent_cannot_move():
     p = pos("white", ["g5", "g6", "g7"], ["g4", "g8", "f5", "f6", "b7"])
-    assert GAME.winner(BOARD, p) is None
+    assert GAME.rules.winner(BOARD, p) is None
     out = play(p, "b7-f7")
     assert out.captures == ()
-    assert GAME.winner(BOARD, out.position) == "white"
-    assert GAME.legal_moves(BOARD, out.position) == []
+    assert GAME.rules.winner(BOARD, out.position) == "white"
+    assert GAME.rules.legal_moves(BOARD, out.position) == []
 
 
 def test_position_problems():
-    assert GAME.position_problem(BOARD, setup()) is None
+    assert first_problem(GAME.rules, BOARD, setup()) is None
     thirteen = pos("black", [f"b{k}" for k in range(1, 14)], ["a1", "a2", "a3"])
-    assert "13" in GAME.position_problem(BOARD, thirteen)
+    assert "13" in first_problem(GAME.rules, BOARD, thirteen)
     both_low = pos("black", ["a1", "a2"], ["a3"])
-    assert GAME.position_problem(BOARD, both_low) is not None
+    assert first_problem(GAME.rules, BOARD, both_low) is not None
     one_low = pos("black", ["a1", "a2", "a5"], ["a3"])
-    assert GAME.position_problem(BOARD, one_low) is None
-    assert GAME.winner(BOARD, one_low) == "black"
+    assert first_problem(GAME.rules, BOARD, one_low) is None
+    assert GAME.rules.winner(BOARD, one_low) == "black"
 
 
 # ----------------------------------------------------------------------------- playouts
@@ -174,7 +175,7 @@ def random_game(seed: int, plies: int = 300, greedy: bool = False):
     rng = random.Random(seed)
     p = setup()
     for _ in range(plies):
-        moves = GAME.legal_moves(BOARD, p)
+        moves = GAME.rules.legal_moves(BOARD, p)
         if not moves:
             return
         if greedy:
@@ -183,7 +184,7 @@ def random_game(seed: int, plies: int = 300, greedy: bool = False):
                         m.target: p.pieces[m.origin]}, m.target)]
             moves = taking or moves
         move = rng.choice(moves)
-        out = GAME.play(BOARD, p, move)
+        out = GAME.rules.play(BOARD, p, move)
         yield p, move, out
         p = out.position
 
@@ -191,8 +192,8 @@ def random_game(seed: int, plies: int = 300, greedy: bool = False):
 def check_playout(seed: int, greedy: bool, plies: int = 300) -> Position:
     """Play one game, checking every ply; return the last position."""
     last = setup()
-    for p, move, out in random_game(seed, plies, greedy):
-        assert GAME.position_problem(BOARD, out.position) is None
+    for p, _move, out in random_game(seed, plies, greedy):
+        assert first_problem(GAME.rules, BOARD, out.position) is None
         assert len(out.position.pieces) == len(p.pieces) - len(out.captures)
         assert all(p.pieces[c].side != p.to_move for c in out.captures)
         assert out.position.to_move != p.to_move
@@ -206,7 +207,7 @@ def test_random_playouts_keep_positions_legal_and_conserve_pieces():
 
 
 def test_greedy_playouts_reach_a_winner():
-    ends = [GAME.winner(BOARD, check_playout(seed, greedy=True)) for seed in range(4)]
+    ends = [GAME.rules.winner(BOARD, check_playout(seed, greedy=True)) for seed in range(4)]
     assert sum(1 for w in ends if w is not None) >= 2
     assert set(ends) - {None} <= {"black", "white"}
 

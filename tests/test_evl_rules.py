@@ -11,6 +11,7 @@ from printables.errors import MoveSyntaxError
 from printables.games import GAMES, Move, Position
 from printables.games import evl_rules as rules
 from printables.positions import format_move, parse_move
+from printables.games.model import first_problem
 
 GAME = GAMES["evl"]
 PASS = Move(special="pass")
@@ -32,7 +33,7 @@ def pos(to_move="black", stacks=None, markers=None, hand=None, state=None, targe
 
 
 def moves(board, p):
-    return GAME.legal_moves(board, p)
+    return GAME.rules.legal_moves(board, p)
 
 
 def move(board, text):
@@ -42,7 +43,7 @@ def move(board, text):
 def play(board, p, text):
     m = move(board, text)
     assert m in moves(board, p), text
-    return GAME.play(board, p, m)
+    return GAME.rules.play(board, p, m)
 
 
 # ----------------------------------------------------------------------------- placement
@@ -127,7 +128,7 @@ def test_stack_of_four_is_a_wall(board):
 def test_every_result_at_most_four_high(board):
     p = pos(stacks={"B2": "bbbb", "B3": "www", "A2": "ww", "B1": "wbb"})
     for m in moves(board, p):
-        after = GAME.play(board, p, m).position
+        after = GAME.rules.play(board, p, m).position
         assert max(map(len, after.stacks.values())) <= 4
 
 
@@ -191,8 +192,8 @@ def test_marker_supply_is_twelve(board):
     out = play(board, p, "D7-D6")
     assert len(out.captures) == 3
     assert rules.marker_count(out.position, "black") == 12
-    assert GAME.position_problem(board, out.position) is None
-    assert GAME.winner(board, out.position) == "black"
+    assert first_problem(GAME.rules, board, out.position) is None
+    assert GAME.rules.winner(board, out.position) == "black"
 
 
 # ----------------------------------------------------------------------------- game end
@@ -202,10 +203,10 @@ def test_win_at_ten_and_option_twelve(board):
                                                        "BC6": "black"}
     stacks = {"A5": "bb", "B3": "b"}
     out = play(board, pos(stacks=stacks, markers=nine), "A5-A4")
-    assert GAME.winner(board, out.position) == "black"
+    assert GAME.rules.winner(board, out.position) == "black"
     assert moves(board, out.position) == []
     out12 = play(board, pos(stacks=stacks, markers=nine, target=12), "A5-A4")
-    assert GAME.winner(board, out12.position) is None
+    assert GAME.rules.winner(board, out12.position) is None
 
 
 def test_pass_only_when_nothing_else(board):
@@ -217,13 +218,13 @@ def test_pass_only_when_nothing_else(board):
 def test_two_passes_end_the_game(board):
     p = pos(stacks={"B2": "b", "C3": "w"}, hand={"black": 0, "white": 0},
             markers={"AB1": "black"})
-    one = GAME.play(board, p, PASS).position
-    assert one.state["passes"] == 1 and GAME.winner(board, one) is None
-    two = GAME.play(board, one, PASS).position
-    assert two.state["passes"] == 2 and GAME.winner(board, two) == "black"
+    one = GAME.rules.play(board, p, PASS).position
+    assert one.state["passes"] == 1 and GAME.rules.winner(board, one) is None
+    two = GAME.rules.play(board, one, PASS).position
+    assert two.state["passes"] == 2 and GAME.rules.winner(board, two) == "black"
     assert moves(board, two) == []
     even = pos(hand={"black": 0, "white": 0}, state={"passes": 2})
-    assert GAME.winner(board, even) == "draw"
+    assert GAME.rules.winner(board, even) == "draw"
 
 
 def test_a_move_resets_the_pass_count(board):
@@ -243,12 +244,13 @@ def test_a_move_resets_the_pass_count(board):
     (pos(state={"passes": 3}), "passes"),
 ])
 def test_position_problems(board, p, word):
-    problem = GAME.position_problem(board, p)
+    problem = first_problem(GAME.rules, board, p)
     assert problem is not None and word in problem
 
 
 def test_setup_is_legal(board):
-    assert GAME.position_problem(board, pos()) is None and GAME.winner(board, pos()) is None
+    assert first_problem(GAME.rules, board, pos()) is None
+    assert GAME.rules.winner(board, pos()) is None
 
 
 # ----------------------------------------------------------------------------- notation
@@ -318,9 +320,9 @@ def test_random_playouts(board, target):
             drops = [m for m in ms if m.drop]
             # lean on placements now and then so hands run out and stacks grow
             m = rng.choice(drops) if drops and rng.random() < 0.5 else rng.choice(ms)
-            out = GAME.play(board, p, m)
+            out = GAME.rules.play(board, p, m)
             q = out.position
-            assert GAME.position_problem(board, q) is None
+            assert first_problem(GAME.rules, board, q) is None
             assert q.to_move != p.to_move
             for side in rules.SIDES:
                 assert _pieces(q, side) == 28
@@ -329,7 +331,7 @@ def test_random_playouts(board, target):
             assert all(q.markers[c] == p.to_move for c in out.captures)
             assert not out.captures or not m.drop
             p = q
-        ends.add(GAME.winner(board, p))
+        ends.add(GAME.rules.winner(board, p))
     assert ends & {"black", "white"}
 
 

@@ -1,15 +1,16 @@
-"""Position files fuzzed through the real command line (10,000 examples by default; set
-PRINTABLES_FUZZ_EXAMPLES to change): `validate` never raises, exits 0, 1 or 2, and every
-line it writes to stderr is one of ours, never a traceback. A smaller run goes through
+"""Position files fuzzed through the real command line (the hypothesis profile's number of
+examples: 100 by default, 10,000 with PRINTABLES_HYPOTHESIS=thorough; see tests/conftest.py):
+`validate` never raises, exits 0, 1 or 2, and every line it writes to stderr is one of ours,
+never a traceback. A smaller run goes through
 `setup --layout`, which also draws the position."""
 
 from __future__ import annotations
 
 import json
-import os
+import shutil
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printables.games import GAMES
@@ -17,10 +18,7 @@ from printables.positions import AFTER_KEYS, CHECK_KEYS, TOP_KEYS
 from tests.conftest import run_cli
 
 pytestmark = pytest.mark.slow
-EXAMPLES = int(os.environ.get("PRINTABLES_FUZZ_EXAMPLES", "10000"))
-SETTINGS = dict(deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
+EXAMPLES = settings().max_examples  # the profile's, loaded by tests/conftest.py
 
 JUNK_KEYS = ["x", "colour", "note", "explain", "size", "pie", "target", "passes", "swapped",
              "lone_general_moves", "black_alternating", "", "a.b", "\u00e9", "1"]
@@ -110,7 +108,6 @@ def assert_ours(code: int, err: str) -> None:
         assert "printables: error: " in err
 
 
-@settings(max_examples=EXAMPLES, **SETTINGS)
 @given(data=layout_file())
 def test_validate_survives_fuzzed_position_files(data, tmp_path, capsys):
     f = tmp_path / "fuzz.toml"
@@ -119,10 +116,9 @@ def test_validate_survives_fuzzed_position_files(data, tmp_path, capsys):
     assert_ours(code, err)
 
 
-@settings(max_examples=max(EXAMPLES // 40, 10), **SETTINGS)
+@settings(max_examples=max(EXAMPLES // 40, 10))
 @given(data=layout_file())
 def test_setup_survives_fuzzed_position_files(data, tmp_path, capsys):
-    import shutil
     f = tmp_path / "fuzz.toml"
     f.write_bytes(data)
     out = tmp_path / "out"

@@ -79,11 +79,13 @@ def kit_ok(path: Path, out: Path, capsys) -> str:
     return name
 
 
+@pytest.mark.kit
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_example_game_builds_a_complete_kit(example, tmp_path, capsys):
     kit_ok(ROOT / "examples" / f"{example}.toml", tmp_path, capsys)
 
 
+@pytest.mark.kit
 @pytest.mark.parametrize("name", ["evl", "danadazo", "network"])
 def test_exported_game_builds_a_complete_kit(name, tmp_path, capsys):
     code, text, _ = run_cli(["export", name], capsys)

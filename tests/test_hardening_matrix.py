@@ -167,7 +167,7 @@ LAYOUTS = [
     ("hand-negative", EVL + "[hand]\nblack = -1\n", "hand of black"),
     ("stack-letters", EVL + '[stacks]\nA1 = "bx"\n', None),
     ("evl-pieces", EVL + '[pieces]\nblack = ["A1"]\n', "'pieces' is not for EVL"),
-    ("stacks-not-evl", GOOD + '[stacks]\na1 = "b"\n', "for EVL only"),
+    ("stacks-not-evl", GOOD + '[stacks]\na1 = "b"\n', "'stacks' is not for Dugi; it uses [pieces]"),
     ("bad-toml", 'game = "dugi\n', "bad TOML"),
 ]
 

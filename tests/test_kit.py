@@ -15,6 +15,7 @@ from tests.conftest import needs_png, run_cli
 EXPECTED = ["board.pdf", "board.svg", "pieces.pdf", "booklet.pdf", "booklet-imposed.pdf"]
 A4 = (210.0, 297.0)
 PT = 72 / 25.4
+pytestmark = pytest.mark.kit
 
 
 @pytest.fixture(scope="module")

@@ -57,7 +57,7 @@ class Outline:
 
     def on(self, q: Point, tol: float = ON) -> bool:
         return any(b[0] - tol <= q.x <= b[2] + tol and b[1] - tol <= q.y <= b[3] + tol
-                   and part_distance(p, q) <= tol for b, p in zip(self.boxes, self.parts, strict=True))
+                   and part_distance(p, q) <= tol for b, p in zip(self.boxes, self.parts))
 
 
 def _joint(p) -> bool:

@@ -321,7 +321,7 @@ def test_chameleons_pieces_are_glue_up_pairs_in_two_materials():
     assert set(tones) == {"dark", "light"}
     n = sum(c.count + spares(c.count) for c in game.components(game.options()))
     assert n == 48 + 4
-    for tone, (ps, how) in tones.items():
+    for ps, how in tones.values():
         assert len(ps) == n and "glue any disc" in how
         # every piece is dark one side and light the other: any disc pairs with any, so
         # no face carries a number
@@ -494,7 +494,7 @@ def test_lbrn2_has_the_structure_of_lightburns_own_files(fmt_args):
             verts = _vertices(sh.find("VertList").text)
             assert verts and all(VERTEX.fullmatch(v) for v in verts), verts[:3]
             n = len(verts)
-            for kind, i, j in re.findall(r"([LB])(\d+) (\d+)", sh.find("PrimList").text):
+            for _, i, j in re.findall(r"([LB])(\d+) (\d+)", sh.find("PrimList").text):
                 assert int(i) < n and int(j) < n
         for cs in root.iter("CutSetting"):
             for tube in ("", "2"):

@@ -9,6 +9,7 @@ import pytest
 
 from printables.games import GAMES, Piece, Position
 from printables.positions import load_layout_text, parse_move
+from printables.games.model import first_problem
 
 GAME = GAMES["network"]
 CORNERS = {8: ("a1", "h1", "a8", "h8"), 10: ("a1", "j1", "a10", "j10"),
@@ -67,11 +68,11 @@ def test_a_move_onto_a_corner_is_illegal(cli, tmp_path):
     board = GAME.board()
     p = Position("network", "black", {s: Piece("black", "stone") for s in MOVING}
                  | {"e5": Piece("white", "stone")}, GAME.options({}))
-    assert parse_move(GAME, board, "b2-a1") not in GAME.legal_moves(board, p)
+    assert parse_move(GAME, board, "b2-a1") not in GAME.rules.legal_moves(board, p)
 
 
 def test_a_stone_standing_on_a_corner_makes_the_position_illegal():
     text = layout('[pieces]\nblack = ["a1"]\nwhite = []\n\n[[check]]\nlegal = false\n')
     lay = load_layout_text(text, "corner.toml")
-    problem = GAME.position_problem(lay.board, lay.position)
+    problem = first_problem(GAME.rules, lay.board, lay.position)
     assert problem is not None and "corner" in problem

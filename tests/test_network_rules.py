@@ -9,6 +9,7 @@ import pytest
 from printables.games import GAMES, Move, Piece, Position
 from printables.games import network_rules as rules
 from printables.positions import format_move, load_layout, parse_move, setup_path
+from printables.games.model import first_problem
 
 GAME = GAMES["network"]
 BOARD = GAME.board()
@@ -26,7 +27,7 @@ def board_of(p: Position):
 
 
 def moves(p: Position) -> list[Move]:
-    return GAME.legal_moves(board_of(p), p)
+    return GAME.rules.legal_moves(board_of(p), p)
 
 
 def legal(p: Position, text: str) -> bool:
@@ -36,11 +37,11 @@ def legal(p: Position, text: str) -> bool:
 def play(p: Position, text: str) -> Position:
     move = parse_move(GAME, board_of(p), text)
     assert move in moves(p), text
-    return GAME.play(board_of(p), p, move).position
+    return GAME.rules.play(board_of(p), p, move).position
 
 
 def winner(p: Position) -> str | None:
-    return GAME.winner(board_of(p), p)
+    return GAME.rules.winner(board_of(p), p)
 
 
 def has_network(p: Position, side: str) -> bool:
@@ -166,9 +167,9 @@ def test_move_completing_both_networks_is_illegal():
     p = pos("black", *DOUBLE)
     assert winner(p) is None
     assert not legal(p, "f4-e5")
-    after = GAME.play(BOARD, p, Move(path=("f4", "e5"))).position
+    after = GAME.rules.play(BOARD, p, Move(path=("f4", "e5"))).position
     assert has_network(after, "black") and has_network(after, "white")
-    assert GAME.position_problem(BOARD, after) is not None
+    assert first_problem(GAME.rules, BOARD, after) is not None
 
 
 def test_move_opening_only_opponent_network_loses():
@@ -209,7 +210,7 @@ def independent_no_drop(p: Position, side: str) -> bool:
 
 def test_no_legal_drop_means_pass():
     p = pos("black", *STUCK)
-    assert GAME.position_problem(BOARD, p) is None
+    assert first_problem(GAME.rules, BOARD, p) is None
     assert independent_no_drop(p, "black")
     assert moves(p) == [Move(special="pass")]
     assert winner(p) is None
@@ -239,7 +240,7 @@ def test_pie_swap_once_after_the_third_drop():
     assert after.to_move == "white" and after.state["swapped"] is True
     assert dict(after.pieces) == dict(p.pieces)
     assert not legal(after, "swap") and len(moves(after)) == 45
-    assert GAME.position_problem(BOARD, after) is None
+    assert first_problem(GAME.rules, BOARD, after) is None
 
 
 def test_pie_five_waits_for_the_fifth_drop():
@@ -257,14 +258,14 @@ def test_no_swap_without_pie_or_at_other_times():
 # ----------------------------------------------------------------------------- problems
 
 def test_position_problems():
-    assert GAME.position_problem(BOARD, pos("black", [], [])) is None
-    assert "goal" in GAME.position_problem(BOARD, pos("black", ["a4"], []))
-    assert "group" in GAME.position_problem(BOARD, pos("black", ["c3", "d3", "e3"], []))
-    assert "group" in GAME.position_problem(BOARD, pos("black", ["c3", "d4", "e5"], []))
+    assert first_problem(GAME.rules, BOARD, pos("black", [], [])) is None
+    assert "goal" in first_problem(GAME.rules, BOARD, pos("black", ["a4"], []))
+    assert "group" in first_problem(GAME.rules, BOARD, pos("black", ["c3", "d3", "e3"], []))
+    assert "group" in first_problem(GAME.rules, BOARD, pos("black", ["c3", "d4", "e5"], []))
     eleven = [f"{f}{r}" for f in "bdf" for r in (2, 4, 6)] + ["c8", "g8"]
-    assert "11" in GAME.position_problem(BOARD, pos("black", eleven, []))
+    assert "11" in first_problem(GAME.rules, BOARD, pos("black", eleven, []))
     swapped = pos("white", ["d4"], []).with_(state={"swapped": True})
-    assert GAME.position_problem(BOARD, swapped) is not None
+    assert first_problem(GAME.rules, BOARD, swapped) is not None
 
 
 # ----------------------------------------------------------------------------- playouts
@@ -278,7 +279,7 @@ def random_game(seed: int, plies: int = 300, pie: bool = False):
         if not ms:
             return
         move = rng.choice(ms)
-        out = GAME.play(BOARD, p, move)
+        out = GAME.rules.play(BOARD, p, move)
         yield p, move, out
         p = out.position
 
@@ -289,7 +290,8 @@ def test_random_playouts_stay_legal_and_conserve_stones():
         last = None
         for p, move, out in random_game(seed, 200, pie=seed % 3 == 0):
             q = out.position
-            assert GAME.position_problem(BOARD, q) is None, (seed, format_move(GAME, BOARD, move))
+            assert first_problem(GAME.rules, BOARD, q) is None, (seed,
+                                                                 format_move(GAME, BOARD, move))
             assert out.captures == ()
             added = 1 if move.drop else 0
             assert len(q.pieces) == len(p.pieces) + added

@@ -12,7 +12,7 @@ import pytest
 from printables.games import GAMES
 from printables.geometry import Point
 from printables.products.pieces.art import ART, piece_diameters, piece_items
-from printables.products.pieces.sheet import MARGIN, piece_sheet, render_pieces
+from printables.products.pieces.sheet import BOTTOM, MARGIN, piece_sheet, render_pieces
 from printables.render.scene import Polygon
 from printables.render.theme import THEMES
 from printables.units import PAPERS
@@ -300,7 +300,7 @@ def test_gutter_out_of_range_is_one_line_exit_2(cli, tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("game", ["evl", "chameleons", "dag-en-nacht"])
+@pytest.mark.parametrize("game", ["evl", "chameleons", "dag-en-nacht", "danadazo"])
 def test_crop_marks_continue_every_cut_line_into_the_margins(game):
     g = GAMES[game]
     (_, data), = render_pieces(g, "pdf")
@@ -311,9 +311,17 @@ def test_crop_marks_continue_every_cut_line_into_the_margins(game):
     left = min(min(s.a.x, s.b.x) for s in guides)
     right = max(max(s.a.x, s.b.x) for s in guides)
     inside = lambda x, y: left - 1e-3 <= x <= right + 1e-3  # noqa: E731
+    from tests.pdfgeom import circles, page_geometry
+    ring = [c for c in circles(page_geometry(reader.pages[0], reader), stroke=True)
+            if c[1] > h - MARGIN]  # a two-sided sheet's ring mark, crossed: not crop marks
+
+    def in_ring(a, b) -> bool:
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        return any(abs(mid[0] - x) < 0.01 and abs(mid[1] - y) < 0.01 for x, y, _ in ring)
+    segs = [(a, b) for a, b in segs if not in_ring(a, b)]
     marks = [(a, b) for a, b in segs if not (inside(*a) and inside(*b))
              or (abs(a[0] - b[0]) < 1e-6 and min(a[1], b[1]) >= h - MARGIN - 3.0)
-             or (abs(a[0] - b[0]) < 1e-6 and max(a[1], b[1]) <= MARGIN + 3.0)]
+             or (abs(a[0] - b[0]) < 1e-6 and max(a[1], b[1]) <= BOTTOM + 3.0)]
     rows = {round(s.a.y, 3) for s in guides if abs(s.a.y - s.b.y) < 1e-9}
     for y in rows:  # a mark left and right of every row line, inside the printable area
         ends = [(a, b) for a, b in marks if abs(a[1] - y) < 1e-3 and abs(b[1] - y) < 1e-3]
@@ -321,9 +329,15 @@ def test_crop_marks_continue_every_cut_line_into_the_margins(game):
         for a, b in ends:
             assert min(a[0], b[0]) >= 5.0 and max(a[0], b[0]) <= w - 5.0
     tops = {round(a[0], 3) for a, b in marks if abs(a[0] - b[0]) < 1e-6 and a[1] > h / 2}
+    bottoms = {round(a[0], 3) for a, b in marks if abs(a[0] - b[0]) < 1e-6 and a[1] < h / 2}
+    upright = [s for s in guides if abs(s.a.x - s.b.x) < 1e-9]
     first_row = max(max(s.a.y, s.b.y) for s in guides)
-    assert tops == {round(s.a.x, 3) for s in guides if abs(s.a.x - s.b.x) < 1e-9
-                    and abs(max(s.a.y, s.b.y) - first_row) < 1e-9}
+    if len({round(abs(s.a.y - s.b.y), 6) for s in upright}) == 1:
+        # one cell size: every column line, of any row, is marked top and bottom
+        assert tops == bottoms == {round(s.a.x, 3) for s in upright}
+    else:
+        assert tops == {round(s.a.x, 3) for s in upright
+                        if abs(max(s.a.y, s.b.y) - first_row) < 1e-9}
     # no mark touches the header or footer text
     for a, b in marks:
         assert 7.0 <= min(a[1], b[1]) and max(a[1], b[1]) <= h - 7.5

@@ -10,6 +10,7 @@ import pytest
 
 from printables.games import GAMES, Piece, Position
 from printables.positions import bundled_layouts, load_layout, position_problems
+from printables.games.model import first_problem
 
 MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state")
 
@@ -53,7 +54,7 @@ def test_every_bundled_position_first_problem_is_position_problem():
         game = GAMES[layout.position.game]
         board = layout.board or game.board(layout.position.options)
         problems = position_problems(game, board, layout.position)
-        assert game.position_problem(board, layout.position) == (problems[0] if problems
+        assert first_problem(game.rules, board, layout.position) == (problems[0] if problems
                                                                  else None), path
 
 
@@ -63,7 +64,7 @@ def test_position_problems_lists_every_reason():
     stones = {f"{c}{r}": Piece("black", "stone") for c in "bcdefg" for r in "234"}
     pos = Position("network", "black", pieces=stones, state={"swapped": 3})
     problems = position_problems(game, board, pos)
-    assert problems[0] == game.position_problem(board, pos)
+    assert problems[0] == first_problem(game.rules, board, pos)
     assert any("stones; each player has" in p for p in problems)
     assert any("in one group" in p for p in problems)
     assert "state.swapped must be true or false" in problems

@@ -10,6 +10,7 @@ from printables.boards.square import parse_square
 from printables.games import GAMES, Move, Piece, Position
 from printables.games import rosenkreuz_rules as rules
 from printables.positions import format_move, parse_move
+from printables.games.model import first_problem
 
 GAME = GAMES["rosenkreuz"]
 BOARD = GAME.board()
@@ -42,13 +43,13 @@ def mv(text: str) -> Move:
 
 
 def legal(p: Position, text: str) -> bool:
-    return mv(text) in GAME.legal_moves(BOARD, p)
+    return mv(text) in GAME.rules.legal_moves(BOARD, p)
 
 
 def play(p: Position, text: str):
     move = mv(text)
-    assert move in GAME.legal_moves(BOARD, p), text
-    return GAME.play(BOARD, p, move)
+    assert move in GAME.rules.legal_moves(BOARD, p), text
+    return GAME.rules.play(BOARD, p, move)
 
 
 def placement(p: Position) -> dict[str, tuple[str, str]]:
@@ -60,9 +61,9 @@ def placement(p: Position) -> dict[str, tuple[str, str]]:
 def test_setup_has_36_moves_and_matches_layout():
     from printables.positions import load_layout, setup_path
     start = setup()
-    assert GAME.position_problem(BOARD, start) is None
-    assert GAME.winner(BOARD, start) is None
-    moves = GAME.legal_moves(BOARD, start)
+    assert first_problem(GAME.rules, BOARD, start) is None
+    assert GAME.rules.winner(BOARD, start) is None
+    moves = GAME.rules.legal_moves(BOARD, start)
     assert len(moves) == len(set(moves)) == 36
     assert sum(1 for m in moves if parse_square(m.origin)[1] == 0) == 17  # jumps from rank 1
     assert placement(load_layout(setup_path("rosenkreuz")).position) == placement(start)
@@ -70,7 +71,7 @@ def test_setup_has_36_moves_and_matches_layout():
 
 def test_cross_moves_down_the_board():
     start = setup().with_(to_move="cross")
-    moves = GAME.legal_moves(BOARD, start)
+    moves = GAME.rules.legal_moves(BOARD, start)
     assert len(moves) == 36
     assert all(parse_square(m.target)[1] == 4 for m in moves)
 
@@ -89,14 +90,14 @@ def test_cannot_jump_over_opponent_or_chain_jumps():
     p = pos("rose", {"dark": ["c1", "e3"], "light": ["a1"]},
             {"dark": ["d2", "e7"], "light": ["b7"]})
     assert not legal(p, "c1-e3") and not legal(p, "c1-f4")
-    assert all(len(m.path) == 2 for m in GAME.legal_moves(BOARD, p))
+    assert all(len(m.path) == 2 for m in GAME.rules.legal_moves(BOARD, p))
 
 
 def test_backward_and_sideways_need_a_capture():
     p = pos("rose", {"dark": ["d4"], "light": ["d3", "b2"]}, {"dark": ["f6"], "light": ["c6"]})
     for text in ("d4-c3", "d4-e3", "d4-c4", "d4-e4", "b2-b1", "b2-a2", "d4-d2"):
         assert not legal(p, text), text
-    assert len(GAME.legal_moves(BOARD, p)) == 9
+    assert len(GAME.rules.legal_moves(BOARD, p)) == 9
 
 
 def test_cross_backward_is_up():
@@ -179,7 +180,7 @@ def test_minor_capture_then_major_capture():
 def test_attainment_capture_and_relocation_choices():
     p = pos("rose", {"dark": ["d1"], "light": ["c6", "b1", "f1"]},
             {"dark": ["b4", "e5"], "light": ["g6"]})
-    arrivals = [m for m in GAME.legal_moves(BOARD, p) if m.path == ("c6", "c7")]
+    arrivals = [m for m in GAME.rules.legal_moves(BOARD, p) if m.path == ("c6", "c7")]
     assert len(arrivals) == 12
     assert {m.relocate for m in arrivals} == {"a2", "c2", "e2", "g2"}
     assert {m.take for m in arrivals} == {"b4", "e5", "g6"}
@@ -195,7 +196,7 @@ def test_attainment_relocates_to_square_freed_by_the_take():
     # rank 7's dark squares a7, c7, e7, g7 all occupied; the take frees c7
     p = pos("cross", {"dark": ["a7", "c7"], "light": ["b1", "f2"]},
             {"dark": ["d2", "e7", "g7"], "light": ["g5"]})
-    moves = [m for m in GAME.legal_moves(BOARD, p) if m.path == ("d2", "d1")]
+    moves = [m for m in GAME.rules.legal_moves(BOARD, p) if m.path == ("d2", "d1")]
     by_take = {m.take: m.relocate for m in moves}
     assert by_take["c7"] == "c7" and by_take["a7"] == "a7"
     assert {m.relocate for m in moves if m.take in ("b1", "f2")} == {"b6", "d6", "f6"}
@@ -213,14 +214,15 @@ def test_attainment_without_room_keeps_the_piece():
     assert len(cross_on_light) == 11
     p = pos("rose", {"light": ["b6"] + rose_light, "dark": rose_dark},
             {"light": cross_on_light[:7], "dark": cross_on_light[7:] + ["c1", "e1", "g1"]})
-    assert GAME.position_problem(BOARD, p) is None and len(p.pieces) == 28
-    arrivals = {m.take: m.relocate for m in GAME.legal_moves(BOARD, p) if m.path == ("b6", "a7")}
+    assert first_problem(GAME.rules, BOARD, p) is None and len(p.pieces) == 28
+    arrivals = {m.take: m.relocate for m in GAME.rules.legal_moves(BOARD, p)
+                if m.path == ("b6", "a7")}
     assert sorted(arrivals) == sorted(cross_on_light + ["c1", "e1", "g1"])
     for take, spot in arrivals.items():
         assert spot == (take if take in light else None)
     move = Move(path=("b6", "a7"), take="e1")
     assert format_move(GAME, BOARD, move) == "b6-a7 xe1" and mv("b6-a7 xe1") == move
-    out = GAME.play(BOARD, p, move)
+    out = GAME.rules.play(BOARD, p, move)
     assert out.position.pieces["a7"] == Piece("rose", "light") and out.captures == ("e1",)
 
 
@@ -228,7 +230,7 @@ def test_suicided_piece_on_far_rank_gets_no_attainment():
     p = pos("rose", {"light": ["c6"], "dark": ["a1"]},
             {"light": ["b7", "d7", "g1"], "dark": ["e5", "e4"]})
     # c6-c7: light c7 (dark square) joins b7, d7: 1 against 2 -> suicide, nothing else
-    assert mv("c6-c7") in GAME.legal_moves(BOARD, p)
+    assert mv("c6-c7") in GAME.rules.legal_moves(BOARD, p)
     out = play(p, "c6-c7")
     assert out.captures == () and "c7" not in out.position.pieces
 
@@ -256,8 +258,8 @@ def test_backward_jump_legal_when_it_captures():
 def test_win_by_taking_last_piece_of_a_colour():
     p = pos("rose", {"dark": ["d4"], "light": ["a2"]}, {"dark": ["b6"], "light": ["e5"]})
     out = play(p, "d4-e5")
-    assert GAME.winner(BOARD, out.position) == "rose"
-    assert GAME.legal_moves(BOARD, out.position) == []
+    assert GAME.rules.winner(BOARD, out.position) == "rose"
+    assert GAME.rules.legal_moves(BOARD, out.position) == []
 
 
 def test_win_is_immediate_and_skips_suicide_and_attainment():
@@ -265,40 +267,40 @@ def test_win_is_immediate_and_skips_suicide_and_attainment():
     p = pos("rose", {"dark": ["d6"], "light": ["a1"]},
             {"dark": ["d7", "f7", "a4"], "light": ["e7"]})
     move = mv("d6-e7")
-    assert move in GAME.legal_moves(BOARD, p)
-    out = GAME.play(BOARD, p, move)
+    assert move in GAME.rules.legal_moves(BOARD, p)
+    out = GAME.rules.play(BOARD, p, move)
     assert out.captures == ("e7",) and out.position.pieces["e7"] == Piece("rose", "dark")
-    assert GAME.winner(BOARD, out.position) == "rose"
+    assert GAME.rules.winner(BOARD, out.position) == "rose"
 
 
 def test_suicide_of_own_last_colour_loses():
     p = pos("rose", {"dark": ["e3"], "light": ["b1"]},
             {"dark": ["c5", "d5", "e5"], "light": ["b7"]})
     out = play(p, "e3-d4")
-    assert GAME.winner(BOARD, out.position) == "cross"
+    assert GAME.rules.winner(BOARD, out.position) == "cross"
 
 
 def test_no_legal_move_loses():
     p = pos("rose", {"dark": ["b6"], "light": ["a6", "d5"]}, {"dark": ["a7"], "light": ["b7"]})
-    assert GAME.winner(BOARD, p) is None
+    assert GAME.rules.winner(BOARD, p) is None
     out = play(p, "d5-c6")
-    assert GAME.legal_moves(BOARD, out.position) == []
-    assert GAME.winner(BOARD, out.position) == "rose"
+    assert GAME.rules.legal_moves(BOARD, out.position) == []
+    assert GAME.rules.winner(BOARD, out.position) == "rose"
 
 
 def test_position_problems():
-    assert GAME.position_problem(BOARD, setup()) is None
+    assert first_problem(GAME.rules, BOARD, setup()) is None
     both = pos("rose", {"dark": ["a1"]}, {"light": ["b7"]})
-    assert "both sides" in GAME.position_problem(BOARD, both)
+    assert "both sides" in first_problem(GAME.rules, BOARD, both)
     many = pos("rose", {"dark": ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2"], "light": ["g1"]},
                {"dark": ["g7"], "light": ["f7"]})
-    assert GAME.position_problem(BOARD, many)
+    assert first_problem(GAME.rules, BOARD, many)
 
 
 def test_play_rejects_a_missing_take():
     p = pos("rose", {"light": ["c6"], "dark": ["a1"]}, {"dark": ["e5"], "light": ["g6"]})
     with pytest.raises(ValueError):
-        GAME.play(BOARD, p, mv("c6-c7"))
+        GAME.rules.play(BOARD, p, mv("c6-c7"))
 
 
 # ----------------------------------------------------------------------------- playouts
@@ -313,9 +315,9 @@ def test_random_playouts():
     for _ in range(30):
         p = setup()
         for _ply in range(300):
-            moves = GAME.legal_moves(BOARD, p)
+            moves = GAME.rules.legal_moves(BOARD, p)
             if not moves:
-                assert GAME.winner(BOARD, p) is not None
+                assert GAME.rules.winner(BOARD, p) is not None
                 finished += 1
                 break
             assert len(moves) == len(set(moves))
@@ -324,9 +326,9 @@ def test_random_playouts():
             m = rng.choice(moves)
             assert parse_move(GAME, BOARD, format_move(GAME, BOARD, m)) == m
             side, opp = p.to_move, rules.other(p.to_move)
-            out = GAME.play(BOARD, p, m)
+            out = GAME.rules.play(BOARD, p, m)
             q = out.position
-            assert GAME.position_problem(BOARD, q) is None
+            assert first_problem(GAME.rules, BOARD, q) is None
             assert q.to_move == opp
             assert all(p.pieces[c].side == opp for c in out.captures)
             assert _count(q, opp) == _count(p, opp) - len(out.captures)

@@ -9,8 +9,9 @@ from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene, sheet_size
-from printables.products.tiling import (BLEED, MARGIN, OVERLAP, keep_clear, page_orientation,
-                                        page_pdf, plan_tiles, tile_area)
+from printables.products.tiling import (BLEED, OVERLAP, content_origin, keep_clear,
+                                        page_orientation, page_pdf, plan_tiles,
+                                        registration_marks, tile_area)
 from printables.render.theme import THEMES
 from printables.units import PAPERS
 
@@ -50,9 +51,19 @@ def test_dugi_tiled_pdf_is_an_assembly_page_then_tiles_with_trimbox_on_the_tile(
     for page, tile in zip(reader.pages[1:], plan.tiles):
         assert float(page.mediabox.width) / PT == pytest.approx(plan.paper[0], abs=0.01)
         assert float(page.mediabox.height) / PT == pytest.approx(plan.paper[1], abs=0.01)
-        assert float(page.trimbox.width) / PT == pytest.approx(tile.w, abs=0.01)
-        assert float(page.trimbox.height) / PT == pytest.approx(tile.h, abs=0.01)
-        assert float(page.trimbox.left) / PT == pytest.approx(MARGIN, abs=0.01)
+        # the TrimBox holds the tile and its registration crosses, the BleedBox 2 mm more
+        trim = [float(v) / PT for v in page.trimbox]
+        bleed = [float(v) / PT for v in page.bleedbox]
+        dx, dy = content_origin(tile, plan)
+        assert trim[0] <= tile.x + dx + 0.01 and trim[2] >= tile.x + tile.w + dx - 0.01
+        assert trim[1] <= tile.y + dy + 0.01 and trim[3] >= tile.y + tile.h + dy - 0.01
+        for mark in registration_marks(tile, plan):
+            for seg in mark.parts:
+                for p in (seg.a, seg.b):
+                    assert trim[0] - 0.01 <= p.x <= trim[2] + 0.01
+                    assert trim[1] - 0.01 <= p.y <= trim[3] + 0.01
+        assert registration_marks(tile, plan)
+        assert bleed[0] <= trim[0] and bleed[2] >= trim[2] and bleed[3] >= trim[3]
         text = page.extract_text()
         assert f"row {tile.row}, column {tile.col} of {plan.rows} x {plan.cols}" in text
 

@@ -27,6 +27,7 @@ from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene
+from printables.products.common import EDGE_ROOM
 from printables.products.tiling import keep_clear, page_pdf, plan_tiles, fits_on_page
 from printables.render.pdf import render_pdf
 from printables.render.theme import THEMES
@@ -71,7 +72,8 @@ def read_tiles(data: bytes) -> list[TilePage]:
         sheet = geo.forms[0]
         segs = segments(geo)
         axis = [s for s in segs if abs(s[0][0] - s[1][0]) < 1e-6 or abs(s[0][1] - s[1][1]) < 1e-6]
-        trims = [s for s in axis if _length(s) >= min(w, h) - 1e-6]
+        # trim lines cross the page, stopping EDGE_ROOM short of its edges
+        trims = [s for s in axis if _length(s) >= min(w, h) - 2 * EDGE_ROOM - 1e-6]
         tx = [s[0][0] for s in trims if abs(s[0][0] - s[1][0]) < 1e-6]
         ty = [s[0][1] for s in trims if abs(s[0][1] - s[1][1]) < 1e-6]
         short = [s for s in axis if _length(s) < 20]

@@ -13,6 +13,7 @@ from pathlib import Path
 import markupsafe
 import pytest
 
+pytestmark = pytest.mark.web
 flask = pytest.importorskip("flask", reason="the web extra (flask) is not installed")
 
 from printables.web import create_app  # noqa: E402

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.web, pytest.mark.slow]
 pytest.importorskip("flask", reason="the web extra (flask) is not installed")
 pytest.importorskip("waitress", reason="the web extra (waitress) is not installed")
 

@@ -15,7 +15,7 @@ from itertools import combinations
 from types import MappingProxyType
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
-from printables.geometry import TOL, Point, Polygon, part_key, regular_polygon
+from printables.geometry import TOL, Point, Polygon, Segment, part_key, regular_polygon
 
 ROWS = "ABCD"
 COLUMNS = 7
@@ -27,7 +27,7 @@ DEFAULT_WIDTH = 190.0
 MARGIN_R = 1 / 3
 #: Label heights, in units of R.
 HEPTAGON_LABEL_R = 0.15
-PENTAGON_LABEL_R = 0.12
+PENTAGON_LABEL_R = 0.15  # 6.1 pt at the standard size: no printed label under 6 pt
 #: Where a heptagon's label sits: this fraction of R from the centre towards the apex.
 LABEL_OFFSET_R = 0.75
 
@@ -136,21 +136,22 @@ def _raw_spaces(m: dict[str, float], origin: Point, rows: int = len(ROWS),
 
 # ----------------------------------------------------------------------------- polygon helpers
 
+def _side(e: Segment, p: Point) -> float:
+    """Twice the signed area of (e.a, e.b, p): positive when p is left of e."""
+    ex, ey = e.b.x - e.a.x, e.b.y - e.a.y
+    return ex * (p.y - e.a.y) - ey * (p.x - e.a.x)
+
+
 def clip_convex(subject: Polygon, clip: Polygon) -> tuple[Point, ...]:
     """Sutherland-Hodgman: the part of subject inside the convex, counter-clockwise clip."""
     out = list(subject.points)
     for e in clip.edges():
         if not out:
             break
-        ex, ey = e.b.x - e.a.x, e.b.y - e.a.y
-
-        def side(p: Point) -> float:
-            return ex * (p.y - e.a.y) - ey * (p.x - e.a.x)
-
         src, out = out, []
         for k, cur in enumerate(src):
             prev = src[k - 1]
-            sc, sp = side(cur), side(prev)
+            sc, sp = _side(e, cur), _side(e, prev)
             if (sc >= 0) != (sp >= 0):
                 t = sp / (sp - sc)
                 out.append(Point(prev.x + t * (cur.x - prev.x), prev.y + t * (cur.y - prev.y)))
@@ -194,9 +195,9 @@ def inscribed_circle(poly: Polygon) -> tuple[Point, float]:
         if sol is None:
             continue
         c, r = Point(sol[0], sol[1]), sol[2]
-        if r > 0 and all(nx * c.x + ny * c.y - d >= r - TOL for nx, ny, d in lines):
-            if best is None or r > best[1] + TOL:
-                best = (c, r)
+        if (r > 0 and all(nx * c.x + ny * c.y - d >= r - TOL for nx, ny, d in lines)
+                and (best is None or r > best[1] + TOL)):
+            best = (c, r)
     if best is None:
         raise ValueError("polygon has no inscribed circle")
     return best
@@ -223,9 +224,11 @@ def _solve3(rows: list[tuple[float, float, float, float]]) -> tuple[float, float
 
 # ----------------------------------------------------------------------------- the board
 
-def _relations(hept: dict[str, Polygon], pent: dict[str, Polygon]):
+def _relations(hept: dict[str, Polygon], pent: dict[str, Polygon]
+               ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, str | None],
+                          dict[str, tuple[str | None, ...]]]:
     """Shared sides: edge (heptagon-heptagon), pentagon (heptagon-pentagon), twins, rings."""
-    owners: dict[tuple, list[str]] = {}
+    owners: dict[tuple[object, ...], list[str]] = {}
     shapes = {**hept, **pent}
     for name, poly in shapes.items():
         for e in poly.edges():
@@ -246,12 +249,12 @@ def _relations(hept: dict[str, Polygon], pent: dict[str, Polygon]):
         else:
             touch[x].append(y)
             touch[y].append(x)
-    ring = {}
+    ring: dict[str, tuple[str | None, ...]] = {}
     for name, poly in pent.items():
         sides = [next(o for o in owners[part_key(e)] if o != name) if len(owners[part_key(e)]) == 2
                  else None for e in poly.edges()[:4]]
         ring[name] = tuple(sides)
-        touch[name] = list(sides)
+        touch[name] = [s for s in sides if s is not None]
     for n in hept:
         edge[n].sort(key=order.__getitem__)
         touch[n].sort(key=order.__getitem__)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import string
 from types import MappingProxyType
+from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError
@@ -93,7 +94,8 @@ def _check(shape: str, orientation: str, m: int, n: int) -> None:
                              f"1..{limit}", input=str(value))
 
 
-def _labels(shape: str, cells: list[tuple[int, int]], names: dict, centre, size: float
+def _labels(shape: str, cells: list[tuple[int, int]], names: dict[tuple[int, int], str],
+            centre: Callable[[int, int], Point], size: float
             ) -> list[Label]:
     """Letters at the ends of each letter line, numbers at the ends of each number line."""
     by_letter: dict[int, list[tuple[int, int]]] = {}
@@ -104,8 +106,11 @@ def _labels(shape: str, cells: list[tuple[int, int]], names: dict, centre, size:
     both = shape == "rhombus"
     out = []
     step_n = (1, 0) if shape == "rhombus" else (1, -1)
-    for lines, step, part in ((by_letter, (0, 1), lambda c: names[c].rstrip("0123456789")),
-                              (by_number, step_n, lambda c: names[c].lstrip(LETTERS))):
+    axes: tuple[tuple[dict[int, list[tuple[int, int]]], tuple[int, int],
+                      Callable[[tuple[int, int]], str]], ...] = (
+        (by_letter, (0, 1), lambda c: names[c].rstrip("0123456789")),
+        (by_number, step_n, lambda c: names[c].lstrip(LETTERS)))
+    for lines, step, part in axes:
         for key in sorted(lines):
             line = sorted(lines[key], key=lambda c: c[0] * step[0] + c[1] * step[1])
             ends = [(line[0], -1)] + ([(line[-1], 1)] if both else [])
@@ -126,7 +131,7 @@ def _frame(corners: list[Point], labels: list[Label], size: float, pad: float
 
 def hex_board(game: str, title: str, shape: str, m: int, n: int | None = None,
               cell: float = 20.0, orientation: str = "pointy",
-              colour=lambda q, r: "plain") -> Board:
+              colour: Callable[[int, int], str] = lambda q, r: "plain") -> Board:
     """A hex board: shape 'hexhex' (radius m) or 'rhombus' (m columns x n rows, n defaults
     to m), cells cell mm across flats. colour(q, r) gives each cell's colour class.
 

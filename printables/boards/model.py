@@ -50,7 +50,8 @@ class Label:
     rotation: float = 0.0
 
 
-def freeze_relations(rel: Mapping[str, Mapping[str, Iterable[str]]]) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+def freeze_relations(rel: Mapping[str, Mapping[str, Iterable[str]]]
+                     ) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
     """Read-only relation maps with neighbour tuples in a stable order."""
     return MappingProxyType({r: MappingProxyType({s: tuple(ns) for s, ns in m.items()})
                              for r, m in rel.items()})

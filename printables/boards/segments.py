@@ -225,7 +225,8 @@ def _lines(protos: list[_Proto], rel: Mapping[str, Mapping[str, list[str]]]
 
 
 def _decorations(lattice: Mapping[str, Point], width: float, height: float,
-                 pitch: float, bends=BEND_CORNERS) -> tuple[Decoration, ...]:
+                 pitch: float, bends: tuple[tuple[str, tuple[int, int]], ...] = BEND_CORNERS
+                 ) -> tuple[Decoration, ...]:
     ground = Polygon((Point(0, 0), Point(width, 0), Point(width, height), Point(0, height)))
     cut = {point_name(*c) for _, c in bends}
     dots = tuple(Decoration(Circle(p, pitch * DOT_RADIUS), "point", "decor")

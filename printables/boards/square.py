@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import string
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError
-from printables.geometry import Point, Polygon, Segment, Stroke
+from printables.geometry import Arc, Point, Polygon, Segment, Stroke
 
 #: Width of the border that carries the coordinate labels, as a fraction of the grid side.
 BORDER_FRACTION = 0.04
@@ -69,7 +69,7 @@ def spiral_arms(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
                          f"(3, 5, 7, ...), not {n!r}")
     length = (n * n - 1) // 2
     taken: set[tuple[int, int]] = set()
-    walkers = [[(0, 0), 0, [(0, 0)]], [(n - 1, n - 1), 2, [(n - 1, n - 1)]]]
+    walkers: list[list[Any]] = [[(0, 0), 0, [(0, 0)]], [(n - 1, n - 1), 2, [(n - 1, n - 1)]]]
     taken.update({(0, 0), (n - 1, n - 1)})
     for _ in range(length - 1):
         for walker in walkers:
@@ -124,6 +124,28 @@ def colour_boundaries(n: int, colour: Callable[[int, int], str],
     return _chains(links)
 
 
+#: Width of the line between two spiral arms, as a fraction of a cell's side.
+BOUNDARY_WIDTH = 0.07
+
+
+def spiral(center: Point, pitch: float, turns: float = 2.5) -> Stroke:
+    """A spiral of half-circle arcs with alternating centres, growing by a constant step:
+    the art on a spiral arms board's centre cell."""
+    step = pitch * 0.4 / (2 * turns)  # radius gain per half turn
+    arcs = []
+    # two centres on a horizontal line, step apart: the classic two-centre spiral
+    c_right = Point(center.x + step / 2, center.y)
+    c_left = Point(center.x - step / 2, center.y)
+    radius = step / 2
+    angle = 180.0
+    for k in range(int(turns * 2)):
+        c = c_right if k % 2 == 0 else c_left
+        arcs.append(Arc(c, radius, angle, 180.0))
+        angle = (angle + 180.0) % 360.0
+        radius += step
+    return Stroke(tuple(arcs), max(0.6, pitch * 0.03))
+
+
 def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float,
                          origin: Point, width: float,
                          style: str = "boundary") -> tuple[Decoration, ...]:
@@ -140,14 +162,15 @@ def boundary_decorations(n: int, colour: Callable[[int, int], str], pitch: float
 def _chains(links: dict[tuple[int, int], list[tuple[int, int]]]
             ) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Walk an edge graph into chains (ends first, then closed loops), merging straight runs."""
-    used: set[frozenset] = set()
-    chains = []
+    used: set[frozenset[tuple[int, int]]] = set()
+    chains: list[tuple[tuple[int, int], ...]] = []
     starts = sorted(v for v, ns in links.items() if len(ns) != 2) + sorted(links)
     for start in starts:
         for first in sorted(links[start]):
             if frozenset((start, first)) in used:
                 continue
-            chain, here, nxt = [start], start, first
+            chain, here = [start], start
+            nxt: tuple[int, int] | None = first
             while nxt is not None:
                 used.add(frozenset((here, nxt)))
                 chain.append(nxt)
@@ -173,7 +196,7 @@ def square_board(game: str, title: str, n: int, grid_size: float,
                  kind: Callable[[int, int], str] = lambda f, r: "square",
                  skip: frozenset[str] = frozenset(),
                  decorations: Callable[[float, Point], tuple[Decoration, ...]] = lambda p, o: (),
-                 data: dict | None = None, ranks: int | None = None) -> Board:
+                 data: Mapping[str, Any] | None = None, ranks: int | None = None) -> Board:
     """An n-file x ranks board (ranks defaults to n) whose grid is grid_size mm wide (plus a
     label border), squares named a1.. from the bottom-left; skip names squares that are not
     spaces (they are still drawn as cells)."""

@@ -8,12 +8,14 @@ a game name is taken, a path ending in .toml names a game file instead.
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from printables.errors import UsageError, did_you_mean
 from printables.games import (chameleons, dag_en_nacht, danadazo, dugi, evl, network,
                               rosenkreuz)
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position)
+from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
+                                    Rules, first_problem, plain_notation)
 
 GAMES: dict[str, GameSpec] = {
     "rosenkreuz": rosenkreuz.GAME,
@@ -41,7 +43,6 @@ def register(game: GameSpec) -> GameSpec:
 def _plugins() -> dict[str, GameSpec]:
     """Games other packages declare in the entry-point group 'printables.games' (name ->
     a GameSpec), registered on first use; one that fails to load is left out."""
-    from importlib.metadata import entry_points
     for ep in entry_points(group="printables.games"):
         if ep.name not in REGISTERED and ep.name not in GAMES:
             try:
@@ -89,4 +90,5 @@ def get_game(name: str, base: str | Path | None = None) -> GameSpec:
 
 
 __all__ = ["GAMES", "REGISTERED", "all_games", "get_game", "is_game_path", "register",
-           "Component", "GameSpec", "Move", "Outcome", "Piece", "Position"]
+           "Component", "Engine", "GameSpec", "Move", "Outcome", "Piece", "Position", "Rules",
+           "first_problem", "plain_notation"]

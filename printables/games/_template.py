@@ -20,8 +20,8 @@ from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board, square_name
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
-                                    first_problem, next_side)
+from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
+                                    next_side)
 
 SIDES = ("black", "white")
 N = 5
@@ -77,15 +77,11 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"black has {n['black']} stones and white {n['white']}, {pos.to_move} to move"
 
 
-position_problem = first_problem(position_problems)
-
-
 GAME = GameSpec(
     name="four", title="Four", designer="the printables authors",
     board_summary="5x5 board, four in a row", sides=SIDES,
     kinds={s: ("stone",) for s in SIDES}, build_board=build_board, components=components,
-    legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
-    position_problems=position_problems,
+    rules=Engine(legal_moves, play, winner, position_problems),
 )
 
 __all__ = ["GAME", "square_name"]

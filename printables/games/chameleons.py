@@ -10,32 +10,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board, Decoration
-from printables.boards.square import boundary_decorations, spiral_colouring, square_board
+from printables.boards.square import (BOUNDARY_WIDTH, boundary_decorations, spiral,
+                                     spiral_colouring, square_board)
 from printables.games import chameleons_rules as rules
-from printables.games.model import Component, GameSpec
-from printables.geometry import Arc, Point, Stroke
+from printables.games.model import Component, Engine, GameSpec
+from printables.geometry import Point
 
 DEFAULT_GRID = 175.0
 SIDE = 7
-#: Width of the line between the arms, as a fraction of a cell's side.
-BOUNDARY_WIDTH = 0.07
-
-
-def spiral(center: Point, pitch: float, turns: float = 2.5) -> Stroke:
-    """A spiral of half-circle arcs with alternating centres, growing by a constant step."""
-    step = pitch * 0.4 / (2 * turns)  # radius gain per half turn
-    arcs = []
-    # two centres on a horizontal line, step apart: the classic two-centre spiral
-    c_right = Point(center.x + step / 2, center.y)
-    c_left = Point(center.x - step / 2, center.y)
-    radius = step / 2
-    angle = 180.0
-    for k in range(int(turns * 2)):
-        c = c_right if k % 2 == 0 else c_left
-        arcs.append(Arc(c, radius, angle, 180.0))
-        angle = (angle + 180.0) % 360.0
-        radius += step
-    return Stroke(tuple(arcs), max(0.6, pitch * 0.03))
 
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
@@ -69,7 +51,6 @@ GAME = GameSpec(
     board_summary="7x7 board coloured as two interlocking spiral arms, spiral centre",
     sides=("dark", "light"), kinds={"dark": ("chameleon",), "light": ("chameleon",)},
     build_board=build_board, components=components, flipping_pieces=True,
-    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, position_problems=rules.position_problems,
+    rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
 )
 

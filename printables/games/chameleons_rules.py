@@ -33,7 +33,7 @@ from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Piece, Position, next_side
 
 SIDES = ("dark", "light")
 KIND = "chameleon"
@@ -207,11 +207,10 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         return
     last = other(pos.to_move)
     exposed = [s for s in board.names
-               if (p := pos.pieces.get(s)) is not None and p.side == last
+               if (q := pos.pieces.get(s)) is not None and q.side == last
                and opposing(board, s, last)]
     if len(exposed) > 1:
         yield (f"{last} just moved but has {len(exposed)} chameleons on opposing spaces "
                f"({', '.join(exposed)}); at most the moved one can stand there")
 
 
-position_problem = first_problem(position_problems)

@@ -8,8 +8,8 @@ from typing import Any, Iterator, Mapping
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board
 from printables.errors import UsageError
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
-                                    first_problem, next_side)
+from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
+                                    next_side)
 
 DEFAULT_GRID = 175.0
 SIZES = (11, 13, 15, 17, 19)
@@ -201,16 +201,11 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"{pos.to_move} is to move but already has a winning line"
 
 
-position_problem = first_problem(position_problems)
-
-
 GAME = GameSpec(
     name="dag-en-nacht", title="Dag en Nacht", designer="Chris Huntoon",
     board_summary="n x n checkered board (n odd, 11..19, default 15), corners light",
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
     default_options={"size": 15, "black_alternating": False}, check_options=check_options,
-    legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
-    position_problems=position_problems,
-    size_counts_cells=True,
+    rules=Engine(legal_moves, play, winner, position_problems),
 )

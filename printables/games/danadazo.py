@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.boards.segments import danadazo_board
 from printables.games import danadazo_rules as rules
-from printables.games.model import Component, GameSpec
+from printables.games.model import Component, Engine, GameSpec
 
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The segment board (see printables.boards.segments)."""
-    from printables.boards.segments import danadazo_board
     return danadazo_board(size)
 
 
@@ -36,6 +36,6 @@ GAME = GameSpec(
     sides=("attacker", "defender"),
     kinds={"attacker": ("pawn", "general"), "defender": ("pawn", "guard", "general")},
     build_board=build_board, components=components, reconstructed=("board", "setup"),
-    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, position_problems=rules.position_problems,
+    rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
+    tally=rules.tally,
 )

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Piece, Position, next_side
 
 SIDES = ("attacker", "defender")
 LONE_KEY = "lone_general_moves"
@@ -89,8 +89,8 @@ def forbidden_barrier(board: Board, pieces: Pieces, side: str) -> str | None:
     for point in board.data["interior_points"]:
         four = [pieces.get(s) for s in board.data["points"][point]]
         if all(p is not None and p.side == side for p in four) and \
-                any(p.kind != "pawn" for p in four):
-            return point
+                any(p is not None and p.kind != "pawn" for p in four):
+            return str(point)
     return None
 
 
@@ -219,6 +219,19 @@ def winner(board: Board, pos: Position) -> str | None:
     return None
 
 
+def tally(board: Board, pos: Position) -> str:
+    """For captions: how many of a lone general's 20 moves have been played ('' when no
+    side is down to its general)."""
+    lone = lone_side(pos.pieces)
+    if lone is None:
+        return ""
+    n = int(pos.state.get(LONE_KEY, 0))
+    played = "none has been played yet" if n == 0 else \
+        f"{n} {'has' if n == 1 else 'have'} been played"
+    return (f"The {lone.capitalize()}s are down to their general: of the {LONE_LIMIT} moves "
+            f"it must survive, {played}.")
+
+
 def _piece_problem(board: Board, pos: Position) -> str | None:
     for name, piece in sorted(pos.pieces.items()):
         if not board.has(name):
@@ -257,4 +270,3 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"unknown state key {unknown[0]!r}; Danadazo keeps only {LONE_KEY}"
 
 
-position_problem = first_problem(position_problems)

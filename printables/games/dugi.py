@@ -23,8 +23,9 @@ from functools import lru_cache, partial
 from typing import Any, Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import (Component, GameSpec, Move, Outcome, Piece, Position,
-                                    first_problem, next_side)
+from printables.boards.rings import dugi_board
+from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
+                                    next_side)
 
 SIDES = ("black", "white")
 COUNTERS = 12
@@ -36,7 +37,6 @@ DIRECTIONS = ((0, 1), (0, -1), (-1, 0), (1, 0))
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The ring board (see printables.boards.rings)."""
-    from printables.boards.rings import dugi_board
     return dugi_board(size)
 
 
@@ -63,7 +63,7 @@ def step(board: Board, name: str, direction: tuple[int, int]) -> str | None:
     r = ring + direction[0]
     if not 0 <= r < len(rings):
         return None
-    return rings[r][(sector + direction[1]) % len(rings[r])]
+    return str(rings[r][(sector + direction[1]) % len(rings[r])])
 
 
 @lru_cache(maxsize=8)
@@ -93,7 +93,7 @@ def _slides(board: Board, pieces: Mapping[str, Piece], origin: str) -> Iterator[
 
 def _moves(board: Board, pos: Position) -> list[Move]:
     """Legal moves of the side to move, ignoring whether the game is over."""
-    out = []
+    out: list[Move] = []
     for name in board.names:
         piece = pos.pieces.get(name)
         if piece is not None and piece.side == pos.to_move:
@@ -159,14 +159,10 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
                "one side is down to two")
 
 
-position_problem = first_problem(position_problems)
-
-
 GAME = GameSpec(
     name="dugi", title="Dugi", designer="Andrew Dubber",
     board_summary="7 rings x 24 sectors round a dead zone, 300 mm",
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
-    legal_moves=legal_moves, play=play, winner=winner, position_problem=position_problem,
-    position_problems=position_problems,
+    rules=Engine(legal_moves, play, winner, position_problems),
 )

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printables.boards import Board
+from printables.boards.heptagon import evl_board
 from printables.games import evl_rules as rules
-from printables.games.model import Component, GameSpec
+from printables.games.model import Component, Engine, GameSpec, Stacks
 from printables.errors import UsageError
 
 
@@ -20,7 +21,6 @@ def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 def build_board(options: Mapping[str, Any], size: float | None) -> Board:
     """The heptagon-pentagon board (see printables.boards.heptagon)."""
-    from printables.boards.heptagon import evl_board
     return evl_board(size)
 
 
@@ -38,8 +38,9 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("piece", "marker"), "white": ("piece", "marker")},
     build_board=build_board, components=components, reconstructed=("board",),
     default_options={"target": 10}, check_options=check_options,
-    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, position_problems=rules.position_problems,
-    normalize_move=rules.normalize_move,
-    format_move=rules.format_move, placement="stacks",
+    rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems,
+                 normalize_move=rules.normalize_move, format_move=rules.format_move),
+    placement=Stacks(piece="piece", piece_space="heptagon", marker="marker",
+                     marker_space="pentagon", letters=rules.LETTER),
+    tally=rules.tally,
 )

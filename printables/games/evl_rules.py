@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache, partial
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Position, next_side
 
 SIDES = ("black", "white")
 LETTER = {"black": "b", "white": "w"}
@@ -75,6 +75,25 @@ def marker_count(pos: Position, side: str) -> int:
     return sum(1 for owner in pos.markers.values() if owner == side)
 
 
+def tally(board: Board, pos: Position) -> str:
+    """The pentagons each side holds and the passes in a row, for captions: 'Black holds
+    11 pentagons, White none. Black passed last turn.'"""
+    def held(n: int) -> str:
+        return "none" if n == 0 else f"{n} pentagon{'' if n == 1 else 's'}"
+    black, white = (marker_count(pos, s) for s in SIDES)
+    if black == white:
+        text = (f"Black and White hold {held(black)} each." if black else
+                "Neither player holds a pentagon yet.")
+    else:
+        text = f"Black holds {held(black)}, White {held(white)}."
+    passes = int(pos.state.get("passes", 0))
+    if passes == 1:
+        text += f" {other(pos.to_move).capitalize()} passed last turn."
+    elif passes >= 2:
+        text += " Both players have passed, one after the other."
+    return text
+
+
 def heptagons(board: Board) -> tuple[str, ...]:
     """Heptagon names in board order."""
     return tuple(s.name for s in board.spaces_of_kind("heptagon"))
@@ -106,7 +125,7 @@ def placements(board: Board, pos: Position) -> list[Move]:
     return out
 
 
-def _walks(board: Board, path: tuple[str, ...], stacks,
+def _walks(board: Board, path: tuple[str, ...], stacks: Mapping[str, str],
            steps_left: int) -> Iterator[tuple[str, ...]]:
     """Simple paths extending path by 1..steps_left steps (pruned: nothing passes a full stack)."""
     for nxt in board.neighbours(path[-1], "edge"):
@@ -118,7 +137,7 @@ def _walks(board: Board, path: tuple[str, ...], stacks,
             yield from _walks(board, longer, stacks, steps_left - 1)
 
 
-def spread(stacks, path: tuple[str, ...]) -> dict[str, str]:
+def spread(stacks: Mapping[str, str], path: tuple[str, ...]) -> dict[str, str]:
     """Stacks after unstacking the stack on path[0] along path (no legality check).
 
     >>> spread({"A1": "bbw", "A3": "w"}, ("A1", "A2", "A3"))
@@ -156,7 +175,7 @@ def legal_moves(board: Board, pos: Position) -> list[Move]:
     return moves or [PASS]
 
 
-def claims(board: Board, stacks, side: str) -> list[str]:
+def claims(board: Board, stacks: Mapping[str, str], side: str) -> list[str]:
     """Pentagons (board order) where side controls two heptagons that do not share a side."""
     out = []
     for pent, pairs in capture_pairs(board).items():
@@ -241,7 +260,6 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield f"both players hold {target} pentagons"
 
 
-position_problem = first_problem(position_problems)
 
 
 # ----------------------------------------------------------------------------- notation
@@ -265,9 +283,10 @@ def straight_run(board: Board, start: str, end: str) -> tuple[str, ...] | None:
         return None
     ux, uy = _unit(board, start, end)
     limit = math.cos(math.radians(STRAIGHT_DEG))
-    frontier, seen = [(start,)], {start}
+    frontier: list[tuple[str, ...]] = [(start,)]
+    seen = {start}
     while frontier:
-        nxt_frontier = []
+        nxt_frontier: list[tuple[str, ...]] = []
         for path in frontier:
             for n in board.neighbours(path[-1], "edge"):
                 vx, vy = _unit(board, path[-1], n)

@@ -1,21 +1,24 @@
-"""Game-level data: pieces, positions, moves, outcomes, components and the GameSpec record.
+"""Game-level data: pieces, positions, moves, outcomes, components, the rules engine contract
+(Rules) and the GameSpec record.
 
 Positions and moves are plain immutable values; every rules engine takes and returns them.
+Ruling: a game without an engine (a designer's game file) has `rules = None`; its positions
+are drawn but not checked, and its moves use the plain notation (plain_notation).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from printables.boards import Board
-from printables.errors import UsageError
+from printables.errors import LayoutError, UsageError
 from printables.units import is_count
 
 
 
-class FrozenDict(dict):
+class FrozenDict(dict[str, Any]):
     """A dict that cannot change after it is made, and so can be hashed: Position's mappings.
 
     Reading is a plain dict's (rules engines read positions in their inner loops); every
@@ -40,13 +43,13 @@ class FrozenDict(dict):
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenDict, (dict(self),))
 
     def __copy__(self) -> FrozenDict:
         return self
 
-    def __deepcopy__(self, memo: dict) -> FrozenDict:
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
         return self  # its values are immutable too (pieces, strings, numbers)
 
 
@@ -66,16 +69,6 @@ def next_side(side: str, sides: tuple[str, ...]) -> str:
     """
     i = sides.index(side) if side in sides else -1
     return sides[(i + 1) % len(sides)]
-
-
-def first_problem(problems: Callable[[Board, Position], Iterable[str]]
-                  ) -> Callable[[Board, Position], str | None]:
-    """An engine's position_problem from its position_problems: the first reason, or None.
-    The generator stops there, so the first check costs what it did alone."""
-    def position_problem(board: Board, pos: Position) -> str | None:
-        return next(iter(problems(board, pos)), None)
-    position_problem.__doc__ = f"The first of {problems.__name__}, or None."
-    return position_problem
 
 
 class Piece(NamedTuple):
@@ -111,7 +104,7 @@ class Position:
         for name in MAPPINGS:
             object.__setattr__(self, name, frozen(getattr(self, name)))
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.game, self.to_move) + tuple(getattr(self, name) for name in MAPPINGS)
 
     def __eq__(self, other: object) -> bool:
@@ -125,7 +118,6 @@ class Position:
 
     def with_(self, **changes: Any) -> "Position":
         """A copy with some fields replaced."""
-        from dataclasses import replace
         return replace(self, **changes)
 
 
@@ -181,6 +173,309 @@ class Component:
     back: str | None = None
 
 
+#: a move as written: its dash-joined runs of spaces (X-Y,Y-Z is two runs)
+Runs = tuple[tuple[str, ...], ...]
+
+
+class Rules(Protocol):
+    """A game's rules engine: the hooks the validator, the booklets' checked examples and
+    the players (printables.play) call. Every built-in game has one (GameSpec.rules)."""
+
+    def legal_moves(self, board: Board, pos: Position) -> list[Move]:
+        """Every legal move of the side to move (none once the game is over)."""
+        ...
+
+    def play(self, board: Board, pos: Position, move: Move) -> Outcome:
+        """The position after a legal move, and what the mover captured."""
+        ...
+
+    def winner(self, board: Board, pos: Position) -> str | None:
+        """The winning side, 'draw', or None while the game goes on."""
+        ...
+
+    def position_problems(self, board: Board, pos: Position) -> Iterable[str]:
+        """Every reason the position cannot occur in a game (none: it can)."""
+        ...
+
+    def normalize_move(self, board: Board, move: Move, runs: Runs) -> Move | None:
+        """The move a notation with these runs means, or None when the game's notation has
+        no such form (plain_move: one run only)."""
+        ...
+
+    def format_move(self, board: Board, move: Move) -> str:
+        """The move in the game's notation (plain_notation without short forms)."""
+        ...
+
+
+def plain_move(board: Board, move: Move, runs: Runs) -> Move | None:
+    """A move as written; several comma-joined runs mean nothing without a game's notation."""
+    return move if len(runs) == 1 else None
+
+
+def plain_notation(board: Board, move: Move) -> str:
+    """The notation of a move without game-specific short forms (POSITIONS.md).
+
+    >>> plain_notation(None, Move(path=("a7", "b6"), take="c3", relocate="d1"))
+    'a7-b6 xc3 =d1'
+    """
+    if move.special:
+        return move.special
+    text = "+" + move.path[0] if move.drop else "-".join(move.path)
+    if move.take:
+        text += " x" + move.take
+    if move.relocate:
+        text += " =" + move.relocate
+    return text
+
+
+@dataclass(frozen=True)
+class Engine:
+    """Rules made of a rules module's functions (what every built-in game gives); a game
+    without its own move notation keeps plain_move and plain_notation."""
+
+    legal_moves: Callable[[Board, Position], list[Move]]
+    play: Callable[[Board, Position, Move], Outcome]
+    winner: Callable[[Board, Position], str | None]
+    position_problems: Callable[[Board, Position], Iterable[str]]
+    normalize_move: Callable[[Board, Move, Runs], Move | None] = plain_move
+    format_move: Callable[[Board, Move], str] = plain_notation
+
+
+def first_problem(rules: Rules, board: Board, pos: Position) -> str | None:
+    """The first reason the position cannot occur, or None. The engine's generator stops
+    there, so asking for the first costs what that one check costs."""
+    return next(iter(rules.position_problems(board, pos)), None)
+
+
+# ----------------------------------------------------------------------------- placement
+
+class Source(Protocol):
+    """A position file being read (positions.py's reader): its errors name file and line."""
+
+    def fail(self, message: str, value: Any = None, key: str | None = None,
+             nth: int = 1) -> LayoutError:
+        """The LayoutError for message, at the line of value or key."""
+        ...
+
+    def table(self, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+        """data[key] as a table ({} when absent); a LayoutError when it is not one."""
+        ...
+
+    def string_list(self, v: Any, where: str) -> list[str]:
+        """v as a list of space names; a LayoutError naming where when it is not one."""
+        ...
+
+
+def read_side(r: Source, game: GameSpec, side: Any, where: str) -> str:
+    """side, when it is one of the game's sides; else a LayoutError listing them."""
+    if side not in game.sides:
+        raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
+                     f"{', '.join(game.sides)}", value=side)
+    return str(side)
+
+
+def read_space(r: Source, board: Board, game: GameSpec, name: Any,
+               kinds: Iterable[str] | None = None) -> str:
+    """name, when it names a space of the board (of one of kinds, when given)."""
+    if not isinstance(name, str) or not board.has(name):
+        raise r.fail(f"unknown space {name!r} for {game.name} (spaces are named like "
+                     f"{board.names[0]}..{board.names[-1]})", value=name)
+    if kinds is not None and board.space(name).kind not in kinds:
+        raise r.fail(f"space {name!r} is a {board.space(name).kind}; expected "
+                     f"{' or '.join(kinds)}", value=name)
+    return name
+
+
+#: what a placement reads into a Position: field name -> mapping (pieces, stacks, ...)
+Contents = dict[str, dict[str, Any]]
+
+
+class Shown(NamedTuple):
+    """One thing a diagram draws on a space: a piece seen from above (stack empty) or a
+    stack seen from the side (stack: the sides of its pieces, bottom to top; side and kind
+    are its top piece's)."""
+
+    space: str
+    side: str
+    kind: str
+    stack: tuple[str, ...] = ()
+
+
+class Placement(Protocol):
+    """How a game's pieces sit on the board: the position-file tables it reads, the counts
+    it checks, what a check's `after` compares, and what a diagram's reserve shows."""
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        """The top-level tables of a position file this placement reads."""
+        ...
+
+    def read(self, r: Source, game: GameSpec, board: Board, data: Mapping[str, Any],
+             options: Mapping[str, Any]) -> Contents:
+        """The position's placement fields from a position file's tables (for a position
+        with these checked options)."""
+        ...
+
+    def count_problem(self, game: GameSpec, pos: Position) -> tuple[str, str] | None:
+        """(message, file key) when pos holds more pieces than the game has, else None."""
+        ...
+
+    def compared(self, pos: Position) -> Contents:
+        """What two positions must share to be the same placement (a check's `after`)."""
+        ...
+
+    def off_board(self, pos: Position, c: Component) -> int:
+        """How many of component c are not on the board (in hand or in the box)."""
+        ...
+
+    def shown(self, board: Board, pos: Position) -> Iterator[Shown]:
+        """What stands on the board, space by space in board order (a diagram draws it)."""
+        ...
+
+
+@dataclass(frozen=True)
+class OnSpaces:
+    """A piece per space: [pieces] side -> spaces (one kind) or kind -> spaces."""
+
+    tables: tuple[str, ...] = ("pieces",)
+
+    def read(self, r: Source, game: GameSpec, board: Board, data: Mapping[str, Any],
+             options: Mapping[str, Any]) -> Contents:
+        """[pieces]: side -> list of spaces, or side -> kind -> list of spaces."""
+        pieces: dict[str, Piece] = {}
+        for side, spec in r.table(data, "pieces").items():
+            read_side(r, game, side, "[pieces]")
+            kinds = game.kinds[side]
+            if isinstance(spec, Mapping):
+                items = list(spec.items())
+            elif len(kinds) == 1:
+                items = [(kinds[0], spec)]
+            else:
+                raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
+                             f"{', '.join(kinds)}", key=side)
+            for kind, names in items:
+                if kind not in kinds:
+                    raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
+                                 f"{', '.join(kinds)}", value=kind)
+                for name in r.string_list(names, f"pieces.{side}.{kind}"):
+                    read_space(r, board, game, name)
+                    if name in pieces:
+                        raise r.fail(f"space {name!r} holds two pieces", value=name, nth=2)
+                    pieces[name] = Piece(side, kind)
+        return {"pieces": pieces}
+
+    def count_problem(self, game: GameSpec, pos: Position) -> tuple[str, str] | None:
+        """More pieces of a component than it counts (flipping pieces: more in all)."""
+        comps = game.components(pos.options)
+        if game.flipping_pieces:
+            total = sum(c.count for c in comps)
+            if len(pos.pieces) > total:
+                return f"{len(pos.pieces)} pieces on the board; the game has {total}", "pieces"
+            return None
+        for c in comps:
+            n = sum(1 for p in pos.pieces.values() if p == (c.side, c.kind))
+            if n > c.count:
+                return f"{n} {c.label}s on the board; the game has {c.count}", c.side
+        return None
+
+    def compared(self, pos: Position) -> Contents:
+        """Every space's piece."""
+        return {"pieces": {k: tuple(v) for k, v in sorted(pos.pieces.items())}}
+
+    def off_board(self, pos: Position, c: Component) -> int:
+        """The component's count less its pieces on the board."""
+        on = sum(1 for p in pos.pieces.values() if (p.side, p.kind) == (c.side, c.kind))
+        return max(0, c.count - on)
+
+    def shown(self, board: Board, pos: Position) -> Iterator[Shown]:
+        """Each piece, seen from above."""
+        for name in board.names:
+            if name in pos.pieces:
+                yield Shown(name, *pos.pieces[name])
+
+
+@dataclass(frozen=True)
+class Stacks:
+    """Stacks of one kind of piece on one kind of space (a string of side letters, bottom to
+    top), markers of another kind alone on another kind of space, and a hand per side of
+    stacking pieces not yet placed (EVL). The counts are the game's components'."""
+
+    piece: str  # the component kind that stacks
+    piece_space: str  # the space kind stacks stand on
+    marker: str  # the component kind of the markers
+    marker_space: str  # the space kind markers stand on
+    letters: Mapping[str, str]  # side -> its letter in a stack string
+    tables: tuple[str, ...] = ("stacks", "markers", "hand")
+
+    def _count(self, game: GameSpec, options: Mapping[str, Any], kind: str, side: str) -> int:
+        return sum(c.count for c in game.components(options) if c.kind == kind and c.side == side)
+
+    def _on_board(self, pos: Position, side: str) -> int:
+        return sum(s.count(self.letters[side]) for s in pos.stacks.values())
+
+    def read(self, r: Source, game: GameSpec, board: Board, data: Mapping[str, Any],
+             options: Mapping[str, Any]) -> Contents:
+        """[stacks] space -> letters bottom to top, [markers] space -> side, [hand] side ->
+        count (default: the game's pieces less those on the board)."""
+        letters = "".join(self.letters[s] for s in game.sides)
+        stacks: dict[str, str] = {}
+        for name, stack in r.table(data, "stacks").items():
+            read_space(r, board, game, name, (self.piece_space,))
+            if not isinstance(stack, str) or not stack or set(stack) - set(letters):
+                raise r.fail(f"stack on {name} must be a string of {' and '.join(letters)}, "
+                             f"bottom to top, such as \"{letters[0] * 2 + letters[-1]}\"",
+                             value=name)
+            stacks[name] = stack
+        markers: dict[str, str] = {}
+        for name, owner in r.table(data, "markers").items():
+            read_space(r, board, game, name, (self.marker_space,))
+            markers[name] = read_side(r, game, owner, "[markers]")
+        hand: dict[str, int] = {}
+        for side, count in r.table(data, "hand").items():
+            read_side(r, game, side, "[hand]")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise r.fail(f"hand of {side} must be a whole number >= 0", key=side)
+            hand[side] = count
+        for side in game.sides:
+            placed = sum(s.count(self.letters[side]) for s in stacks.values())
+            hand.setdefault(side, max(0, self._count(game, options, self.piece, side) - placed))
+        return {"stacks": stacks, "markers": markers, "hand": hand}
+
+    def count_problem(self, game: GameSpec, pos: Position) -> tuple[str, str] | None:
+        """More stacking pieces (board and hand) or markers than the game has."""
+        for side in game.sides:
+            pieces = self._count(game, pos.options, self.piece, side)
+            placed = self._on_board(pos, side) + pos.hand.get(side, 0)
+            if placed > pieces:
+                return (f"{side} has {placed} {self.piece}s (board + hand); the game has "
+                        f"{pieces}", "stacks")
+            markers = self._count(game, pos.options, self.marker, side)
+            if sum(1 for o in pos.markers.values() if o == side) > markers:
+                return (f"{side} has more than {markers} {self.marker}s; the game has "
+                        f"{markers}", "markers")
+        return None
+
+    def compared(self, pos: Position) -> Contents:
+        """Every stack and every marker (the hands follow from the stacks)."""
+        return {"stacks": dict(pos.stacks), "markers": dict(pos.markers)}
+
+    def off_board(self, pos: Position, c: Component) -> int:
+        """Stacking pieces: the hand; markers: the count less those placed."""
+        if c.kind == self.piece:
+            return max(0, pos.hand.get(c.side, c.count - self._on_board(pos, c.side)))
+        return max(0, c.count - sum(1 for o in pos.markers.values() if o == c.side))
+
+    def shown(self, board: Board, pos: Position) -> Iterator[Shown]:
+        """Each stack from the side, each marker from above."""
+        owner = {letter: side for side, letter in self.letters.items()}
+        for name in board.names:
+            if name in pos.stacks:
+                sides = tuple(owner[letter] for letter in pos.stacks[name])
+                yield Shown(name, sides[-1], self.piece, sides)
+            if name in pos.markers:
+                yield Shown(name, pos.markers[name], self.marker)
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """KEY=VALUE with VALUE as int, true/false or text.
 
@@ -204,19 +499,20 @@ def parse_option(text: str) -> tuple[str, Any]:
 class GameSpec:
     """Everything the products and the validator need to know about one game.
 
-    Built-in games set the engine hooks (legal_moves, play, winner, position_problem); a
-    game file (printables.gamefile) leaves them None, so its positions are drawn but not
-    checked. Generic code asks these fields, never the game's name:
+    Built-in games give their rules engine (rules: Rules); a game file
+    (printables.gamefile) leaves it None, so its positions are drawn but not checked.
+    Generic code asks these fields, never the game's name:
 
-    placement: 'pieces' (a piece per space) or 'stacks' (EVL: stacks on heptagons,
-    markers on pentagons, a hand of pieces not yet placed).
-    size_counts_cells: --size may be a number of cells per side (an option 'size').
-    laser_heavy: its laser files take longest; a kit starts them first.
+    placement: how pieces sit on the board (OnSpaces, a piece per space; Stacks: EVL's
+    stacks, markers and hand), which reads, counts and compares positions.
     rules_file, setup_position, example_files: where a game file keeps its rules text,
     starting position and example position files (None: the bundled rules_text/ and
     layouts/<name>/).
     source: the game file this spec was read from (None for a built-in game).
     first: the side that moves first (None: the first of sides).
+    tally: what a position's diagram cannot show and a caption states, as one sentence
+    from the engine's own counts (EVL: pentagons held, passes in a row; Danadazo: a lone
+    general's moves); None: nothing to add.
     """
 
     name: str
@@ -233,19 +529,11 @@ class GameSpec:
     state_types: Mapping[str, type] = field(default_factory=dict)
     reconstructed: tuple[str, ...] = ()
     flipping_pieces: bool = False
-    legal_moves: Callable[[Board, Position], list[Move]] | None = None
-    play: Callable[[Board, Position, Move], Outcome] | None = None
-    winner: Callable[[Board, Position], str | None] | None = None
-    position_problem: Callable[[Board, Position], str | None] | None = None
-    #: every reason a position cannot occur (position_problem gives the first)
-    position_problems: Callable[[Board, Position], Iterable[str]] | None = None
-    normalize_move: Callable[[Board, Move, tuple[tuple[str, ...], ...]], Move] | None = None
-    format_move: Callable[[Board, Move], str] | None = None
+    rules: Rules | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
-    placement: str = "pieces"
-    size_counts_cells: bool = False
-    laser_heavy: bool = False
+    placement: Placement = OnSpaces()
     first: str | None = None
+    tally: Callable[[Board, Position], str] | None = None
     rules_file: Path | None = None
     setup_position: Position | None = None
     example_files: tuple[Path, ...] | None = None
@@ -289,10 +577,11 @@ class GameSpec:
         return _cached_board(self.name, tuple(sorted(opts.items())), size, self.build_board)
 
 
-_BOARDS: dict[tuple, Board] = {}
+_BOARDS: dict[tuple[Any, ...], Board] = {}
 
 
-def _cached_board(name: str, opts: tuple, size: float | None, build) -> Board:
+def _cached_board(name: str, opts: tuple[tuple[str, Any], ...], size: float | None,
+                  build: Callable[[Mapping[str, Any], float | None], Board]) -> Board:
     key = (name, build, opts, size)  # two game files may share a name, never a builder
     if key not in _BOARDS:
         _BOARDS[key] = build(dict(opts), size)

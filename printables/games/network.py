@@ -19,7 +19,7 @@ from printables.boards.model import freeze_relations
 from printables.boards.square import dead_cell_marks, square_board, square_name
 from printables.errors import UsageError
 from printables.games import network_rules as rules
-from printables.games.model import Component, GameSpec
+from printables.games.model import Component, Engine, GameSpec
 from printables.geometry import Point
 
 DEFAULT_GRID = 175.0
@@ -102,7 +102,5 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
     default_options={"size": 8, "pie": False}, check_options=check_options,
-    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, position_problems=rules.position_problems,
-    size_counts_cells=True,
+    rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
 )

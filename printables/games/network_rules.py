@@ -40,7 +40,7 @@ from functools import partial
 from typing import Iterator, Mapping
 
 from printables.boards import Board
-from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Piece, Position, next_side
 
 SIDES = ("black", "white")
 STONES = 10
@@ -213,7 +213,7 @@ def _double_network(board: Board, pieces: Pieces, side: str, vacated: str | None
             and network(board, pieces, side) is not None)
 
 
-def pie_drops(options) -> int:
+def pie_drops(options: Mapping[str, object]) -> int:
     """After how many drops White may swap: 0 (no pie rule), 3 or 5.
 
     >>> pie_drops({"pie": True}), pie_drops({"pie": 5}), pie_drops({"pie": False})
@@ -320,4 +320,3 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield "both players hold a network; the game ends at the first one"
 
 
-position_problem = first_problem(position_problems)

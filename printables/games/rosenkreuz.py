@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from printables.boards import Board
 from printables.boards.square import checker, square_board
 from printables.games import rosenkreuz_rules as rules
-from printables.games.model import Component, GameSpec
+from printables.games.model import Component, Engine, GameSpec
 
 DEFAULT_GRID = 175.0
 
@@ -32,7 +32,5 @@ GAME = GameSpec(
     board_summary="7x7 checkered board, corners dark",
     sides=("rose", "cross"), kinds={"rose": ("dark", "light"), "cross": ("dark", "light")},
     build_board=build_board, components=components, reconstructed=("setup",),
-    legal_moves=rules.legal_moves, play=rules.play, winner=rules.winner,
-    position_problem=rules.position_problem, position_problems=rules.position_problems,
-    laser_heavy=True,
+    rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
 )

@@ -35,7 +35,7 @@ from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
-from printables.games.model import Move, Outcome, Piece, Position, first_problem, next_side
+from printables.games.model import Move, Outcome, Piece, Position, next_side
 
 SIDES = ("rose", "cross")
 COLOURS = ("dark", "light")
@@ -279,4 +279,3 @@ def position_problems(board: Board, pos: Position) -> Iterator[str]:
         yield "both sides have lost every piece of one colour; the game ends at the first"
 
 
-position_problem = first_problem(position_problems)

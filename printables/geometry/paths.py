@@ -21,10 +21,11 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeGuard
 
-from printables.geometry import TOL, Arc, Circle, Outline, Part, Point, Polygon, Segment, Stroke
-from printables.geometry import part_key
+from printables.geometry import (TOL, Arc, Circle, Outline, Part, Point, Polygon, Segment, Shape,
+                                 Stroke)
+from printables.geometry import bbox_of, part_key
 
 FULL = 360.0
 #: Sine of the largest angle between two directions still called parallel.
@@ -46,7 +47,7 @@ class Chain:
 
 # ----------------------------------------------------------------------------- small helpers
 
-def is_full(part: Part) -> bool:
+def is_full(part: Part) -> TypeGuard[Arc]:
     """True for an arc that is a whole circle.
 
     >>> is_full(Arc(Point(0, 0), 1.0, 30.0, -360.0))
@@ -55,7 +56,7 @@ def is_full(part: Part) -> bool:
     return isinstance(part, Arc) and abs(part.sweep) >= FULL - 1e-9
 
 
-def shape_parts(shape) -> tuple[Part, ...]:
+def shape_parts(shape: Part | Shape) -> tuple[Part, ...]:
     """The boundary of a shape as parts (a Stroke gives its centre line; a Circle one full arc).
 
     >>> len(shape_parts(Polygon((Point(0, 0), Point(1, 0), Point(0, 1)))))
@@ -137,7 +138,7 @@ class _Carrier:
     line: bool
     u: Point  # line direction (canonical) or circle centre
     c: float  # line offset (cross(u, p)) or circle radius
-    members: list
+    members: list[Any]  # Segments on a line carrier, Arcs on a circle
 
 
 _NEIGHBOURS = tuple(itertools.product((-1, 0, 1), repeat=2))
@@ -148,10 +149,10 @@ def _group(parts: Iterable[Part]) -> list[_Carrier]:
     Carriers are indexed by their offset (lines) or centre (circles) in buckets wider than
     TOL, so each part looks at a few carriers, not all of them."""
     groups: list[_Carrier] = []
-    index: dict[tuple, list[_Carrier]] = {}
+    index: dict[tuple[Any, ...], list[_Carrier]] = {}
     q = 10 * TOL
 
-    def near(key: tuple) -> Iterator[_Carrier]:
+    def near(key: tuple[Any, ...]) -> Iterator[_Carrier]:
         if len(key) == 2:
             for d in (-1, 0, 1):
                 yield from index.get((key[0], key[1] + d), ())
@@ -164,7 +165,7 @@ def _group(parts: Iterable[Part]) -> list[_Carrier]:
         if isinstance(p, Segment):
             u = unit_direction(p)
             c = _cross(u, p.a)
-            key: tuple = (True, round(c / q))
+            key: tuple[Any, ...] = (True, round(c / q))
             g = next((g for g in near(key) if abs(_cross(u, g.u)) <= PARALLEL
                       and abs(c - g.c) <= TOL), None)
             if g is None:
@@ -182,7 +183,7 @@ def _group(parts: Iterable[Part]) -> list[_Carrier]:
     return groups
 
 
-def _line_intervals(g: _Carrier, parts: Iterable[Segment]) -> list[list]:
+def _line_intervals(g: _Carrier, parts: Iterable[Segment]) -> list[list[Any]]:
     """[t0, P0, t1, P1] per segment along the carrier direction, sorted."""
     out = []
     for s in parts:
@@ -192,7 +193,7 @@ def _line_intervals(g: _Carrier, parts: Iterable[Segment]) -> list[list]:
 
 
 def _merge_line(g: _Carrier) -> list[Segment]:
-    merged: list[list] = []
+    merged: list[list[Any]] = []
     for iv in _line_intervals(g, g.members):
         if merged and iv[0] <= merged[-1][2] + TOL:
             if iv[2] > merged[-1][2]:
@@ -250,7 +251,7 @@ def merge_parts(parts: Iterable[Part]) -> tuple[Part, ...]:
 
 def _subtract_line(g: _Carrier, cover: list[Segment]) -> list[Segment]:
     cov = [iv for iv in _line_intervals(g, cover)]
-    out = []
+    out: list[Segment] = []
     for t0, p0, t1, p1 in _line_intervals(g, g.members):
         pieces = [[t0, p0, t1, p1]]
         for c0, q0, c1, q1 in cov:
@@ -271,7 +272,7 @@ def _subtract_line(g: _Carrier, cover: list[Segment]) -> list[Segment]:
 def _subtract_circle(g: _Carrier, cover: list[Arc]) -> list[Arc]:
     eps = math.degrees(TOL / g.c)
     cov = _merge_angles(_arc_intervals(cover), eps)
-    out = []
+    out: list[Arc] = []
     for s, e in _arc_intervals(g.members):
         pieces = [[s, e]]
         for c0, c1 in cov:
@@ -373,7 +374,8 @@ def chain_parts(parts: Iterable[Part]) -> tuple[Chain, ...]:
     return tuple(chains)
 
 
-def _walk(node: int, items: list[Part], ends, incident, used) -> Chain:
+def _walk(node: int, items: list[Part], ends: list[tuple[int, int]],
+          incident: dict[int, list[int]], used: list[bool]) -> Chain:
     start = node
     out: list[Part] = []
     incoming: Point | None = None
@@ -401,14 +403,12 @@ def clean_paths(parts: Iterable[Part]) -> tuple[Chain, ...]:
 
 def bbox_area(chain: Chain) -> float:
     """Area of a chain's bounding box (for inside-out ordering)."""
-    from printables.geometry import bbox_of
     x0, y0, x1, y1 = bbox_of(chain.parts)
     return (x1 - x0) * (y1 - y0)
 
 
 def inside_out(chains: Iterable[Chain]) -> tuple[Chain, ...]:
     """Chains ordered small to large by bounding box, so anything inside another comes first."""
-    from printables.geometry import bbox_of
     return tuple(sorted(chains, key=lambda c: (round(bbox_area(c), 6),
                                                tuple(round(v, 6) for v in bbox_of(c.parts)))))
 
@@ -448,8 +448,10 @@ def intersections(p: Part, q: Part) -> list[Point]:
             return [Point(p.a.x + d.x * t, p.a.y + d.y * t)]
         return []
     if isinstance(p, Segment):
+        assert isinstance(q, Arc)  # two segments returned above
         return [x for t, x in _line_circle(p.a, p.b, q.center, q.radius)
                 if _in_unit(t, p.length) and on_arc(q, x)]
+    assert isinstance(q, Arc)  # an arc and a segment were swapped above
     return [x for x in circle_circle(p.center, p.radius, q.center, q.radius)
             if on_arc(p, x) and on_arc(q, x)]
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeVar, final, overload
 
 #: The one tolerance in mm for every comparison and dedupe.
 TOL = 1e-6
@@ -55,6 +56,7 @@ class Point:
         return Point(center.x + radius * math.cos(t), center.y + radius * math.sin(t))
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A straight line from a to b."""
@@ -84,6 +86,7 @@ class Segment:
         return Segment(self.b, self.a)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Arc:
     """A circular arc: centre, radius, start angle and signed sweep in degrees (ccw > 0)."""
@@ -119,7 +122,7 @@ class Arc:
         return Arc(self.center, self.radius, self.end_angle, -self.sweep)
 
 
-Part = Union[Segment, Arc]
+Part = Segment | Arc
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +206,10 @@ class Stroke:
     width: float
 
 
-Shape = Union[Polygon, Outline, Circle, Stroke]
+Shape = Polygon | Outline | Circle | Stroke
+
+#: anything scale_shape maps to the same kind of thing
+_S = TypeVar("_S", Point, Segment, Arc, Polygon, Outline, Circle, Stroke)
 
 
 def polygon_area(points: tuple[Point, ...] | list[Point]) -> float:
@@ -238,7 +244,7 @@ def _part_points(part: Part) -> list[Point]:
     return pts
 
 
-def bbox_of(shapes) -> tuple[float, float, float, float]:
+def bbox_of(shapes: Iterable[object]) -> tuple[float, float, float, float]:
     """Bounding box (xmin, ymin, xmax, ymax) of shapes, parts or points."""
     pts: list[Point] = []
     for s in shapes:
@@ -268,14 +274,20 @@ def transform_point(p: Point, dx: float = 0.0, dy: float = 0.0, k: float = 1.0) 
     return Point(p.x * k + dx, p.y * k + dy)
 
 
-def _tp(part, dx, dy, k):
+@overload
+def _tp(part: Segment, dx: float, dy: float, k: float) -> Segment: ...
+@overload
+def _tp(part: Arc, dx: float, dy: float, k: float) -> Arc: ...
+@overload
+def _tp(part: Part, dx: float, dy: float, k: float) -> Part: ...
+def _tp(part: Part, dx: float, dy: float, k: float) -> Part:
     if isinstance(part, Segment):
         return Segment(transform_point(part.a, dx, dy, k), transform_point(part.b, dx, dy, k))
     return Arc(transform_point(part.center, dx, dy, k), part.radius * k, part.start_angle,
                part.sweep)
 
 
-def scale_shape(shape, k: float = 1.0, dx: float = 0.0, dy: float = 0.0):
+def scale_shape(shape: _S, k: float = 1.0, dx: float = 0.0, dy: float = 0.0) -> _S:
     """Scale a shape, part or point by k about the origin, then translate by (dx, dy)."""
     if isinstance(shape, Point):
         return transform_point(shape, dx, dy, k)
@@ -292,12 +304,12 @@ def scale_shape(shape, k: float = 1.0, dx: float = 0.0, dy: float = 0.0):
     raise TypeError(f"cannot transform {type(shape).__name__}")
 
 
-def translate_shape(shape, dx: float, dy: float):
+def translate_shape(shape: _S, dx: float, dy: float) -> _S:
     """Move a shape by (dx, dy)."""
     return scale_shape(shape, 1.0, dx, dy)
 
 
-def part_key(part: Part) -> tuple:
+def part_key(part: Part) -> tuple[object, ...]:
     """A direction-free canonical key: equal for the same segment or arc either way round.
 
     >>> part_key(Segment(Point(0, 0), Point(1, 0))) == part_key(Segment(Point(1, 0), Point(0, 0)))

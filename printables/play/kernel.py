@@ -3,7 +3,7 @@
 A kernel plays one game (with fixed options, on one board) over states of its own choosing
 (arrays, bitboards, ints), changed in place. Players and `printables play`/`balance` speak
 only this contract, so any kernel can stand in for any other. The reference kernel wraps the
-game's rules engine (GameSpec.legal_moves/play/winner) and is the source of truth: a fast
+game's rules engine (GameSpec.rules: legal_moves/play/winner) and is the source of truth: a fast
 kernel is proven equal to it move for move by the differential tests.
 
 Move codes are opaque, hashable values that a kernel gives for one state (fast kernels use
@@ -19,11 +19,11 @@ is a draw unless the game defines one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Hashable, Protocol
 
 from printables.boards import Board
-from printables.games.model import GameSpec, Move, Position
+from printables.games.model import GameSpec, Move, Position, Rules
 
 #: result value for a drawn game
 DRAW = -1
@@ -80,6 +80,12 @@ class ReferenceKernel:
 
     game: GameSpec
     board: Board
+    rules: Rules = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.game.rules is None:
+            raise ValueError(f"{self.game.name} has no rules engine to play with")
+        self.rules = self.game.rules
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -100,16 +106,14 @@ class ReferenceKernel:
     def legal(self, state: list[Position]) -> list[Hashable]:
         if self.result(state) is not None:
             return []
-        assert self.game.legal_moves is not None, f"{self.game.name} has no rules engine"
-        return sorted(set(self.game.legal_moves(self.board, state[0])), key=repr)
+        return sorted(set(self.rules.legal_moves(self.board, state[0])), key=repr)
 
     def apply(self, state: list[Position], code: Hashable) -> None:
-        assert self.game.play is not None and isinstance(code, Move)
-        state[0] = self.game.play(self.board, state[0], code).position
+        assert isinstance(code, Move)
+        state[0] = self.rules.play(self.board, state[0], code).position
 
     def result(self, state: list[Position]) -> int | None:
-        assert self.game.winner is not None, f"{self.game.name} has no rules engine"
-        w = self.game.winner(self.board, state[0])
+        w = self.rules.winner(self.board, state[0])
         if w is None:
             return None
         return DRAW if w == "draw" else self.sides.index(w)

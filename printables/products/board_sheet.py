@@ -6,9 +6,9 @@ from typing import Any, Mapping
 
 from printables.boards import Board
 from printables.games import GameSpec
-from printables.geometry import Point
+from printables.geometry import Arc, Circle, Outline, Point, Polygon, Segment, Stroke
 from printables.products.common import SCALE_BAR, board_items, scale_bar
-from printables.render.scene import Group, Scene, Text
+from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import Ink
 
 #: Height of the strip under the board that carries the title and the 100 mm scale bar.
@@ -23,18 +23,19 @@ def sheet_size(board: Board) -> tuple[float, float]:
 def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene:
     """The board sheet: the board drawing above a footer with title, credit and scale bar."""
     w, h = sheet_size(board)
-    footer = [Text(Point(3.0, FOOTER - 6.0), game.title, 4.2, "title", anchor="start"),
-              Text(Point(3.0, FOOTER - 10.5), f"a game by {game.designer}", 2.8, "text.small",
-                   anchor="start"),
-              scale_bar(w - SCALE_BAR - 3.0, 4.0)]
-    return Scene(w, h, board_items(board, theme, dy=FOOTER) + (Group(tuple(footer), layer="footer"),),
+    footer: list[Item] = [
+        Text(Point(3.0, FOOTER - 6.0), game.title, 4.2, "title", anchor="start"),
+        Text(Point(3.0, FOOTER - 10.5), f"a game by {game.designer}", 2.8, "text.small",
+             anchor="start"),
+        scale_bar(w - SCALE_BAR - 3.0, 4.0)]
+    footer_group = Group(tuple(footer), layer="footer")
+    return Scene(w, h, board_items(board, theme, dy=FOOTER) + (footer_group,),
                  title=f"{game.title} board")
 
 
 def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict:
     """The board as plain data: every space with name, kind, colour, anchor, outline (arcs as
     centre/radius/angles) and neighbours by relation."""
-    from printables.geometry import Arc, Circle, Outline, Polygon, Segment, Stroke
 
     def pt(p: Point) -> list[float]:
         return [round(p.x, 6), round(p.y, 6)]
@@ -55,7 +56,8 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
         if isinstance(shape, Outline):
             return {"type": "outline", "parts": [part(q) for q in shape.parts]}
         assert isinstance(shape, Stroke)
-        return {"type": "stroke", "width": round(shape.width, 6), "parts": [part(q) for q in shape.parts]}
+        return {"type": "stroke", "width": round(shape.width, 6),
+                "parts": [part(q) for q in shape.parts]}
 
     return {
         "game": game.name, "title": game.title, "designer": game.designer,

@@ -27,13 +27,24 @@ class BoardRequest:
     size: float | None
 
 
+#: The largest --size read as cells per side rather than millimetres.
+MAX_SIZE_CELLS = 25
+
+
+def size_counts_cells(game: GameSpec) -> bool:
+    """True when --size may be a number of cells per side: the game has a whole-number
+    option 'size' (the number of cells per side it sets)."""
+    size = game.default_options.get("size")
+    return isinstance(size, int) and not isinstance(size, bool)
+
+
 def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = ()) -> BoardRequest:
     """Interpret --size and --option for a game; check them so errors are one clear line."""
     opts = game.parse_options(options)
     length = None
     if size is not None:
         text = str(size).strip()
-        if game.size_counts_cells and is_count(text) and int(text) <= 25:
+        if size_counts_cells(game) and is_count(text) and int(text) <= MAX_SIZE_CELLS:
             opts["size"] = int(text)
         else:
             length = parse_length(text, "size")

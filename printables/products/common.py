@@ -7,12 +7,17 @@ from typing import Mapping
 
 from printables.boards import Board
 from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
 from printables.render.theme import DEFAULT_THEME, Ink, ink
 
 SCALE_BAR = 100.0
+#: Page furniture rule (ours): no ink within this many mm of any edge of a printed page;
+#: many home printers lose 4-5 mm, and a driver that shrinks to fit breaks the scale.
+SAFE_EDGE = 5.0
+#: Where page furniture may start: SAFE_EDGE plus half a millimetre for line widths.
+EDGE_ROOM = SAFE_EDGE + 0.5
 
 
 def file_stem(game: str, product: str, *parts: str, theme_name: str = DEFAULT_THEME) -> str:
@@ -44,7 +49,7 @@ def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,
         shape = t(s.shape)
         spaces.append(from_shape(shape, style))
         spaces.extend(hatching(shape, ink(theme, style)))
-    layers = {"grid": [], "decor": []}
+    layers: dict[str, list[Item]] = {"grid": [], "decor": []}
     for d in board.decorations:
         if d.layer in layers:
             shape = t(d.shape)

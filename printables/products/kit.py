@@ -27,6 +27,8 @@ from typing import Callable
 
 from printables.errors import InputError, OutputError, UsageError, printable
 from printables.games import GameSpec, all_games, get_game
+from printables.geometry import Point
+from printables.products.pieces.art import ART
 from printables.outputs import (_OURS, clean_stale, ensure_dir, read_regular_file, stage_dir,
                                 swap_in, write_atomic, write_tree)
 from printables.units import paper_name, parse_paper
@@ -116,9 +118,19 @@ def build_game(req: KitRequest) -> dict[str, bytes]:
 
 def work_plan(games: list[str], paper: str) -> list[KitRequest]:
     """Two tasks per game (print products, laser files) so both cores stay busy to the end;
-    the heaviest task (Rosenkreuz's laser files, with the rose as line art) goes first."""
+    the heaviest task, the laser files with the most laser_work, goes first."""
     tasks = [KitRequest(g, paper, part) for g in games for part in ("print", "laser")]
-    return sorted(tasks, key=lambda t: not (t.part == "laser" and get_game(t.game).laser_heavy))
+    if not tasks:
+        return tasks
+    heaviest = max(games, key=lambda g: laser_work(get_game(g)))
+    return sorted(tasks, key=lambda t: not (t.part == "laser" and t.game == heaviest))
+
+
+def laser_work(game: GameSpec) -> int:
+    """How much a game's laser files have to draw, from its pieces: each piece's count times
+    the shapes of its art (a rose of ten shapes, scored as line art, outweighs a stone)."""
+    here = Point(0.0, 0.0)
+    return sum(c.count * len(ART[c.art](here, 20.0)) for c in game.components(game.options()))
 
 
 #: What each kit file is for, in the order a person uses them (index.html lists them so).
@@ -179,12 +191,6 @@ Chameleons pieces are two-sided: print them double-sided, flipping on the long e
 </main></body></html>
 """
     return page.encode("utf-8")
-
-
-def manifest(files: dict[str, bytes]) -> bytes:
-    """file, size and sha256 of every file, sorted by path."""
-    return manifest_rows([{"file": k, "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
-                          for k, v in files.items()])
 
 
 def manifest_rows(rows: list[dict]) -> bytes:

@@ -10,11 +10,11 @@ from typing import Mapping
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
-from printables.positions import Layout, load_layout, setup_path
+from printables.positions import Layout, game_content, load_layout
 from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
 from printables.products.booklet.diagram import position_items, reserve_counts
 from printables.render import render
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width, wrap_words
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import Ink, get_theme, ink
 
@@ -30,9 +30,9 @@ def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> 
     if layout_file is None:
         if game is None:
             raise UsageError("missing GAME; name a game or give --layout FILE")
-        if game.setup_position is not None:  # a game file's own [setup]
-            return Layout(str(game.source), game.setup_position)
-        path = setup_path(game.name)
+        path = game_content(game).setup
+        if isinstance(path, Layout):  # a game file's own [setup]
+            return path
         if not path.exists():
             raise UsageError(f"{game.name} has no setup file yet ({path})", input=game.name)
         return load_layout(path)
@@ -63,23 +63,6 @@ BAR_GAP = 6.0
 #: Where the credit block starts (baseline of its first line) and may end (lowest descent).
 CREDIT_TOP = FOOTER - 10.5
 CREDIT_BOTTOM = 1.0
-
-
-def wrap_words(text: str, size: float, room: float, font: str = "sans") -> list[str]:
-    """Text broken into lines of whole words no wider than room at size (a word wider than
-    room gets a line of its own).
-
-    >>> wrap_words("board and setup reconstructed", 2.6, 30.0)
-    ['board and setup', 'reconstructed']
-    """
-    lines: list[str] = []
-    for word in text.split():
-        trial = f"{lines[-1]} {word}" if lines else word
-        if lines and text_width(trial, size, font) <= room:
-            lines[-1] = trial
-        else:
-            lines.append(word)
-    return lines
 
 
 def balanced_lines(text: str, size: float, room: float, font: str = "sans") -> list[str]:

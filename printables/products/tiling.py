@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from printables.geometry import Point, Segment, hatch_lines
-from printables.products.common import fit_size, frame_rect, line, scale_bar
-from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas, text_width
+from printables.products.common import EDGE_ROOM, fit_size, frame_rect, line, scale_bar
+from printables.render.fonts import text_width, wrap_words
+from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas
 from printables.render.scene import Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import Ink, ink
 
@@ -45,8 +46,8 @@ FOOTER = 9.0      # extra room at the bottom of a tile page for the scale bar
 HEADER = 8.0      # extra room at the top for the page's line of instructions
 OVERLAP = 10.0    # glue strip under the neighbouring page
 BLEED = 2.0       # board drawn past a trim line, cut away with the margin
-MARK_OFFSET = 4.0  # registration marks: centre this far outside the board's edge
-MARK_ARM = 3.0     # half the length of a cross's line
+MARK_OFFSET = 2.5  # registration marks: centre this far outside the board's edge
+MARK_ARM = 2.0     # half the length of a cross's line (a cross ends EDGE_ROOM from the edge)
 CLEARANCE = 2.0    # text keeps this far from a seam or a glue strip
 STEP = 0.5         # seam positions are tried on this grid (mm)
 CROP = 5.0         # crop mark length on a single page
@@ -175,7 +176,7 @@ def axis_seams(length: float, room: float, overlap: float = OVERLAP,
 def _ranges(length: float, seams: Sequence[float], overlap: float):
     """(lo, hi, trim, seam) of each page along an axis (lo/hi include bleed and glue)."""
     bounds = [None, *seams, None]
-    for prev, nxt in zip(bounds, bounds[1:]):
+    for prev, nxt in zip(bounds, bounds[1:], strict=False):
         lo = 0.0 if prev is None else prev - BLEED
         hi = length if nxt is None else nxt + overlap
         yield lo, hi, prev, nxt
@@ -259,7 +260,8 @@ def fits_on_page(width: float, height: float, paper: tuple[float, float]) -> boo
                for pw, ph in (paper, (paper[1], paper[0])))
 
 
-def page_orientation(width: float, height: float, paper: tuple[float, float]) -> tuple[float, float]:
+def page_orientation(width: float, height: float,
+                     paper: tuple[float, float]) -> tuple[float, float]:
     """The paper turned to match the sheet: landscape for a wide sheet when it fits so,
     else the way it fits.
 
@@ -281,22 +283,22 @@ def content_origin(tile: Tile, plan: TilePlan) -> tuple[float, float]:
     return MARGIN - tile.x, plan.paper[1] - MARGIN - HEADER - tile.h - tile.y
 
 
-def _cross(x: float, y: float) -> list[Item]:
+def _cross(x: float, y: float) -> list[Path]:
     return [line(Point(x - MARK_ARM, y), Point(x + MARK_ARM, y), "mark"),
             line(Point(x, y - MARK_ARM), Point(x, y + MARK_ARM), "mark")]
 
 
-def tile_marks(tile: Tile, plan: TilePlan) -> list[Item]:
-    """Trim lines, full crosses on the seams this page's glue strips meet, half crosses
-    (arms from the trim line) where this page goes over its neighbour."""
-    pw, ph = plan.paper
+def registration_marks(tile: Tile, plan: TilePlan) -> list[Path]:
+    """Full crosses on the seams this page's glue strips meet, half crosses (arms from the
+    trim line) where this page goes over its neighbour."""
+    ph = plan.paper[1]
     dx, dy = content_origin(tile, plan)
     top, bottom = ph - MARGIN - HEADER, ph - MARGIN - HEADER - tile.h
     left, right = MARGIN, MARGIN + tile.w
     ys = (top + MARK_OFFSET, bottom - MARK_OFFSET)
     xs = [x for x, keep in ((left - MARK_OFFSET, tile.col == 1),
                             (right + MARK_OFFSET, tile.col == plan.cols)) if keep]
-    items: list[Item] = []
+    items: list[Path] = []
     if tile.seam_right is not None:
         for y in ys:
             items += _cross(tile.seam_right + dx, y)
@@ -305,13 +307,43 @@ def tile_marks(tile: Tile, plan: TilePlan) -> list[Item]:
             items += _cross(x, tile.seam_bottom + dy)
     if tile.trim_left is not None:
         x = tile.trim_left + dx
-        items.append(line(Point(x, 0.0), Point(x, ph), "mark"))
         items += [line(Point(x, y), Point(x + MARK_ARM, y), "mark") for y in ys]
     if tile.trim_top is not None:
         y = tile.trim_top + dy
-        items.append(line(Point(0.0, y), Point(pw, y), "mark"))
         items += [line(Point(x, y), Point(x, y - MARK_ARM), "mark") for x in xs]
     return items
+
+
+def tile_marks(tile: Tile, plan: TilePlan) -> list[Item]:
+    """The registration marks and the trim lines, which run across the page up to the
+    EDGE_ROOM band."""
+    pw, ph = plan.paper
+    dx, dy = content_origin(tile, plan)
+    items: list[Item] = list(registration_marks(tile, plan))
+    if tile.trim_left is not None:
+        x = tile.trim_left + dx
+        items.append(line(Point(x, EDGE_ROOM), Point(x, ph - EDGE_ROOM), "mark"))
+    if tile.trim_top is not None:
+        y = tile.trim_top + dy
+        items.append(line(Point(EDGE_ROOM, y), Point(pw - EDGE_ROOM, y), "mark"))
+    return items
+
+
+def tile_boxes(tile: Tile, plan: TilePlan) -> tuple[Box, Box]:
+    """(TrimBox, BleedBox) of a tile page in page mm. The TrimBox is the tile's part of the
+    board together with its registration marks (a tool that crops to the trim keeps what
+    the person lines the pages up by); the BleedBox adds the 2 mm of board drawn past a
+    trim line, within the page."""
+    dx, dy = content_origin(tile, plan)
+    x0, y0, x1, y1 = tile.x + dx, tile.y + dy, tile.x + tile.w + dx, tile.y + tile.h + dy
+    for mark in registration_marks(tile, plan):
+        for seg in mark.parts:
+            assert isinstance(seg, Segment)
+            x0, x1 = min(x0, seg.a.x, seg.b.x), max(x1, seg.a.x, seg.b.x)
+            y0, y1 = min(y0, seg.a.y, seg.b.y), max(y1, seg.a.y, seg.b.y)
+    pw, ph = plan.paper
+    bleed = (max(0.0, x0 - BLEED), max(0.0, y0 - BLEED), min(pw, x1 + BLEED), min(ph, y1 + BLEED))
+    return (x0, y0, x1, y1), bleed
 
 
 def _hatch(box: Box) -> Group:
@@ -358,10 +390,10 @@ def _furniture(tile: Tile, plan: TilePlan, title: str) -> Scene:
                               "text.small", anchor="start")]
     mx = pw - MARGIN - plan.cols * cell
     for t in plan.tiles:  # a small page map: one box per page, this page filled
-        x, y = mx + (t.col - 1) * cell, 2.5 + (plan.rows - t.row) * cell
+        x, y = mx + (t.col - 1) * cell, EDGE_ROOM + (plan.rows - t.row) * cell
         items.append(frame_rect(x, y, x + cell - 0.5, y + cell - 0.5,
                                 "scale.bar" if t == tile else "scale.frame"))
-    items.append(scale_bar(MARGIN, 4.0))
+    items.append(scale_bar(MARGIN, EDGE_ROOM))
     return Scene(pw, ph, (Group(tuple(items), layer="page"),))
 
 
@@ -383,18 +415,6 @@ def _steps(plan: TilePlan) -> list[str]:
                   "crosses in the side margins continue the crosses there; glue the strip."]
     steps.append("Check the 100 mm scale bar, then glue the board onto card if you like.")
     return [f"{i}. {s}" for i, s in enumerate(steps, 1)]
-
-
-def _wrap(text: str, size: float, room: float) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        trial = f"{cur} {word}".strip()
-        if cur and text_width(trial, size) > room:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    return lines + [cur]
 
 
 def _grid_drawing(plan: TilePlan, x0: float, y0: float, k: float) -> list[Item]:
@@ -461,26 +481,27 @@ def assembly_scene(plan: TilePlan, title: str) -> Scene:
     legend = ("Hatched: a glue strip; it goes under the next tile. Thick line: where a cut "
               "edge goes. Each join's marks: a full cross on the tile below, its other half "
               "(an arm from the cut line) on the tile on top.")
-    for text in _wrap(legend, 3.0, width):
+    for text in wrap_words(legend, 3.0, width):
         items.append(Text(Point(x, y), text, 3.0, "text", anchor="start"))
         y -= 4.6
     y -= 3.0
     for step in _steps(plan):
         number, rest = step.split(" ", 1)
         items.append(Text(Point(x, y), number, 3.3, "text.bold", anchor="start"))
-        for text in _wrap(rest, 3.3, width - 6):
+        for text in wrap_words(rest, 3.3, width - 6):
             items.append(Text(Point(x + 6, y), text, 3.3, "text", anchor="start"))
             y -= 5.0
         y -= 1.5
-    items.append(scale_bar(MARGIN, 4.0))
+    items.append(scale_bar(MARGIN, EDGE_ROOM))
     return Scene(pw, ph, (Group(tuple(items), layer="assembly"),), title=head)
 
 
 # ----------------------------------------------------------------------------- PDF
 
 def _crop_marks(x0: float, y0: float, x1: float, y1: float, margin: float) -> list[Item]:
-    """Crop marks at the corners of a trimmed sheet, in the margin, 1 mm off the sheet."""
-    n = min(CROP, margin - 4.0)
+    """Crop marks at the corners of a trimmed sheet, in the margin, 1 mm off the sheet and
+    clear of the SAFE_EDGE band along the paper's edges."""
+    n = min(CROP, margin - 1.0 - EDGE_ROOM)
     if n <= 1.0:
         return []
     items: list[Item] = []
@@ -530,8 +551,9 @@ def tiled_pdf(scene: Scene, theme: Mapping[str, Ink], plan: TilePlan, title: str
         c.setPageSize((pw * PT_PER_MM, ph * PT_PER_MM))
         dx, dy = content_origin(tile, plan)
         ox, oy = tile.x + dx, tile.y + dy
-        c.setTrimBox((ox * PT_PER_MM, oy * PT_PER_MM, (ox + tile.w) * PT_PER_MM,
-                      (oy + tile.h) * PT_PER_MM))
+        trim, bleed = tile_boxes(tile, plan)
+        c.setTrimBox(tuple(v * PT_PER_MM for v in trim))
+        c.setBleedBox(tuple(v * PT_PER_MM for v in bleed))
         c.saveState()
         p = c.beginPath()
         p.rect(ox * PT_PER_MM, oy * PT_PER_MM, tile.w * PT_PER_MM, tile.h * PT_PER_MM)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from printables.geometry import Arc, bbox_of
+from printables.geometry import Arc, Part, bbox_of
 from printables.render.paths import Run, halves, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
 from printables.render.theme import Ink, ink
+
 
 def rgb(colour: str) -> tuple[int, int, int]:
     """'#rrggbb' as a tuple of ints.
@@ -67,7 +69,8 @@ def _bulge_points(run: Run, closed: bool) -> list[tuple[float, float, float]]:
 
 
 class _Writer:
-    def __init__(self, doc, theme: Mapping[str, Ink], layers: Mapping[str, tuple[str, str]]):
+    def __init__(self, doc: Any, theme: Mapping[str, Ink],
+                 layers: Mapping[str, tuple[str, str]]) -> None:
         self.doc = doc
         self.msp = doc.modelspace()
         self.theme = theme
@@ -83,20 +86,21 @@ class _Writer:
             lay.rgb = rgb(colour)
         return dxf_name, colour
 
-    def attribs(self, layer: tuple[str, str], style: str) -> dict:
+    def attribs(self, layer: tuple[str, str], style: str) -> dict[str, Any]:
         colour = _colour(ink(self.theme, style))
-        out = {"layer": layer[0]}
+        out: dict[str, Any] = {"layer": layer[0]}
         if colour != layer[1]:
-            out["true_color"] = (lambda r, g, b: (r << 16) | (g << 8) | b)(*rgb(colour))
+            r, g, b = rgb(colour)
+            out["true_color"] = (r << 16) | (g << 8) | b
         return out
 
-    def polylines(self, parts, at: dict) -> None:
+    def polylines(self, parts: Sequence[Part], at: dict[str, Any]) -> None:
         for run in runs(parts):
             closed = run.closes
             self.msp.add_lwpolyline(_bulge_points(run, closed), format="xyb", close=closed,
                                     dxfattribs=at)
 
-    def hatch(self, parts, at: dict) -> None:
+    def hatch(self, parts: Sequence[Part], at: dict[str, Any]) -> None:
         h = self.msp.add_hatch(dxfattribs=at)
         h.set_solid_fill(color=aci(_colour(ink(self.theme, "engrave"))), style=0)
         if "true_color" in at:
@@ -123,9 +127,9 @@ class _Writer:
             raise TypeError(f"no DXF entity for {type(it).__name__}")
 
 
-def _scene_parts(items) -> list:
+def _scene_parts(items: Sequence[Item]) -> list[Any]:
     """Every segment, arc and point the scene draws (its exact extent)."""
-    out: list = []
+    out: list[Any] = []
     for it in items:
         if isinstance(it, Group):
             out += _scene_parts(it.items)
@@ -138,7 +142,7 @@ def _scene_parts(items) -> list:
     return out
 
 
-def _set_extents(doc, scene: Scene) -> None:
+def _set_extents(doc: Any, scene: Scene) -> None:
     """$EXTMIN/$EXTMAX: the exact extent of what is drawn (arcs by their true extreme
     points; ezdxf's own pass bounds a bulge by its control points, a little loose)."""
     parts = _scene_parts(scene.items)
@@ -150,7 +154,7 @@ def _set_extents(doc, scene: Scene) -> None:
     msp.dxf.extmax = doc.header["$EXTMAX"] = (x1, y1, 0.0)
 
 
-def _fix_class_order(doc) -> None:
+def _fix_class_order(doc: Any) -> None:
     """Register the CLASS entries in a fixed order: ezdxf adds one per entity type in use
     in the order of a set, which changes with Python's hash seed, so two runs could write
     different bytes. The required classes first (as ezdxf has them), then the rest sorted;

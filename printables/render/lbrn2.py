@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any
 
 from printables.geometry import Arc, Point
 from printables.render.paths import Run, runs
@@ -100,11 +101,11 @@ def _cubics(a: Arc) -> list[tuple[Point, Point, Point, Point]]:
 def path_lists(run: Run) -> tuple[str, str]:
     """(VertList, PrimList) text of one run; a run ending at its start is closed."""
     closed = run.closes
-    verts: list[dict] = [{"p": run.parts[0].start}]
+    verts: list[dict[str, Any]] = [{"p": run.parts[0].start}]
     prims: list[tuple[str, int, int]] = []
     for part in run.parts:
         if isinstance(part, Arc):
-            for p0, p1, p2, p3 in _cubics(part):
+            for _p0, p1, p2, p3 in _cubics(part):
                 verts[-1]["c0"] = p1
                 verts.append({"p": p3, "c1": p2})
                 prims.append(("B", len(verts) - 2, len(verts) - 1))
@@ -126,7 +127,7 @@ def path_lists(run: Run) -> tuple[str, str]:
     return "".join(text), "".join(f"{k}{i} {j}" for k, i, j in prims)
 
 
-def _value(parent: ET.Element, tag: str, value) -> None:
+def _value(parent: ET.Element, tag: str, value: object) -> None:
     ET.SubElement(parent, tag, Value=str(value))
 
 
@@ -183,7 +184,7 @@ def render_lbrn2(scene: Scene, theme: Mapping[str, Ink], layers: Mapping[str, Cu
         _cut_setting(root, layer, priority)
     ids = [0]
     for item in scene.items:
-        if not isinstance(item, Group) or item.layer not in layers:
+        if not isinstance(item, Group) or item.layer is None or item.layer not in layers:
             raise ValueError(f"a LightBurn project holds laser layers only, not {item!r:.40}")
         _shapes(root, item, layers[item.layer].index, ids)
     ET.SubElement(root, "Notes", ShowOnLoad="1" if scene.title else "0", Notes=scene.title)

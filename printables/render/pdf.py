@@ -1,56 +1,76 @@
 """Scene -> PDF bytes with reportlab: exact page sizes, Vera fonts embedded, invariant output,
-TrimBox on every page. draw_scene() also places a scene on any canvas (booklets, tiles)."""
+TrimBox on every page. draw_scene() also places a scene on any canvas (booklets, tiles).
+
+Ruling: reportlab takes some settings only from its module globals (rl_config), and reads them
+when a canvas writes its file (save). Our Canvas puts ours (SETTINGS) in force for its save
+and the process's own back after, so they hold for every PDF we write, whatever else in the
+process uses reportlab, and for nothing else. Font metrics are render.fonts'.
+"""
 
 from __future__ import annotations
 
 import io
-from typing import Mapping, Sequence
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Mapping, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
-from printables.geometry import Segment
+from printables.geometry import Part, Segment
+from printables.render.fonts import font_name, register_fonts
 from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
 
-# Binary Flate streams (a quarter smaller than ASCII85 text) in every PDF we make, set once
-# when the PDF renderer is imported, so a PDF's bytes never depend on what the process
-# drew before it (booklets build their own canvases).
-rl_config.useA85 = 0
-
-
 PT_PER_MM = 72.0 / 25.4
-FONTS = {"sans": ("Vera", "Vera.ttf"), "sans-bold": ("Vera-Bold", "VeraBd.ttf"),
-         "sans-italic": ("Vera-Italic", "VeraIt.ttf")}
+
+#: reportlab's global settings while one of our canvases writes its file: binary Flate
+#: streams, a quarter smaller than ASCII85 text
+SETTINGS = {"useA85": 0}
+_writing = 0  # our canvases writing now (threads of one process may write at once)
+_saved: dict[str, Any] = {}
+_lock = threading.Lock()
 
 
-def register_fonts() -> None:
-    """Register reportlab's bundled Bitstream Vera TTFs (embedded in every PDF)."""
-    registered = pdfmetrics.getRegisteredFontNames()
-    for name, file in FONTS.values():
-        if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, file))
+@contextmanager
+def _settings() -> Iterator[None]:
+    """SETTINGS in force for the block (nested and concurrent blocks share them); the values
+    they replaced come back when the last block ends."""
+    global _writing
+    with _lock:
+        if _writing == 0:
+            _saved.update({k: getattr(rl_config, k) for k in SETTINGS})
+            for k, v in SETTINGS.items():
+                setattr(rl_config, k, v)
+        _writing += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _writing -= 1
+            if _writing == 0:
+                for k, v in _saved.items():
+                    setattr(rl_config, k, v)
 
 
-def font_name(style_font: str) -> str:
-    """The registered reportlab font name for an Ink font."""
-    return FONTS.get(style_font, FONTS["sans"])[0]
+class Canvas(rl_canvas.Canvas):  # type: ignore[misc]  # reportlab ships no types
+    """A reportlab canvas that writes its file with our SETTINGS (booklets pass it to
+    platypus as canvasmaker; new_canvas makes one)."""
 
-
-def text_width(text: str, size: float, font: str = "sans") -> float:
-    """Width in mm of text set in a Vera font at size mm."""
-    register_fonts()
-    return pdfmetrics.stringWidth(text, font_name(font), size)
+    def save(self) -> None:
+        """Write the file, with SETTINGS in force while reportlab formats it."""
+        with _settings():
+            super().save()
 
 
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") -> rl_canvas.Canvas:
     """A reportlab canvas in points, deterministic (invariant), with Vera as its initial font."""
     register_fonts()
-    c = rl_canvas.Canvas(buf, pagesize=(width * PT_PER_MM, height * PT_PER_MM), invariant=1,
+    c = Canvas(buf, pagesize=(width * PT_PER_MM, height * PT_PER_MM), invariant=1,
                          initialFontName="Vera", pageCompression=1)
     c.setCreator("printables")
     c.setAuthor("printables")
@@ -63,7 +83,7 @@ def _color(value: str) -> HexColor:
     return HexColor(value)
 
 
-def _path(c: rl_canvas.Canvas, parts, closed: bool):
+def _path(c: rl_canvas.Canvas, parts: Sequence[Part], closed: bool) -> Any:
     p = c.beginPath()
     for run in runs(parts):
         p.moveTo(*run.start)
@@ -89,9 +109,9 @@ class _Painter:
         fill = bool(i.fill) and closed
         w = width if width is not None else i.width
         stroke = bool(i.stroke) and w > 0
-        if fill:
+        if fill and i.fill:
             self.c.setFillColor(_color(i.fill))
-        if stroke:
+        if stroke and i.stroke:
             self.c.setStrokeColor(_color(i.stroke))
             self.c.setLineWidth(w)
             self.c.setLineCap({"butt": 0, "round": 1, "square": 2}[i.cap] if not closed else 0)
@@ -161,6 +181,7 @@ class _Painter:
                 p = _path(self.c, [Segment(a, b) for a, b in
                                    zip(clip.points, clip.points[1:] + clip.points[:1])], True)
             else:
+                assert isinstance(clip, Path)  # from_shape gives a Path for any other shape
                 p = _path(self.c, clip.parts, True)
             self.c.clipPath(p, stroke=0, fill=0)
         for child in item.items:

@@ -5,7 +5,8 @@ draws the page at the requested dpi (pixels = mm / 25.4 * dpi), then white goes 
 Pillow (which cairosvg depends on) then writes the pixels as an opaque RGB PNG at zlib
 level 3. Measured on the kit's 14 previews: 180 ms and 1.38 MB, against 270 ms and 1.30 MB
 at level 6 and 450 ms and 1.48 MB for cairo's own RGBA writer. Same SVG, same bytes: the
-file holds no clock.
+file holds no clock. Every PNG carries a pHYs chunk with its dpi (as pixels per metre), so
+"print at 100 %" from an image viewer gives the true size.
 
 Our ruling on size: a raster above :data:`MAX_PIXELS` is refused with a RenderError that
 names the largest dpi that fits (cairo would otherwise need gigabytes of memory).
@@ -14,10 +15,14 @@ cairosvg needs the system cairo library; every other output works without it.
 
 from __future__ import annotations
 
+import gc
 import io
 import math
 import sys
-from typing import Mapping
+import weakref
+from typing import Any, Callable, Mapping
+
+from PIL import Image
 
 from printables.errors import RenderError
 from printables.render.scene import Scene
@@ -31,7 +36,7 @@ CAIRO_HINT = ("PNG output needs the system cairo library (Debian/Ubuntu: apt-get
               "libcairo2; macOS: brew install cairo); SVG, PDF and JSON work without it")
 
 
-def _cairosvg():
+def _cairosvg() -> Any:
     try:
         import cairosvg.parser
         import cairosvg.surface
@@ -69,20 +74,19 @@ def check_size(scene: Scene, dpi: float) -> None:
 _RAW = "BGRX" if sys.byteorder == "little" else "XRGB"  # cairo's 32-bit pixels, as bytes
 
 
-def encode_png(surface) -> bytes:
-    """An opaque cairo ImageSurface (native-endian BGRA words) as RGB PNG bytes (Pillow)."""
-    from PIL import Image
+def encode_png(surface: Any, dpi: float = DEFAULT_DPI) -> bytes:
+    """An opaque cairo ImageSurface (native-endian BGRA words) as RGB PNG bytes (Pillow),
+    with a pHYs chunk saying its dpi, so an image viewer prints it at its true size."""
     surface.flush()
     img = Image.frombuffer("RGB", (surface.get_width(), surface.get_height()),
                            surface.get_data(), "raw", _RAW, surface.get_stride(), 1)
     buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=3)
+    img.save(buf, "PNG", compress_level=3, dpi=(dpi, dpi))
     return buf.getvalue()
 
 
 def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     """cairosvg's rendering of SVG bytes at dpi, laid on white, as PNG bytes."""
-    import weakref
     cairosvg = _cairosvg()
     drawn = cairosvg.surface.PNGSurface(cairosvg.parser.Tree(bytestring=svg), None, dpi)
     surface = drawn.cairo
@@ -91,14 +95,14 @@ def svg_to_png(svg: bytes, dpi: float = DEFAULT_DPI) -> bytes:
     ctx.set_operator(cairo.OPERATOR_DEST_OVER)
     ctx.set_source_rgb(1, 1, 1)
     ctx.paint()
-    data = encode_png(surface)
+    data = encode_png(surface, dpi)
     gone = weakref.ref(drawn)
     del drawn, ctx, surface
     _forget_cairo_state(gone)
     return data
 
 
-def _forget_cairo_state(gone=None) -> None:
+def _forget_cairo_state(gone: Callable[[], object] | None = None) -> None:
     """Reset cairo's caches (fonts, glyphs) once every cairo object of a render is freed.
 
     cairo's cached glyphs depend on what the process drew before: a Dag en Nacht board at
@@ -108,7 +112,6 @@ def _forget_cairo_state(gone=None) -> None:
     freed by reference counting (checked through `gone`, a weak reference to cairosvg's
     surface), and a full garbage collection runs only if something still holds them."""
     if gone is None or gone() is not None:
-        import gc
         gc.collect()
     _cairosvg().surface.cairo.cairo.cairo_debug_reset_static_data()
 

@@ -7,8 +7,9 @@ Products build Scenes; renderers never compute geometry. A style key such as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Iterator
 
+from printables import geometry as g
 from printables.geometry import Part, Point
 from printables.geometry import Shape as GeoShape
 
@@ -61,7 +62,7 @@ class Group:
     clip: GeoShape | None = None
 
 
-Item = Union[Polygon, Path, Circle, Text, Group]
+Item = Polygon | Path | Circle | Text | Group
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,6 @@ def baseline(center: Point, size: float) -> Point:
 
 def from_shape(shape: GeoShape, style: str) -> Item:
     """A scene item drawing a geometry shape with a style."""
-    from printables import geometry as g
     if isinstance(shape, g.Polygon):
         return Polygon(shape.points, style)
     if isinstance(shape, g.Circle):

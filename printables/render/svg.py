@@ -20,7 +20,7 @@ validator checks every element and attribute the products write.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
@@ -31,7 +31,7 @@ from svgwrite.shapes import Circle as SvgCircle
 from svgwrite.shapes import Polygon as SvgPolygon
 from svgwrite.text import Text as SvgText
 
-from printables.geometry import Arc, Segment
+from printables.geometry import Arc, Part, Segment
 from printables.render.paths import halves, is_full, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
@@ -58,7 +58,7 @@ def num(v: float) -> str:
     >>> num(1.50000), num(-0.00001), num(2.0)
     ('1.5', '0', '2')
     """
-    s = ("%.4f" % v).rstrip("0")  # correctly rounded, like round(v, 4)
+    s = f"{v:.4f}".rstrip("0")  # correctly rounded, like round(v, 4)
     if s[-1] == ".":
         s = s[:-1]
     return "0" if s == "-0" else s
@@ -74,9 +74,9 @@ class _Writer:
         self.theme = theme
         self.laser = laser
         self.clips = 0
-        self._paint: dict[tuple, dict[str, str]] = {}
+        self._paint: dict[tuple[str, float | None, bool], dict[str, str]] = {}
 
-    def paint(self, style: str, width: float | None = None, closed: bool = True) -> dict:
+    def paint(self, style: str, width: float | None = None, closed: bool = True) -> dict[str, str]:
         key = (style, width, closed)
         if key not in self._paint:
             self._paint[key] = (self._laser_paint if self.laser else self._print_paint)(
@@ -102,7 +102,7 @@ class _Writer:
             out.update({"stroke": i.stroke, "stroke-width": num(i.width)})
         return out
 
-    def path_d(self, parts, closed: bool) -> str:
+    def path_d(self, parts: Sequence[Part], closed: bool) -> str:
         """M at every gap; Z after a closed path's runs that return to their start (print
         mode also closes its last run, as SVG's closepath always did here)."""
         out: list[str] = []
@@ -129,7 +129,7 @@ class _Writer:
         r = num(arc.radius)
         return f"A{r} {r} 0 {large} {sweep} {num(x)} {num(self.h - y)}"
 
-    def element(self, item: Item):
+    def element(self, item: Item) -> Any:
         f = self.dwg
         if isinstance(item, Path):
             return SvgPath(d=self.path_d(item.parts, item.closed), factory=f,
@@ -148,7 +148,7 @@ class _Writer:
             return self.text(item)
         raise TypeError(f"cannot render {type(item).__name__}")
 
-    def text(self, item: Text):
+    def text(self, item: Text) -> Any:
         """One <text>, or a group of a stroked halo copy and the letters on top of it."""
         i = ink(self.theme, item.style)
         x, y = num(item.position.x), num(self.h - item.position.y)
@@ -167,7 +167,7 @@ class _Writer:
         g.add(letters)
         return g
 
-    def group(self, item: Group):
+    def group(self, item: Group) -> Any:
         g = SvgGroup(factory=self.dwg)
         if item.layer:
             g.update({"id": "layer-" + _name(item.layer), "inkscape:groupmode": "layer",
@@ -210,4 +210,5 @@ def render_svg(scene: Scene, theme: Mapping[str, Ink], laser: bool = False) -> b
         dwg.add(w.element(item))
     if not dwg.defs.elements:  # svgwrite always holds a <defs>; write it only when used
         dwg.elements.remove(dwg.defs)
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + dwg.tostring() + "\n").encode("utf-8")
+    body: str = dwg.tostring()
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from printables.errors import UsageError, did_you_mean
 
@@ -60,7 +60,7 @@ _COMMON: dict[str, Ink] = {
     "point": Ink(fill=INK),
     "label": Ink(fill=INK),
     "label.coord": Ink(fill="#555555"),
-    "label.space": Ink(fill="#555555"),
+    "label.space": Ink(fill="#1a1a1a"),  # dark: 3.6:1 in grey even on EVL's red heptagons
     "label.ring": Ink(fill="#333333", halo="#ffffff"),
     # board sheets use one weight of Vera: each embedded font subset costs ~17 KB of PDF
     "label.deadzone": Ink(fill="#ffffff"),
@@ -96,6 +96,81 @@ _COMMON: dict[str, Ink] = {
     "label.diagram.halo": Ink(fill="#ffffff", halo="#ffffff", font="sans-bold"),
 }
 
+# ----------------------------------------------------------------------------- pieces
+# Piece art (products/pieces/art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
+# discs, "chameleon.*" Chameleons faces, "black"/"white" stones and EVL pieces,
+# "attacker"/"defender" Danadazo. Symbol keys end with the tone of the disc they sit on.
+_PIECE_INK = "#1a1a1a"
+_PIECES_COLOUR: dict[str, Ink] = {
+    "piece": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.dark": Ink(fill="#24402e", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.light": Ink(fill="#fdf9ee", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.dark": Ink(fill="#2c5a35", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.light": Ink(fill="#f8f0d8", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.black": Ink(fill="#1c1c1c", stroke="#8c8c8c", width=0.3),
+    "piece.disc.white": Ink(fill="#fcfcfc", stroke=_PIECE_INK, width=0.2),
+    # pale blue: in grey 3.2:1 on Danadazo's segments and 6:1 against the defenders
+    "piece.disc.attacker": Ink(fill="#c5d3e2", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.defender": Ink(fill="#464646", stroke=_PIECE_INK, width=0.2),
+    "piece.rim": Ink(stroke="#24402e"),
+    "piece.rim.chameleon": Ink(stroke="#2c5a35"),
+    "piece.rim.white": Ink(stroke="#2a2a2a"),
+    "piece.rim.marker": Ink(fill="#2a2a2a", stroke=_PIECE_INK, width=0.2),
+    "piece.marker.black": Ink(fill="#1c1c1c", stroke="#000000", width=0.2),
+    "piece.marker.white": Ink(fill="#fcfcfc"),
+    "piece.symbol.rose.petal.dark": Ink(fill="#e79aa4", stroke="#24402e"),
+    "piece.symbol.rose.petal.light": Ink(fill="#b3263a", stroke="#fdf9ee"),
+    "piece.symbol.rose.inner.dark": Ink(fill="#c94a5c", stroke="#24402e"),
+    "piece.symbol.rose.inner.light": Ink(fill="#f0a3ad", stroke="#fdf9ee"),
+    "piece.symbol.rose.barb.dark": Ink(fill="#9cc59a"),
+    "piece.symbol.rose.barb.light": Ink(fill="#3f7a46"),
+    "piece.symbol.rose.centre.dark": Ink(fill="#f3d36b", stroke="#24402e"),
+    "piece.symbol.rose.centre.light": Ink(fill="#e2b53b", stroke="#fdf9ee"),
+    "piece.symbol.cross.dark": Ink(fill="#f2e4b8", stroke="#24402e", width=0.15),
+    "piece.symbol.cross.light": Ink(fill="#1f3b66", stroke="#fdf9ee", width=0.15),
+    "piece.symbol.spiral.dark": Ink(stroke="#f1e4b5", cap="round"),
+    "piece.symbol.spiral.light": Ink(stroke="#2c5a35", cap="round"),
+    "piece.symbol.ring.black": Ink(stroke="#8a8a8a"),
+    "piece.symbol.ring.white": Ink(stroke="#767676"),
+    "piece.symbol.dot": Ink(fill="#f4f4f4"),
+    "piece.symbol.dot.attacker": Ink(fill="#1a1a1a"),  # dark dots on the pale attackers
+    "piece.count.black": Ink(fill="#ffffff", font="sans-bold"),
+    "piece.count.white": Ink(fill=_PIECE_INK, font="sans-bold"),
+}
+# Mono: greys only; dark discs stay dark enough to tell apart at a glance.
+_PIECES_MONO: dict[str, Ink] = {
+    **_PIECES_COLOUR,
+    "piece.disc.dark": Ink(fill="#4a4a4a", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.light": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.dark": Ink(fill="#4a4a4a", stroke=_PIECE_INK, width=0.2),
+    "piece.disc.chameleon.light": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    # white: 4.5:1 on the grey segments and 9:1 against the defenders, in any printer's grey
+    "piece.disc.attacker": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
+    "piece.rim": Ink(stroke="#4a4a4a"),
+    "piece.rim.chameleon": Ink(stroke="#4a4a4a"),
+    "piece.symbol.rose.petal.dark": Ink(fill="#ffffff", stroke="#4a4a4a"),
+    "piece.symbol.rose.petal.light": Ink(fill="#4a4a4a", stroke="#ffffff"),
+    "piece.symbol.rose.inner.dark": Ink(fill="#9a9a9a", stroke="#4a4a4a"),
+    "piece.symbol.rose.inner.light": Ink(fill="#bdbdbd", stroke="#ffffff"),
+    "piece.symbol.rose.barb.dark": Ink(fill="#bdbdbd"),
+    "piece.symbol.rose.barb.light": Ink(fill="#8a8a8a"),
+    "piece.symbol.rose.centre.dark": Ink(fill="#bdbdbd", stroke="#4a4a4a"),
+    "piece.symbol.rose.centre.light": Ink(fill="#bdbdbd", stroke="#ffffff"),
+    "piece.symbol.cross.dark": Ink(fill="#ffffff", stroke="#4a4a4a", width=0.15),
+    "piece.symbol.cross.light": Ink(fill="#4a4a4a", stroke="#ffffff", width=0.15),
+    "piece.symbol.spiral.dark": Ink(stroke="#ffffff", cap="round"),
+    "piece.symbol.spiral.light": Ink(stroke="#4a4a4a", cap="round"),
+}
+
+
+def with_bleed(pieces: dict[str, Ink]) -> dict[str, Ink]:
+    """Piece inks plus piece.bleed.<key> for every filled piece key: the fill alone (the
+    bleed under a piece face, see products.pieces.sheet)."""
+    bleed = {"piece.bleed." + k.split(".", 1)[1]: Ink(fill=v.fill)
+             for k, v in pieces.items() if v.fill and k.startswith("piece.")}
+    return {**pieces, **bleed}
+
+
 THEMES: dict[str, dict[str, Ink]] = {
     "colour": {
         **_COMMON,
@@ -116,6 +191,7 @@ THEMES: dict[str, dict[str, Ink]] = {
         "corner.unused": Ink(fill="#d9d4c7", stroke=INK, width=0.3),
         "corner.cross": Ink(stroke="#8c8c8c", cap="round"),
         "deadzone": Ink(fill="#3d3d3d", stroke=INK, width=0.4),
+        **with_bleed(_PIECES_COLOUR),
     },
     "mono": {
         **_COMMON,
@@ -137,77 +213,10 @@ THEMES: dict[str, dict[str, Ink]] = {
         "corner.cross": Ink(stroke=INK, cap="round"),
         "deadzone": Ink(stroke=INK, width=0.5, hatch=3.0),
         "label.deadzone": Ink(fill=INK),
+        **with_bleed(_PIECES_MONO),
     },
 }
 
-# ----------------------------------------------------------------------------- pieces
-# Piece art (products/pieces/art.py): discs, rims and symbols; "dark"/"light" are Rosenkreuz
-# discs, "chameleon.*" Chameleons faces, "black"/"white" stones and EVL pieces,
-# "attacker"/"defender" Danadazo. Symbol keys end with the tone of the disc they sit on.
-_PIECE_INK = "#1a1a1a"
-_PIECES_COLOUR: dict[str, Ink] = {
-    "piece": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.dark": Ink(fill="#24402e", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.light": Ink(fill="#fdf9ee", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.chameleon.dark": Ink(fill="#2c5a35", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.chameleon.light": Ink(fill="#f8f0d8", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.black": Ink(fill="#1c1c1c", stroke="#8c8c8c", width=0.3),
-    "piece.disc.white": Ink(fill="#fcfcfc", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.attacker": Ink(fill="#6c88a6", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.defender": Ink(fill="#464646", stroke=_PIECE_INK, width=0.2),
-    "piece.rim": Ink(stroke="#24402e"),
-    "piece.rim.chameleon": Ink(stroke="#2c5a35"),
-    "piece.rim.white": Ink(stroke="#2a2a2a"),
-    "piece.rim.marker": Ink(fill="#2a2a2a", stroke=_PIECE_INK, width=0.2),
-    "piece.marker.black": Ink(fill="#1c1c1c", stroke="#000000", width=0.2),
-    "piece.marker.white": Ink(fill="#fcfcfc"),
-    "piece.symbol.rose.petal.dark": Ink(fill="#e79aa4", stroke="#24402e"),
-    "piece.symbol.rose.petal.light": Ink(fill="#b3263a", stroke="#fdf9ee"),
-    "piece.symbol.rose.inner.dark": Ink(fill="#c94a5c", stroke="#24402e"),
-    "piece.symbol.rose.inner.light": Ink(fill="#f0a3ad", stroke="#fdf9ee"),
-    "piece.symbol.rose.barb.dark": Ink(fill="#9cc59a"),
-    "piece.symbol.rose.barb.light": Ink(fill="#3f7a46"),
-    "piece.symbol.rose.centre.dark": Ink(fill="#f3d36b", stroke="#24402e"),
-    "piece.symbol.rose.centre.light": Ink(fill="#e2b53b", stroke="#fdf9ee"),
-    "piece.symbol.cross.dark": Ink(fill="#f2e4b8", stroke="#24402e", width=0.15),
-    "piece.symbol.cross.light": Ink(fill="#1f3b66", stroke="#fdf9ee", width=0.15),
-    "piece.symbol.spiral.dark": Ink(stroke="#f1e4b5", cap="round"),
-    "piece.symbol.spiral.light": Ink(stroke="#2c5a35", cap="round"),
-    "piece.symbol.ring.black": Ink(stroke="#5a5a5a"),
-    "piece.symbol.ring.white": Ink(stroke="#b4b4b4"),
-    "piece.symbol.dot": Ink(fill="#f4f4f4"),
-    "piece.count.black": Ink(fill="#ffffff", font="sans-bold"),
-    "piece.count.white": Ink(fill=_PIECE_INK, font="sans-bold"),
-    "piece.bleed.chameleon.dark": Ink(fill="#2c5a35"),
-    "piece.bleed.chameleon.light": Ink(fill="#f8f0d8"),
-}
-# Mono: greys only; dark discs stay dark enough to tell apart at a glance.
-_PIECES_MONO: dict[str, Ink] = {
-    **_PIECES_COLOUR,
-    "piece.disc.dark": Ink(fill="#4a4a4a", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.light": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.chameleon.dark": Ink(fill="#4a4a4a", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.chameleon.light": Ink(fill="#ffffff", stroke=_PIECE_INK, width=0.2),
-    "piece.disc.attacker": Ink(fill="#9a9a9a", stroke=_PIECE_INK, width=0.2),
-    "piece.rim": Ink(stroke="#4a4a4a"),
-    "piece.rim.chameleon": Ink(stroke="#4a4a4a"),
-    "piece.symbol.rose.petal.dark": Ink(fill="#ffffff", stroke="#4a4a4a"),
-    "piece.symbol.rose.petal.light": Ink(fill="#4a4a4a", stroke="#ffffff"),
-    "piece.symbol.rose.inner.dark": Ink(fill="#9a9a9a", stroke="#4a4a4a"),
-    "piece.symbol.rose.inner.light": Ink(fill="#bdbdbd", stroke="#ffffff"),
-    "piece.symbol.rose.barb.dark": Ink(fill="#bdbdbd"),
-    "piece.symbol.rose.barb.light": Ink(fill="#8a8a8a"),
-    "piece.symbol.rose.centre.dark": Ink(fill="#bdbdbd", stroke="#4a4a4a"),
-    "piece.symbol.rose.centre.light": Ink(fill="#bdbdbd", stroke="#ffffff"),
-    "piece.symbol.cross.dark": Ink(fill="#ffffff", stroke="#4a4a4a", width=0.15),
-    "piece.symbol.cross.light": Ink(fill="#4a4a4a", stroke="#ffffff", width=0.15),
-    "piece.symbol.spiral.dark": Ink(stroke="#ffffff", cap="round"),
-    "piece.symbol.spiral.light": Ink(stroke="#4a4a4a", cap="round"),
-    "piece.bleed.chameleon.dark": Ink(fill="#4a4a4a"),
-    "piece.bleed.chameleon.light": Ink(fill="#ffffff"),
-}
-THEMES["colour"].update(_PIECES_COLOUR)
-THEMES["mono"].update(_PIECES_MONO)
 
 
 def get_theme(name: str) -> Mapping[str, Ink]:

@@ -23,6 +23,8 @@ from markupsafe import Markup
 from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GameSpec
+from printables.products.boards_cmd import size_counts_cells
+from printables.products.kit import KIT_PAPERS
 from printables.web import jobs
 from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import PREVIEW_FIELDS, Choices, field_errors, pick, read_choices
@@ -33,7 +35,6 @@ MAX_REQUEST = 16 * 1024
 #: A zip's entries carry this date, so the same kit always gives the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
-KIT_PAPERS = (("A4", "A4"), ("Letter", "Letter"), ("A3", "A3"))
 
 web = Blueprint("web", __name__)
 
@@ -47,7 +48,7 @@ def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
     if host in LOOPBACK:
         app.config["TRUSTED_HOSTS"] = ["127.0.0.1", "localhost", "[::1]", "::1"]
     app.jinja_env.globals.update(version=__version__, command_line=command_line,
-                                 kit_papers=KIT_PAPERS)
+                                 kit_papers=tuple((p, p) for p in KIT_PAPERS))
     app.register_blueprint(web)
     return app
 
@@ -99,6 +100,7 @@ def _game_page(game: GameSpec, ch: Choices, errors: dict[str, str]):
         groups.setdefault(p.group, []).append(p)
     drawn = not pick(errors, PREVIEW_FIELDS)
     return render_template("game.html", game=game, choices=ch, errors=errors,
+                           size_in_cells=size_counts_cells(game),
                            preview=_preview(game, ch) if drawn else None, svg=_svg,
                            groups=list(groups.items()), commands=_commands(game, ch),
                            lists=_lists())

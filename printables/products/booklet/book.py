@@ -5,6 +5,7 @@ optionally imposed 2-up in saddle-stitch order for printing on A4 or letter."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
@@ -16,24 +17,28 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 
 from printables.errors import UsageError
 from printables.games import GameSpec
-from printables.positions import bundled_layouts
+from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.booklet import markup
 from printables.products.booklet.examples import (Example, load_examples, piece_scene,
                                                   setup_layout)
 from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
                                               SceneFlowable, metrics, styles, table_of_contents)
 from printables.products.booklet.diagram import Marks, board_drawing, position_scene
+from printables.products.board_sheet import board_scene
 from printables.products.common import file_stem
+from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.booklet.impose import check_fit, impose
-from printables.render.scene import Scene
+from printables.render.scene import Group, Scene
 from printables.render.theme import Ink, get_theme
+from printables.units import PAPERS
 
-#: Booklet page sizes (portrait, mm) by the names --paper accepts.
-PAGES: dict[str, tuple[float, float]] = {"A5": (148.0, 210.0), "A4": (210.0, 297.0),
-                                         "letter": (215.9, 279.4),
-                                         "half-letter": (139.7, 215.9)}
+#: Booklet page sizes (portrait, mm) by the names --paper accepts: the papers of units.PAPERS,
+#: and half-letter, a Letter sheet folded in two.
+PAGES: dict[str, tuple[float, float]] = {
+    "A5": PAPERS["A5"], "A4": PAPERS["A4"], "letter": PAPERS["Letter"],
+    "half-letter": (PAPERS["Letter"][1] / 2, PAPERS["Letter"][0])}
 #: Sheets --impose accepts, and the booklet page size that folds out of each.
-SHEETS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+SHEETS: dict[str, tuple[float, float]] = {"A4": PAPERS["A4"], "letter": PAPERS["Letter"]}
 FOLDED = {"A4": "A5", "letter": "half-letter"}
 #: The rules section the example diagrams go in front of (else they go before Credits).
 EXAMPLES_BEFORE = ("strategy hint", "credits")
@@ -59,22 +64,48 @@ def choose(name: str, table: Mapping[str, tuple[float, float]], what: str) -> st
     raise UsageError(f"unknown {what} {name!r}; valid: {', '.join(table)}", input=str(name))
 
 
-def bundled_rules() -> Path:
-    """The rules_text/ folder shipped with the project."""
-    return bundled_layouts().parent / "rules_text"
-
-
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
                                                          tuple[markup.Ruling, ...]]:
     """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
-    path = game.rules_file or rules_dir / f"{game.name}.md"
+    path = game_content(game, rules_dir=rules_dir).rules
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         raise UsageError(f"no rules text for {game.name}: cannot read {path}",
                          input=str(path)) from None
-    blocks = markup.parse(text, str(path))
+    blocks = markup.parse(derive_numbers(text, game, str(path)), str(path))
     return markup.sections(blocks) + (markup.rulings(blocks, str(path)),)
+
+
+#: A number the rules text takes from the program, e.g. {tiles:A4}: the board's tile pages.
+DERIVED = re.compile(r"\{(\w+):(\w+)\}")
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve")
+
+
+def derive_numbers(text: str, game: GameSpec, path: str) -> str:
+    """The rules text with each {tiles:PAPER} replaced by the number of tile pages the kit
+    prints the board on (1 when it fits one page), in words up to twelve, so the text says
+    what the program does (ruling: numbers the program decides are never typed in)."""
+    def number(m: re.Match) -> str:
+        key, arg = m[1], m[2]
+        papers = {name.lower(): name for name in PAPERS}
+        if key != "tiles" or arg.lower() not in papers:
+            raise UsageError(f"{path}: unknown number {m[0]!r}; valid: {{tiles:PAPER}} with "
+                             f"PAPER one of {', '.join(PAPERS)}", input=m[0])
+        n = tile_pages(game, PAPERS[papers[arg.lower()]])
+        return _WORDS[n] if n < len(_WORDS) else str(n)
+    return DERIVED.sub(number, text)
+
+
+def tile_pages(game: GameSpec, paper: tuple[float, float]) -> int:
+    """How many pages the kit's board.pdf prints the board on (tiles, not the assembly
+    page): the tiling plan's count, or 1 when the board fits a page."""
+    theme = get_theme("colour")
+    scene = board_scene(game, game.board(), theme)
+    if fits_on_page(scene.width, scene.height, paper):
+        return 1
+    return plan_tiles(scene.width, scene.height, paper, avoid=keep_clear(scene, theme)).pages
 
 
 @dataclass(frozen=True)
@@ -160,23 +191,37 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
 
 
 #: The rules sections a player aid on the back cover repeats, in this order.
-AID_SECTIONS = ("playing a turn", "end of the game", "notation")
+AID_SECTIONS = ("playing a turn", "moving", "capturing", "end of the game", "notation")
+#: How a rules section's own summary paragraph begins (the player aid prints it alone).
+SUMMARY = "**In short:**"
+
+
+def aid_blocks(sec: markup.Section) -> list[markup.Block]:
+    """What the player aid repeats of a section: its summary paragraph when it has one
+    (a paragraph starting 'In short:'), else its blocks up to its first subsection."""
+    short = [b for b in sec.blocks if b.kind == "para" and b.text.startswith(SUMMARY)]
+    if short:
+        return short[:1]
+    out = []
+    for b in sec.blocks:
+        if b.kind == "heading":  # a subsection (variants, matches): not for the aid
+            break
+        out.append(b)
+    return out
 
 
 def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
-    """The back cover: a one-page player aid repeating how a turn goes, how the game ends
-    and the notation (each up to its first subsection), set small and shrunk to fit."""
+    """The back cover: a one-page player aid repeating how a turn goes, how pieces move and
+    capture (each section's own summary), how the game ends and the notation, set small and
+    shrunk to fit."""
     chosen = {sec.title.strip().lower(): sec for sec in sections}
     parts: list = []
-    for i, key in enumerate(AID_SECTIONS):
+    for key in AID_SECTIONS:
         sec = chosen.get(key)
         if sec is None:
             continue
         parts.append(Paragraph(markup.inline(sec.title), ts.st["aid.h"]))
-        for b in sec.blocks:
-            if b.kind == "heading":  # a subsection (variants, matches): not for the table
-                break
-            parts.append(aid_block(b, ts))
+        parts.extend(aid_block(b, ts) for b in aid_blocks(sec))
     if not parts:
         return []
     head = Heading("Player aid", "Player aid", ts.st["h2"], 0, "aid")
@@ -255,10 +300,20 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
     return out
 
 
+#: The least size of a label printed anywhere (6 pt, in mm).
+LEAST_LABEL = 6 * 25.4 / 72
+
+
 def cover(game: GameSpec, ts: Typeset) -> list:
-    """The cover page: title, designer, the board drawing, a line on what is inside."""
+    """The cover page: title, designer, the board drawing, a line on what is inside. The
+    board is drawn scaled to the page; its labels are left out when that scale would print
+    any of them under 6 pt (ruling: the cover is a picture; the board sheet names spaces)."""
     board = game.board()
-    scene = Scene(board.width, board.height, board_drawing(board, ts.theme), title=game.title)
+    k = min(ts.m.frame_w / board.width, ts.m.frame_h * 0.62 / board.height)
+    items = board_drawing(board, ts.theme)
+    if any(lb.size * k < LEAST_LABEL for lb in board.labels):
+        items = tuple(i for i in items if not (isinstance(i, Group) and i.layer == "labels"))
+    scene = Scene(board.width, board.height, items, title=game.title)
     fh = ts.m.frame_h * MM
     return [NextPageTemplate("body"), Spacer(1, fh * 0.06),
             Paragraph(markup.escape(game.title), ts.st["cover.title"]),
@@ -329,13 +384,13 @@ WIDE = 1.15
 def examples_intro(examples: tuple[Example, ...]) -> str:
     """The paragraph that opens the Examples section; it explains only the marks that the
     game's diagrams use."""
-    moves = [e for e in examples if e.move is not None and e.move.path]
+    moves = [e.move for e in examples if e.move is not None and e.move.path]
     marks = []
-    if any(not e.move.drop for e in moves):
+    if any(not m.drop for m in moves):
         marks.append("a red arrow shows the move in question")
-    if any(e.move.drop for e in moves):
+    if any(m.drop for m in moves):
         marks.append("a red ring marks the space where a piece is placed")
-    if any(not e.legal for e in moves):
+    if any(not e.legal for e in examples if e.move is not None and e.move.path):
         marks.append("a dark bar across the arrow or ring marks a move the rules forbid")
     if any(e.captures or (e.move is not None and e.move.take) for e in examples):
         marks.append("a red cross marks each piece the move captures")

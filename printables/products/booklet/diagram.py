@@ -28,7 +28,7 @@ from printables.games import GameSpec, Move, Position, get_game
 from printables.geometry import TOL, Arc, Part, Point, Segment
 from printables.products.common import board_items
 from printables.products.pieces.art import piece_diameters, piece_items
-from printables.render.pdf import text_width
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Polygon, Scene, Text, baseline
 from printables.render.theme import Ink
 
@@ -70,44 +70,37 @@ def _move(p: Point, dx: float, dy: float) -> Point:
 
 def piece_layer(game: GameSpec, board: Board, pos: Position, dx: float = 0.0,
                 dy: float = 0.0) -> tuple[Item, ...]:
-    """The pieces of a position (EVL: stacks and markers) as one scene group per space."""
+    """The pieces of a position (stacks too, where the game stacks) as one scene group per
+    thing on a space, as the game's placement shows them."""
     sizes = piece_diameters(game, board, options=pos.options)
     arts = art_of(game, pos.options)
     items: list[Item] = []
-    for space in board.spaces:
-        c = _move(space.anchor, dx, dy)
-        if space.name in pos.pieces:
-            piece = pos.pieces[space.name]
-            key = (piece.side, piece.kind)
+    for shown in game.placement.shown(board, pos):
+        c = _move(board.space(shown.space).anchor, dx, dy)
+        key = (shown.side, shown.kind)
+        if len(shown.stack) > 1:
+            items.append(stack_group(shown.stack, c, sizes[key]))
+        else:
             items.append(Group(piece_items(arts[key], c, sizes[key])))
-        if space.name in pos.stacks:
-            items.append(stack_group(pos.stacks[space.name], c, sizes[("black", "piece")]))
-        if space.name in pos.markers:
-            side = pos.markers[space.name]
-            items.append(Group(piece_items(arts[(side, "marker")], c, sizes[(side, "marker")])))
     return (Group(tuple(items), layer="pieces"),) if items else ()
 
 
-def stack_group(stack: str, center: Point, d: float) -> Group:
-    """An EVL stack (letters b/w bottom to top). One piece is a disc seen from above; a
-    stack is drawn from the side, one band per piece in its own colour, bottom piece lowest,
-    so the order inside the stack shows; the top band, the piece that controls the stack, is
-    drawn thicker and carries the stack's height."""
-    if len(stack) == 1:
-        tone = "black" if stack == "b" else "white"
-        return Group(tuple(piece_items(f"piece-{tone}", center, d)))
+def stack_group(stack: tuple[str, ...], center: Point, d: float) -> Group:
+    """A stack of two or more pieces (their sides, bottom to top), drawn from the side: one
+    band per piece in its side's colour (piece.disc.<side>), bottom piece lowest, so the
+    order inside the stack shows; the top band, the piece that controls the stack, is drawn
+    thicker and carries the stack's height."""
     band = min(STACK_BAND * d, STACK_COLUMN * d / (len(stack) + STACK_TOP - 1))
     heights = [band] * (len(stack) - 1) + [band * STACK_TOP]
     y = center.y - sum(heights) / 2
     half = d * STACK_WIDTH / 2
     items: list[Item] = []
-    for letter, h in zip(stack, heights):
-        tone = "black" if letter == "b" else "white"
+    for tone, h in zip(stack, heights):
         items.append(Polygon((Point(center.x - half, y), Point(center.x + half, y),
                               Point(center.x + half, y + h), Point(center.x - half, y + h)),
                              f"piece.disc.{tone}"))
         y += h
-    tone = "black" if stack[-1] == "b" else "white"
+    tone = stack[-1]
     size = min(0.9 * heights[-1], 0.36 * d)
     items.append(Text(baseline(Point(center.x, y - heights[-1] / 2), size), str(len(stack)),
                       size, f"piece.count.{tone}"))
@@ -393,18 +386,10 @@ def captured_items(board: Board, spaces: Iterable[str], d: float, dx: float = 0.
 
 
 def reserve_counts(game: GameSpec, pos: Position) -> list[tuple[str, str, str, int]]:
-    """(side, kind, art, pieces not on the board) per component; EVL counts its hand."""
-    out = []
-    for c in game.components(game.options(pos.options)):
-        if game.placement == "stacks" and c.kind == "piece":
-            on_board = sum(s.count(c.side[0]) for s in pos.stacks.values())
-            n = pos.hand.get(c.side, c.count - on_board)
-        elif game.placement == "stacks":
-            n = c.count - sum(1 for o in pos.markers.values() if o == c.side)
-        else:
-            n = c.count - sum(1 for p in pos.pieces.values() if (p.side, p.kind) == (c.side, c.kind))
-        out.append((c.side, c.kind, c.art, max(0, n)))
-    return out
+    """(side, kind, art, pieces not on the board) per component, as the game's placement
+    counts them (a hand, where pieces enter from one)."""
+    return [(c.side, c.kind, c.art, game.placement.off_board(pos, c))
+            for c in game.components(game.options(pos.options))]
 
 
 def count_words(n: int, kind: str) -> str:

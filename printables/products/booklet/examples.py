@@ -3,17 +3,19 @@ are printed, with the move each diagram shows and its caption; piece art scenes.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping
 
 from printables.errors import CheckFailedError, PrintablesError
-from printables.games import GameSpec, Move, Position
+from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
-from printables.positions import (Check, Layout, check_layout, format_move, load_layout,
-                                  parse_move)
+from printables.positions import (Check, Layout, check_layout, format_move, game_content,
+                                  load_layout, parse_move)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
+
 
 @dataclass(frozen=True)
 class Example:
@@ -44,11 +46,9 @@ class Example:
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:
-    """The game's example files: every *.toml in layouts/<game>/ but setup.toml, by name."""
-    if game.example_files is not None:  # a game file lists its own
-        return list(game.example_files)
-    folder = layouts_dir / game.name
-    return [p for p in sorted(folder.glob("*.toml")) if p.name != "setup.toml"]
+    """The game's example files: a game file's own, else every *.toml in layouts/<game>/
+    but setup.toml, by name."""
+    return list(game_content(game, layouts_dir).examples)
 
 
 def validated(game: GameSpec, path: Path) -> Layout:
@@ -68,11 +68,115 @@ def validated(game: GameSpec, path: Path) -> Layout:
     return layout
 
 
+_CARDINALS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+              "seventeen", "eighteen", "nineteen", "twenty")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+             "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth")
+#: Number words and ordinals a caption's free text may use for a count, by value.
+NUMBER_WORDS = {w: n for n, w in enumerate(_CARDINALS)} | {
+    w: n for n, w in enumerate(_ORDINALS, 1)}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the engine says a caption's free text may claim: pentagons (marker spaces)
+    held by each side and claimed by the move, passes in a row, who passed before the move
+    and who passes in it. Ruling (ours): a game counts passes in state['passes']."""
+
+    marker_counts: frozenset[int]
+    passes: int
+    passed_before: str | None
+    passing: str | None
+    winner: str = "none"  # after the move ('none', 'draw' or a side)
+
+
+def facts_of(game: GameSpec, board, before: Position, after: Position, move: Move | None,
+             claims: tuple[str, ...]) -> Facts:
+    """The engine's facts of an example (after = before for a position or a refused move)."""
+    counts = {sum(1 for o in p.markers.values() if o == side) for p in (after,)
+              for side in game.sides} | ({len(claims)} if claims else set())
+    passed = int(before.state.get("passes", 0) or 0)
+    earlier = None
+    if passed:
+        i = game.sides.index(before.to_move)
+        earlier = game.sides[(i - 1) % len(game.sides)]
+    passing = before.to_move if move is not None and move.special == "pass" else None
+    return Facts(frozenset(counts), int(after.state.get("passes", 0) or 0), earlier, passing,
+                 winner_of(game, board, after))
+
+
+def winner_of(game: GameSpec, board, pos: Position) -> str:
+    """Who has won a position by the engine: a side, 'draw', or 'none' (also for a position
+    that cannot arise)."""
+    rules = game.rules
+    assert rules is not None, game.name
+    if first_problem(rules, board, pos) is not None:
+        return "none"
+    return rules.winner(board, pos) or "none"
+
+
+def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
+    """Why a file's own caption text (title or `explain`) contradicts the engine, or None.
+    Read claims: a count of marker spaces ('ten pentagons', 'a tenth pentagon') must be
+    one a side holds after the move or the number the move claims; a count of passes the
+    passes in a row after it; 'X passed' must name who passed before the move, 'X passes'
+    (or 'X's pass') the side passing in it; 'X wins' (X the side just before, or the clause's first)
+    the side the engine says has won.
+
+    >>> from printables.games import GAMES
+    >>> g = GAMES["evl"]
+    >>> f = Facts(frozenset({11, 0, 1}), 0, None, None)
+    >>> claim_problem(g, g.board(), "Black now holds ten pentagons.", f)
+    "'ten pentagons': the engine counts 0, 1 or 11"
+    >>> claim_problem(g, g.board(), "Black now holds eleven pentagons.", f) is None
+    True
+    >>> claim_problem(g, g.board(), "White passed last turn.", Facts(frozenset(), 2, "black",
+    ...               "white"))
+    "'White passed': the engine says Black passed"
+    """
+    words = "|".join([*NUMBER_WORDS, r"\d+"])
+    kinds = "|".join(sorted(marker_kinds(game)) or ["(?!)"])
+    for m in re.finditer(rf"\b({words})\s+(?:\w+\s+)?({kinds}|pass)(?:e?s)?\b", text,
+                         re.IGNORECASE):
+        n = NUMBER_WORDS.get(m[1].lower()) if not m[1].isdigit() else int(m[1])
+        allowed = {facts.passes} if m[2].lower() == "pass" else set(facts.marker_counts)
+        if n not in allowed:
+            counts = tuple(str(v) for v in sorted(allowed))
+            return f"{m[0]!r}: the engine counts {_join(counts, 'or')}"
+    sides = "|".join(re.escape(side_name(s)) for s in game.sides)
+    for m in re.finditer(rf"\b({sides})(?:'s)?\s+(?:\w+\s+){{0,2}}(passed|passes|pass)\b", text,
+                         re.IGNORECASE):
+        said = m[1].lower()
+        truth = facts.passed_before if m[2].lower() == "passed" else facts.passing
+        if said != truth:
+            who = f"{side_name(truth)} {m[2].lower()}" if truth else f"nobody {m[2].lower()}"
+            return f"{m[0]!r}: the engine says {who}"
+    for m in re.finditer(r"\b(wins|has won)\b", text):
+        clause = re.split(r"[.;:,]", text[:m.start()])[-1]
+        named = re.findall(rf"\b({sides})\b", clause, re.IGNORECASE)
+        right_before = re.search(rf"\b({sides})\s+$", clause, re.IGNORECASE)
+        if right_before:  # 'X wins'; else the clause's subject: 'X takes ... and wins'
+            named = [right_before[1]]
+        if named and named[0].lower() != facts.winner:
+            truth = "nobody has won" if facts.winner == "none" else (
+                "it is a draw" if facts.winner == "draw" else f"{side_name(facts.winner)} wins")
+            return f"'{named[0]} ... {m[1]}': the engine says {truth}"
+    return None
+
+
+def marker_kinds(game: GameSpec) -> set[str]:
+    """The space kinds a game's markers stand on (EVL: pentagons), from its components."""
+    comps = game.components(game.options(None))
+    return {c.stands_on for c in comps if c.kind == "marker"}
+
+
 def setup_layout(game: GameSpec, layouts_dir: Path) -> Layout:
     """The validated setup position of a game."""
-    if game.setup_position is not None:  # a game file's own [setup], read when it loaded
-        return Layout(str(game.source), game.setup_position)
-    path = layouts_dir / game.name / "setup.toml"
+    path = game_content(game, layouts_dir).setup
+    if isinstance(path, Layout):  # a game file's own [setup], read when it loaded
+        return path
     if not path.exists():
         raise CheckFailedError("the setup position is missing; the booklet needs it",
                                file=str(path))
@@ -110,44 +214,72 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
     board = layout.board or game.board(pos.options)
     title = pos.title or path.stem.replace("-", " ").capitalize()
     check = featured(layout.checks)
-    if not checkable(game):
+    rules = game.rules
+    if rules is None:
         return unchecked_example(game, path, layout, title, check)
     hand = hand_sentence(game, board, pos)
     if check is None:
-        ends = any(c.winner not in (None, "none") for c in layout.checks)
+        check_claims(game, board, path, layout, facts_of(game, board, pos, pos, None, ()))
+        outcome = position_sentence(game, board, pos, layout.checks)
+        ends = winner_of(game, board, pos) != "none"
         return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
-                       outcome=position_sentence(game, board, pos, layout.checks),
-                       explain=layout.explain, hand=hand)
-    legal_set = set(game.legal_moves(board, pos))
+                       outcome=outcome, explain=layout.explain, hand=hand)
+    legal_set = set(rules.legal_moves(board, pos))
     legal = check.move in legal_set
     taken: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
     flips: tuple[str, ...] = ()
     own_loss: tuple[str, ...] = ()
     turned: dict[str, str] = {}
+    result = ""
+    after = pos
     if legal:
-        out = game.play(board, pos, check.move)
+        out = rules.play(board, pos, check.move)
+        after = out.position
         taken, claims = split_claims(out.position, tuple(sorted(out.captures)))
         flips = flipped(pos, out.position, check.move, tuple(out.captures))
         turned = {s: side_name(out.position.pieces[s].side) for s in flips}
-        own_loss = lost(pos, out.position, check.move) if pos.pieces else ()
+        own_loss = lost(pos, out.position, check.move, taken) if pos.pieces else ()
+        winner = winner_of(game, board, out.position)
+        result = tally_sentence(game, board, out.position) + winner_sentence(winner)
+    check_claims(game, board, path, layout, facts_of(game, board, pos, after, check.move,
+                                                     claims))
     text = notation(game, board, check)
-    outcome = move_sentence(pos, check, text, legal, taken, claims,
-                            turned, own_loss)
+    outcome = move_sentence(pos, check, text, legal, taken, claims, turned, own_loss) + result
     others = [c for c in layout.checks if c.move is not None and c.move != check.move]
     note = others_sentence([notation(game, board, c) for c in others if c.move not in legal_set],
                            [notation(game, board, c) for c in others if c.move in legal_set])
-    if check.winner not in (None, "none"):
+    if legal and winner != "none":
         rank = 3
     else:
         rank = 2 if not legal else (1 if taken or claims or flips else 0)
-    return Example(str(path), title, pos, check.move, taken, note, rank, legal, claims, flips,
+    # a piece of the mover's that turned over and was then jumped changed sides too: its
+    # diagram mark says so beside the capture cross, as the legend promises
+    marked = tuple(sorted(set(flips) | set(own_captures(pos, taken))))
+    return Example(str(path), title, pos, check.move, taken, note, rank, legal, claims, marked,
                    outcome, layout.explain, hand)
+
+
+def check_claims(game: GameSpec, board, path: Path, layout: Layout, facts: Facts) -> None:
+    """CheckFailedError naming the file when its title or explain contradicts the engine
+    (see claim_problem): the booklet prints no caption the engine would disprove."""
+    for what, text in (("title", layout.position.title), ("explain", layout.explain)):
+        problem = claim_problem(game, board, text, facts) if text else None
+        if problem is not None:
+            raise CheckFailedError(f"the {what} is not true by the rules engine: {problem}",
+                                   file=str(path))
+
+
+def tally_sentence(game: GameSpec, board, pos: Position) -> str:
+    """' Black holds 11 pentagons, White none.': the game's own tally of a position (its
+    GameSpec.tally hook), or ''."""
+    text = game.tally(board, pos) if game.tally is not None else ""
+    return f" {text}" if text else ""
 
 
 def checkable(game: GameSpec) -> bool:
     """True when the game has a rules engine to check examples with (game files do not)."""
-    return game.legal_moves is not None and game.position_problem is not None
+    return game.rules is not None
 
 
 #: Caption words of an example no rules engine has checked (a game file's).
@@ -193,16 +325,26 @@ def flipped(before: Position, after: Position, move: Move,
     return tuple(sorted(out))
 
 
-def lost(before: Position, after: Position, move: Move) -> tuple[str, ...]:
+def lost(before: Position, after: Position, move: Move,
+         taken: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Spaces where the mover loses a piece of its own by its move (a Rosenkreuz suicide):
-    the mover's pieces that are gone, the moved piece counted on its landing space."""
+    the mover's pieces that are gone, the moved piece counted on its landing space. A
+    space the move captures is not counted again (a Chameleons piece that turned over and
+    was then jumped is a capture: see own_captures)."""
     if move.special or not move.path:
         return ()
     mover = before.to_move
     own = {s for s, p in before.pieces.items() if p.side == mover and s != move.origin}
     if not move.drop:
         own.add(move.relocate or move.target)
-    return tuple(sorted(s for s in own if s not in after.pieces))
+    return tuple(sorted(s for s in own if s not in after.pieces and s not in taken))
+
+
+def own_captures(before: Position, taken: tuple[str, ...]) -> tuple[str, ...]:
+    """Captured spaces whose piece was the mover's own before the move (it changed sides
+    during the move, then was taken)."""
+    return tuple(s for s in taken if s in before.pieces
+                 and before.pieces[s].side == before.to_move)
 
 
 def others_sentence(bad: list[str], good: list[str]) -> str:
@@ -221,7 +363,7 @@ def hand_sentence(game: GameSpec, board, pos: Position) -> str:
     engine offers drops on the empty setup board), else ''."""
     from printables.products.booklet.diagram import reserve_counts
     empty = Position(game.name, game.sides[0], options=pos.options)
-    drops = [m for m in game.legal_moves(board, empty) if m.drop]
+    drops = [m for m in game.rules.legal_moves(board, empty) if m.drop] if game.rules else []
     if not drops:
         return ""
     kinds = {board.space(m.target).kind for m in drops}
@@ -266,16 +408,20 @@ SPECIAL_WORDS = {"pass": ("passes", "may not pass"), "swap": ("swaps colours", "
 def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
                   taken: tuple[str, ...], claims: tuple[str, ...],
                   turned: Mapping[str, str], own_loss: tuple[str, ...] = ()) -> str:
-    """The outcome of the featured move, from the engine and the file's claims: 'Black plays
-    +d8: not allowed.', 'Rose plays d3-d4, capturing d5. Nobody has won yet.'"""
+    """What the featured move does, by the engine: 'Black may not play +d8: the rules do
+    not allow it.', 'Rose plays d3-d4, capturing d5.' (the tally and who has won follow)."""
     who = side_name(pos.to_move)
     done, refused = SPECIAL_WORDS.get(check.move.special or "",
                                       (f"plays {move_text}", f"may not play {move_text}"))
     if not legal:
         return f"{who} {refused}: the rules do not allow it."
     what = []
+    own = own_captures(pos, taken)
     if taken:
         what.append("capturing " + _join(taken))
+        if own:
+            what[-1] += (f" ({_join(own)} {'was' if len(own) == 1 else 'were'} its own until "
+                         f"{'it' if len(own) == 1 else 'they'} turned over)")
     if claims:
         what.append("claiming " + _join(claims))
     if own_loss:
@@ -288,9 +434,9 @@ def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
     note = f"{who} {done}" + (", " + ", ".join(what) if what else "") + "."
     note = note.replace(", and the piece", " and the piece", 1) if not (taken or claims) \
         else note
-    if check.captures == () and not what:
+    if check.captures == () and not what and not check.move.special:
         note = note[:-1] + NOTHING + "."
-    return note + winner_sentence(check.winner)
+    return note
 
 
 def winner_sentence(winner: str | None, after: bool = True) -> str:
@@ -307,23 +453,24 @@ def winner_sentence(winner: str | None, after: bool = True) -> str:
 def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check, ...]) -> str:
     """What a position-only example shows, by the engine: why it cannot arise, or who is to
     move, how many moves they have when the file counts them, and who has won."""
-    problem = game.position_problem(board, pos)
+    problem = first_problem(game.rules, board, pos) if game.rules else None
     if problem is not None:
         return f"This position cannot arise in a game: {problem}."
     who = side_name(pos.to_move)
     text = f"{who} to move."
-    for c in checks:
-        if c.legal_moves == 0:
-            text = f"{who} is to move and has no legal move."
-        elif c.legal_moves == 1:
-            text = f"{who} is to move and has one legal move."
-    winner = next((c.winner for c in checks if c.winner is not None), None)
-    return text + winner_sentence(winner, after=False)
+    assert game.rules is not None, game.name
+    n = len(game.rules.legal_moves(board, pos))
+    if n == 0:
+        text = f"{who} is to move and has no legal move."
+    elif n == 1 and any(c.legal_moves == 1 for c in checks):
+        text = f"{who} is to move and has one legal move."
+    winner = winner_of(game, board, pos)
+    return text + tally_sentence(game, board, pos) + winner_sentence(winner, after=False)
 
 
-def _join(names: tuple[str, ...]) -> str:
+def _join(names: tuple[str, ...], word: str = "and") -> str:
     """'a1', 'a1 and b2', 'a1, b2 and c3'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 # ----------------------------------------------------------------------------- scenes

@@ -17,7 +17,8 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, 
                                 TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from printables.render.pdf import PT_PER_MM, draw_scene, register_fonts
+from printables.render.fonts import register_fonts
+from printables.render.pdf import PT_PER_MM, Canvas, draw_scene
 from printables.render.scene import Scene
 from printables.render.theme import Ink
 
@@ -351,7 +352,7 @@ class BookletDoc(BaseDocTemplate):
         for frame in self.frames:
             frame.drawing = False
         try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)
-            self.multiBuild(story, maxPasses=0)
+            self.multiBuild(story, maxPasses=0, canvasmaker=Canvas)
         except IndexError:
             pass  # entries not yet confirmed: the drawn build below confirms them, or repeats
         finally:
@@ -365,7 +366,7 @@ class BookletDoc(BaseDocTemplate):
         for old, new in zip(tocs, _tocs(story)):
             new.seed(old)
         self.filename = io.BytesIO()
-        self.multiBuild(story)
+        self.multiBuild(story, canvasmaker=Canvas)
         return self.filename.getvalue()
 
     def afterFlowable(self, flowable) -> None:

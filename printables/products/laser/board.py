@@ -346,7 +346,3 @@ def title_plate(game: GameSpec, title: TitleBlock, size: float = 8.0) -> LaserPa
     return LaserPart("title plate", Marks(cut, (), (fill,)), (0.0, 0.0, w + 2 * pad, h + 2 * pad),
                      note=f"{game.title} title plate (no free corner on the board)")
 
-
-def space_box(board: Board) -> Box:
-    """Bounding box of the board's outline."""
-    return bbox_of([board.outline])

@@ -3,9 +3,9 @@ areas to engrave. Parts are built in their own frame and placed on sheets later.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from printables.geometry import Part, Point, bbox_of
+from printables.geometry import Part, Point
 from printables.geometry.paths import move_part, rotate_point, signed_area
 
 #: A closed run of segments and arcs, end to end.
@@ -109,16 +109,3 @@ def placed_box(pl: Placement) -> Box:
     """A placement's nominal extent on the sheet."""
     x0, y0, x1, y1 = turned_box(pl.part.box, pl.turn)
     return (pl.x, pl.y, pl.x + x1 - x0, pl.y + y1 - y0)
-
-
-def marks_box(marks: Marks) -> Box:
-    """Bounding box of everything in some marks."""
-    parts = list(marks.cut) + list(marks.score) + [p for f in marks.fills for c in f.contours
-                                                   for p in c]
-    return bbox_of(parts)
-
-
-def normalized(part: LaserPart) -> LaserPart:
-    """The part moved so its box starts at the origin."""
-    x0, y0, x1, y1 = part.box
-    return replace(part, marks=move_marks(part.marks, -x0, -y0), box=(0.0, 0.0, x1 - x0, y1 - y0))

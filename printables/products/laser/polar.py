@@ -166,7 +166,8 @@ def _polar_try(c, r_in, ring, n_in, n_out, step, outline, checks, avail) -> list
             if not all(fits(_wedge_box(c, r0, r1, a, sweep, outline, memo), avail)
                        for a in starts):
                 continue
-            seams = [Arc(c, r0, a, sweep) for a in starts] if r1 is None and n > 0 else []
+            seams: list[Part] = ([Arc(c, r0, a, sweep) for a in starts]
+                                 if r1 is None and n > 0 else [])
             seams += [_radial(c, r0, r1, a, outline, memo) for a in starts if n > 1]
             if all(_seam_clear(sm, hard, memo) for sm in seams):
                 return [_wedge(c, r0, r1, a, sweep, outline) for a in starts]

@@ -5,7 +5,8 @@ Layout: pieces are grouped by kind (in the order of the game's components); each
 a heading naming the kind, its count, its size and the punch it fits, then rows of pieces,
 3 mm apart so scissors fit between them (two-sided pieces: 4 mm, see below). A group that
 does not fit continues on the next page under a "continued" heading. The top margin names
-the game and the page; the bottom margin carries the 100 mm scale bar.
+the game and the page; the bottom margin (12 mm) carries the 100 mm scale bar. No ink comes
+within common.SAFE_EDGE (5 mm) of a page edge.
 
 Cutting (ours): pieces sit in a grid of square cells whose cut lines run straight along
 whole rows and columns, so a guillotine or a ruler and knife can cut strips, then cells.
@@ -19,27 +20,39 @@ Default sizes snap to common punches (see pieces.art.punch_diameters); --diamete
 Two-sided pieces (Chameleons) come in page pairs: a page of fronts, then a page of backs in
 mirrored places, so that printing double-sided with flipping on the long edge puts each back
 behind its front (a back's centre is the front's centre mirrored about the page's vertical
-centre line). Backs are drawn 1 mm larger all round (bleed): a sheet that lands up to 1 mm
-off still shows no white edge after cutting along the front's guide.
+centre line).
+
+Bleed (ours): every piece face is drawn on a copy of its outer shape 1 mm larger all round
+in the outer shape's colour, so a punch 0.2 mm off-centre or a cut just outside the grey
+line shows the piece, not a white crescent. Backs get 2 mm: a sheet that lands up to 1 mm
+off in the duplexer still shows no white edge after cutting along the front's guide.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
-from printables.products.common import SCALE_BAR, file_stem, fit_size, scale_bar
-from printables.products.pieces.art import (outline_items, piece_diameters, piece_items,
-                                           punch_diameters, punch_name)
+from printables.products.common import EDGE_ROOM, SCALE_BAR, file_stem, fit_size, scale_bar
+from printables.products.pieces.art import (
+    outline_items,
+    piece_diameters,
+    piece_items,
+    punch_diameters,
+    punch_name,
+)
 from printables.render import render_pages
-from printables.render.pdf import text_width
-from printables.render.scene import Circle, Group, Item, Path, Scene, Text
+from printables.render.fonts import text_width
+from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import get_theme
 
 MARGIN = 10.0
+BOTTOM = 12.0      # the bottom margin: the scale bar and the note sit in it, clear of the edge
 GAP = 3.0
 GAP_TWO_SIDED = 4.0
 BLEED = 1.0
@@ -150,7 +163,7 @@ def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, fl
             gap: float, gutter: float = 0.0) -> list[_Page]:
     """Flow every component's pieces into pages, kind by kind, row by row."""
     w, h = paper
-    x0, x1, y_top, y_bot = MARGIN, w - MARGIN, h - MARGIN - CROP_ROOM, MARGIN + CROP_ROOM
+    x0, x1, y_top, y_bot = MARGIN, w - MARGIN, h - MARGIN - CROP_ROOM, BOTTOM + CROP_ROOM
     pages = [_Page([], [], [])]
     y = y_top
     for c in comps:
@@ -237,24 +250,48 @@ def layer_name(p: PlacedPiece) -> str:
     return f"pieces-{p.side}-{p.kind}" + ("-back" if p.face == "back" else "")
 
 
+def bleed_item(art: str, center: Point, diameter: float) -> Item:
+    """The piece's outer shape grown by BLEED mm all round, filled with the outer shape's
+    colour (style piece.bleed.<rest of its key>): a punch or cut a little off the line shows
+    the piece's colour, not a white crescent."""
+    outer = piece_items(art, center, diameter)[0]
+    assert isinstance(outer, (Circle, Polygon)), art
+    style = "piece.bleed." + outer.style.split(".", 1)[1]
+    if isinstance(outer, Circle):
+        return Circle(center, outer.radius + BLEED, style)
+    corner = outer.points[0]
+    radius = math.hypot(corner.x - center.x, corner.y - center.y)
+    inner = radius * math.cos(math.pi / len(outer.points))  # the edges' distance
+    k = (inner + BLEED) / inner
+    return Polygon(tuple(Point(center.x + (q.x - center.x) * k, center.y + (q.y - center.y) * k)
+                         for q in outer.points), style)
+
+
 def piece_group(p: PlacedPiece) -> Group:
-    """One piece on the sheet: (backs: bleed disc,) art, (fronts: cut guide)."""
+    """One piece on the sheet: bleed, art, and on fronts the cut guide. Backs are one BLEED
+    larger again (their bleed is 2 mm), so a sheet that lands up to 1 mm off still shows
+    no white edge."""
+    extra = BLEED if p.face == "back" else 0.0
+    under = bleed_item(p.art, p.center, p.diameter + 2 * extra)
+    art = piece_items(p.art, p.center, p.diameter)
     if p.face == "back":
-        tone = p.art.rsplit("-", 1)[1]
-        bleed = (Circle(p.center, p.diameter / 2 + BLEED, f"piece.bleed.chameleon.{tone}"),)
-        return Group(bleed + piece_items(p.art, p.center, p.diameter))
-    return Group(piece_items(p.art, p.center, p.diameter)
-                 + outline_items(p.art, p.center, p.diameter, "cutguide"))
+        return Group((under,) + art)
+    return Group((under,) + art + outline_items(p.art, p.center, p.diameter, "cutguide"))
 
 
 def _instruction(sheet: PieceSheet, page: SheetPage) -> str:
     if page.face == "back":
-        return (f"backs of page {page.number - 1}: print both pages on one sheet, "
-                "double-sided, flipping on the long edge")
+        return (f"backs of page {page.number - 1}: long-edge flip; the ring marks at the "
+                "top meet")
     if page.face == "front":
-        return (f"fronts; backs on page {page.number + 1}: print double-sided, flipping on "
-                "the long edge, then cut")
-    return "cut along the grey lines (or punch the discs out)"
+        return (f"fronts; backs on page {page.number + 1}: long-edge flip; the ring marks "
+                "at the top meet")
+    punched = {punch_name(p.diameter) is not None for p in page.pieces}
+    if punched == {True}:
+        return "cut along the grey lines, or punch the discs out"
+    if True in punched:
+        return "cut on the grey lines; punch the kinds that name a punch"
+    return "cut along the grey lines"
 
 
 def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
@@ -267,18 +304,42 @@ def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
     number = f"page {page.number} of {len(sheet.pages)}"
     room = w - 2 * MARGIN - text_width(number, 3.0) - 5.0
     items: list[Item] = [
-        Text(Point(near, h - 6.5), head, fit_size(head, 3.0, room, "sans-bold"), "text.bold",
+        Text(Point(near, h - 8.0), head, fit_size(head, 3.0, room, "sans-bold"), "text.bold",
              anchor="end" if back else "start"),
-        Text(Point(far, h - 6.5), number, 3.0, "text", anchor="start" if back else "end")]
+        Text(Point(far, h - 8.0), number, 3.0, "text", anchor="start" if back else "end")]
     items.extend(Text(hd.position, hd.text, fit_size(hd.text, HEADING_SIZE, w - 2 * MARGIN), "text",
                       anchor=hd.anchor) for hd in page.headings)
     note = _instruction(sheet, page)
     room = w - 2 * MARGIN - (0.0 if back else SCALE_BAR + 5.0)
-    items.append(Text(Point(near, 4.0), note, fit_size(note, 2.6, room), "text.small",
-                      anchor="end" if back else "start"))
+    items.append(Text(Point(near, EDGE_ROOM + 1.0), note, fit_size(note, 2.6, room),
+                      "text.small", anchor="end" if back else "start"))
     if not back:
-        items.append(scale_bar(w - MARGIN - SCALE_BAR, 2.5))
+        items.append(scale_bar(w - MARGIN - SCALE_BAR, EDGE_ROOM))
+    if page.face in ("front", "back"):
+        x = ring_mark_x(sheet, head)
+        items.extend(ring_mark(Point(w - x if back else x, h - EDGE_ROOM - RING_MARK_R)))
     return items
+
+
+#: Radius of the ring mark on two-sided sheets (mm).
+RING_MARK_R = 2.0
+
+
+def ring_mark_x(sheet: PieceSheet, head: str) -> float:
+    """Where a front page's ring mark sits across the page: right of the header, left of
+    the page number; its back's mark is mirrored (w - x), so after a long-edge flip, by a
+    duplex unit or by turning the sheet over and feeding it again, the two meet when the
+    sheet is held to the light, and a sheet turned the wrong way shows them apart."""
+    w = sheet.paper[0]
+    return max(w / 2 + 15.0, MARGIN + text_width(head, 3.0, "sans-bold") + 8.0)
+
+
+def ring_mark(at: Point) -> list[Item]:
+    """A ring with a cross through it: the registration test of a two-sided sheet."""
+    r = RING_MARK_R
+    return [Circle(at, r, "mark"),
+            Path((Segment(Point(at.x - r, at.y), Point(at.x + r, at.y)),), "mark"),
+            Path((Segment(Point(at.x, at.y - r), Point(at.x, at.y + r)),), "mark")]
 
 
 def crop_marks(guides: tuple[Segment, ...], paper: tuple[float, float]) -> list[Segment]:
@@ -290,16 +351,21 @@ def crop_marks(guides: tuple[Segment, ...], paper: tuple[float, float]) -> list[
     upright = [g for g in guides if abs(g.a.x - g.b.x) < 1e-9]
     left = min((min(g.a.x, g.b.x) for g in flat), default=0.0)
     right = max((max(g.a.x, g.b.x) for g in flat), default=0.0)
+    x_lo = max(left - CROP_GAP - CROP_LEN, EDGE_ROOM)  # marks stop short of the safe edge
+    x_hi = min(right + CROP_GAP + CROP_LEN, w - EDGE_ROOM)
     for y in sorted({round(g.a.y, 6) for g in flat}):
-        marks.append(Segment(Point(left - CROP_GAP, y), Point(left - CROP_GAP - CROP_LEN, y)))
-        marks.append(Segment(Point(right + CROP_GAP, y), Point(right + CROP_GAP + CROP_LEN, y)))
+        marks.append(Segment(Point(left - CROP_GAP, y), Point(x_lo, y)))
+        marks.append(Segment(Point(right + CROP_GAP, y), Point(x_hi, y)))
     if upright:
         top = max(max(g.a.y, g.b.y) for g in upright)
         bottom = min(min(g.a.y, g.b.y) for g in upright)
-        band_top, band_bottom = h - MARGIN - CROP_ROOM, MARGIN + CROP_ROOM
+        band_top, band_bottom = h - MARGIN - CROP_ROOM, BOTTOM + CROP_ROOM
+        # cells of one size on the page: every column line is on one lattice, so each gets
+        # its marks top and bottom, even one only a longer row further down has
+        uniform = len({round(abs(g.a.y - g.b.y), 6) for g in upright}) == 1
         for end, y0, sign in ((top, band_top, 1), (bottom, band_bottom, -1)):
-            xs = {round(g.a.x, 6) for g in upright if abs(max(g.a.y, g.b.y) - end) < 1e-9
-                  or abs(min(g.a.y, g.b.y) - end) < 1e-9}
+            xs = {round(g.a.x, 6) for g in upright if uniform
+                  or abs(max(g.a.y, g.b.y) - end) < 1e-9 or abs(min(g.a.y, g.b.y) - end) < 1e-9}
             marks.extend(Segment(Point(x, y0 + sign * CROP_GAP),
                                  Point(x, y0 + sign * (CROP_GAP + CROP_LEN))) for x in sorted(xs))
     return marks
@@ -340,16 +406,6 @@ def sheet_json(sheet: PieceSheet) -> dict:
     }
 
 
-def count_by_kind(sheet: PieceSheet, face: str = "front") -> dict[tuple[str, str], int]:
-    """(side, kind) -> pieces on the sheet (fronts, or the only face), for checks."""
-    out: dict[tuple[str, str], int] = {}
-    for page in sheet.pages:
-        for p in page.pieces:
-            if p.face == face:
-                out[(p.side, p.kind)] = out.get((p.side, p.kind), 0) + 1
-    return out
-
-
 # ----------------------------------------------------------------------------- output files
 
 FORMATS = ("pdf", "svg", "png", "json")
@@ -380,7 +436,8 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", input=fmt)
     sheet = piece_sheet(game, paper, diameter, gutter=gutter)
-    base = sheet_basename(game, name, diameter, theme_name) + (f"-gutter{gutter:g}" if gutter else "")
+    base = (sheet_basename(game, name, diameter, theme_name)
+            + (f"-gutter{gutter:g}" if gutter else ""))
     if fmt == "json":
         return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
     data = render_pages(fmt, sheet_scenes(sheet), theme, dpi=dpi, title=f"{game.title} pieces")

@@ -1,0 +1,186 @@
+"""The import graph of printables: no circle among its modules, and no import inside a
+function except of an optional dependency (DESIGN.md: imports point down, at the top of a
+module, lazy only for optional dependencies).
+
+Every module is parsed with ast, not imported. An edge A -> B is any import in A (at the top
+or inside a function, since an import moved into a function to dodge a circle still closes
+it) of module B, or of a name defined in package B's __init__. Imports under
+`if TYPE_CHECKING:` are left out: they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "printables"
+
+#: The optional dependencies: the only modules a function may import, because a command that
+#: does not need one must work without it installed (or without the system library it loads).
+OPTIONAL = {
+    "cairosvg": "PNG output; needs the system cairo library, which may be missing",
+    "ezdxf": "DXF output (the dxf extra)",
+    "flask": "printables serve (the web extra)",
+    "waitress": "printables serve (the web extra)",
+    "numba": "the fast playout kernels, when installed",
+    "dask": "distributed balance runs, when installed",
+    "distributed": "distributed balance runs, when installed",
+}
+
+#: The circles other branches of this round remove, each by the edge that closes it; delete a
+#: line here when its circle is gone (the test says so).
+KNOWN_CIRCLES = {
+    # game files: games/__init__ loads game files, which read positions and piece art,
+    # which import games (the game-file engineer makes the reader a package)
+    ("printables.games", "printables.gamefile"): "the game-file branch",
+    # laser: pieces packs with sheets' _pack_parts, sheets draws pieces (the laser branch
+    # moves packing into its own module)
+    ("printables.products.laser.sheets", "printables.products.laser.pieces"): "the laser branch",
+    # web/choices asks cli for its option lists (the one-request issue, registry branch)
+    ("printables.web.choices", "printables.cli"): "the registry branch",
+}
+
+#: Modules whose imports inside functions other branches of this round move to the top while
+#: they change those modules; delete a line here when its module is clean (the test says so).
+KNOWN_LAZY = {
+    "printables.cli": "registry", "printables.products.kit": "registry",
+    "printables.web.app": "registry", "printables.web.choices": "registry",
+    "printables.web.products": "registry", "printables.web.jobs": "registry",
+    "printables.web.catalog": "registry",
+    "printables.web.serve": "reliability", "printables.outputs": "reliability",
+    "printables.pool": "reliability",
+    "printables.gamefile": "game file", "printables.gamefile_board": "game file",
+    "printables.gamefile_export": "game file", "printables.games": "game file",
+    "printables.products.laser.sheets": "laser", "printables.products.laser.pieces": "laser",
+    "printables.products.laser.text": "laser",
+    "printables.products.tiling": "print", "printables.products.pieces.sheet": "print",
+    "printables.products.booklet.examples": "print",
+}
+
+
+def modules() -> dict[str, Path]:
+    """Dotted module name -> file, for every module of the package."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = modules()
+
+
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """ids of the import nodes under `if TYPE_CHECKING:`."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            out |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return out
+
+
+@cache
+def imports(name: str) -> list[tuple[str, bool, int]]:
+    """(imported module, at the top of the module?, line) for every import in module name that
+    runs; `from package import name` counts as importing the submodule when there is one."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    top = {id(n) for n in tree.body}
+    skip = _type_checking_only(tree)
+    here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(here[:len(here) - node.level + 1] + ([base] if base else []))
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base
+                       for a in node.names]
+        else:
+            continue
+        out += [(t, id(node) in top, node.lineno) for t in targets]
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the printables modules it imports."""
+    return {m: {t for t, _, _ in imports(m) if t in MODULES and t != m} for m in MODULES}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, rest = work[-1]
+            w = next(rest, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return found
+
+
+def test_the_circle_finder_finds_a_circle():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle():
+    edges = graph()
+    stale = [e for e in KNOWN_CIRCLES if e[1] not in edges[e[0]]]
+    assert stale == [], f"these circles are gone: delete them from KNOWN_CIRCLES: {stale}"
+    for a, b in KNOWN_CIRCLES:
+        edges[a].discard(b)
+    assert circles(edges) == [], "import circles (DESIGN.md: imports point down)"
+
+
+def test_imports_inside_functions_are_of_optional_dependencies_only():
+    found = {}
+    for name in MODULES:
+        lazy = sorted({f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}"
+                for target, at_top, line in imports(name)
+                       if not at_top and target.split(".")[0] not in OPTIONAL})
+        if lazy:
+            found[name] = lazy
+    stale = sorted(set(KNOWN_LAZY) - set(found))
+    assert stale == [], f"these modules import at the top now: delete them from KNOWN_LAZY: {stale}"
+    unknown = [line for name, lines in sorted(found.items()) if name not in KNOWN_LAZY
+               for line in lines]
+    assert unknown == [], "move these imports to the top of their module:\n" + "\n".join(unknown)

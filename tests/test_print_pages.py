@@ -1,0 +1,149 @@
+"""Print-shop checks on the files a kit writes, read back as a printer or preflight tool
+would: no ink within 5 mm of any page edge (every page of every PDF, rasterised), one
+subset tag per embedded font subset in each print-and-play file, tile pages' TrimBox and
+BleedBox holding their registration crosses, and PNGs that say their dpi.
+
+The A4 kits run by default; Letter and A3 are marked slow (the normal run includes them).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from functools import cache
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from printables.games import GAMES
+from printables.products.common import SAFE_EDGE
+from printables.products.kit import PREVIEW_DPI, SETUP_DPI, KitRequest, build_game
+
+#: Rasterising resolution: 60 dpi is 0.42 mm a pixel, fine enough to see a 0.15 mm line.
+DPI = 60
+#: A pixel counts as ink when it is darker than this (0-255 grey).
+INK = 250
+PAPERS = [pytest.param("A4"), pytest.param("Letter", marks=pytest.mark.slow),
+          pytest.param("A3", marks=pytest.mark.slow)]
+
+
+@cache
+def kit(game: str, paper: str) -> dict[str, bytes]:
+    """One game's kit files (print part), built once per test session."""
+    return build_game(KitRequest(game, paper))
+
+
+def ink_margins(pdf: bytes, dpi: int = DPI) -> list[dict[str, float]]:
+    """Per page: the distance in mm from each page edge to the nearest ink, measured
+    conservatively (a pixel with ink counts from its edge nearest the page edge)."""
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    px = 25.4 / dpi
+    for i in range(len(doc)):
+        img = doc[i].render(scale=dpi / 72, grayscale=True).to_numpy()
+        grey = img if img.ndim == 2 else img[..., 0]
+        ys, xs = np.nonzero(grey < INK)
+        h, w = grey.shape
+        if not len(xs):
+            out.append({})
+            continue
+        out.append({"left": xs.min() * px, "right": (w - 1 - xs.max()) * px,
+                    "top": ys.min() * px, "bottom": (h - 1 - ys.max()) * px})
+    return out
+
+
+def too_close(pdf: bytes, edge: float = SAFE_EDGE) -> dict[int, dict[str, float]]:
+    """Pages (1-based) with ink nearer than `edge` mm to an edge, and by how much."""
+    found = {}
+    for n, margins in enumerate(ink_margins(pdf), 1):
+        near = {side: round(d, 2) for side, d in margins.items() if d < edge}
+        if near:
+            found[n] = near
+    return found
+
+
+def test_the_margin_check_sees_ink_at_an_edge():
+    from printables.geometry import Point
+    from printables.render.pdf import render_pdf
+    from printables.render.scene import Group, Scene, Text
+    from printables.render.theme import THEMES
+    near = Scene(100, 100, (Group((Text(Point(50, 2.0), "edge", 3.0, "text"),)),))
+    inside = Scene(100, 100, (Group((Text(Point(50, 50), "middle", 3.0, "text"),)),))
+    assert too_close(render_pdf([near], THEMES["colour"])) == {1: {"bottom": pytest.approx(
+        1.27, abs=0.5)}}
+    assert too_close(render_pdf([inside], THEMES["colour"])) == {}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_ink_within_5_mm_of_any_page_edge(game, paper):
+    files = kit(game, paper)
+    pdfs = sorted(name for name in files if name.endswith(".pdf"))
+    assert {f"{game}/board.pdf", f"{game}/pieces.pdf", f"{game}/booklet.pdf",
+            f"{game}/booklet-imposed.pdf", f"{game}/{game}-print-and-play.pdf"} <= set(pdfs)
+    bad = {name: found for name in pdfs if (found := too_close(files[name]))}
+    assert bad == {}
+
+
+def subset_fonts(pdf: bytes, tmp_path) -> list[str]:
+    """The names of the embedded subset fonts pdffonts (poppler) lists for a PDF."""
+    path = tmp_path / "file.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+    rows = out.stdout.splitlines()[2:]
+    return [r.split()[0] for r in rows if re.match(r"^[A-Z]{6}\+", r)]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_every_font_subset_of_a_print_and_play_file_has_its_own_tag(game, paper, tmp_path):
+    names = subset_fonts(kit(game, paper)[f"{game}/{game}-print-and-play.pdf"], tmp_path)
+    assert len(names) >= 3  # board, pieces, plan and booklet each bring subsets
+    tags = [n.split("+")[0] for n in names]
+    assert len(set(tags)) == len(tags), sorted(tags)
+
+
+def test_tile_pages_trim_to_the_tile_with_its_registration_crosses():
+    from tests.pdfgeom import page_geometry, segments
+    reader = PdfReader(io.BytesIO(kit("dugi", "A4")["dugi/board.pdf"]))
+    pt = 72 / 25.4
+    for page in reader.pages[1:]:
+        trim = [float(v) / pt for v in page.trimbox]
+        bleed = [float(v) / pt for v in page.bleedbox]
+        media = [float(v) / pt for v in page.mediabox]
+        # registration crosses and half crosses: the short straight marks drawn on the page
+        marks = [s for s in segments(page_geometry(page, reader, follow_forms=False))
+                 if ((s[0][0] - s[1][0]) ** 2 + (s[0][1] - s[1][1]) ** 2) ** 0.5 < 5
+                 and (abs(s[0][0] - s[1][0]) < 1e-6 or abs(s[0][1] - s[1][1]) < 1e-6)]
+        assert marks
+        outside = [s for s in marks for x, y in s
+                   if not (trim[0] - 0.01 <= x <= trim[2] + 0.01
+                           and trim[1] - 0.01 <= y <= trim[3] + 0.01)]
+        assert outside == []
+        assert bleed[0] <= trim[0] and bleed[1] <= trim[1]
+        assert bleed[2] >= trim[2] and bleed[3] >= trim[3]
+        assert media[0] + SAFE_EDGE <= trim[0] and trim[2] <= media[2] - SAFE_EDGE
+
+
+def png_dpi(data: bytes) -> tuple[float, float]:
+    """The resolution a PNG's pHYs chunk states."""
+    return Image.open(io.BytesIO(data)).info["dpi"]
+
+
+@pytest.mark.parametrize("name, dpi", [("board.png", PREVIEW_DPI), ("setup.png", SETUP_DPI)])
+def test_kit_pngs_state_their_dpi(name, dpi):
+    x, y = png_dpi(kit("dugi", "A4")[f"dugi/{name}"])
+    assert x == pytest.approx(dpi, abs=0.01) and y == pytest.approx(dpi, abs=0.01)
+
+
+def test_board_png_from_the_cli_states_the_asked_dpi(cli, tmp_path):
+    code, _, err = cli("board", "evl", "--format", "png", "--dpi", "90", "-o", tmp_path)
+    assert code == 0, err
+    (png,) = tmp_path.glob("*.png")
+    assert png_dpi(png.read_bytes()) == pytest.approx((90, 90), abs=0.01)
