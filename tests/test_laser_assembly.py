@@ -34,6 +34,7 @@ from printables.geometry.paths import (chain_parts, contains_point, merge_parts,
 from printables.products.laser import laser_request
 from printables.products.laser.board import board_marks
 from printables.products.laser.joints import KEY_RADIUS, TWO_AT
+from printables.products.laser.region import point_on
 from printables.products.laser.sheets import split_room
 from printables.products.laser.split import split_parts
 
@@ -215,3 +216,42 @@ def test_joints_are_placed_unlike_each_other():
     """The rule the test above checks, on a seam of its own: two joints never read the
     same both ways (TWO_AT is the length from which a seam takes two)."""
     assert TWO_AT > 30.0
+
+
+def _near_joint(part) -> list[tuple[float, Point]]:
+    """(distance, where) of scored or engraved lines closer than 1 mm to a joint's arc,
+    leaving out lines that run along the part's own cut (a seam's grid line, a dark
+    square's side: the cut takes their place there, and inside a notch the engraving goes
+    with the scrap)."""
+    cut = part.marks.cut
+    arcs = [p for p in cut if _joint(p)]
+    lines = list(part.marks.score) + [p for f in part.marks.fills for c in f.contours for p in c]
+
+    def along(q: Point) -> bool:  # on the cut, or in a joint's circle (scrap, or the knob)
+        return (min(part_distance(c, q) for c in cut) < 1e-6
+                or any(q.distance(a.center) < KEY_RADIUS for a in arcs))
+    out = []
+    for m in lines:
+        if all(along(point_on(m, k / 4)) for k in range(5)):
+            continue
+        for a in arcs:
+            if a.center.distance(m.midpoint()) > m.length / 2 + KEY_RADIUS + 1.0:
+                continue
+            for k in range(9):
+                q = Point.polar(a.center, a.radius, a.start_angle + a.sweep * k / 8)
+                d = part_distance(m, q)
+                if d < 1.0 - 1e-6:
+                    out.append((round(d, 3), q))
+    return out
+
+
+@pytest.mark.parametrize("name, joints", [(g, j) for g in GAMES for j in ("dowels", "tabs")])
+def test_joints_keep_1_mm_from_scored_and_engraved_lines(name, joints):
+    """A beam merges a notch's arc with a line 0.1 mm beside it: every line but those
+    along the cut keeps 1 mm from every joint (a grid line ending on a seam ends 1 mm or
+    more from the notch)."""
+    game = GAMES[name]
+    board = game.board()
+    got = split_parts(game.title, board, board_marks(game, board),
+                      split_room(laser_request(sheet="150x150")), joints=joints)
+    assert [(p.name, _near_joint(p)[:2]) for p in got if _near_joint(p)] == []

@@ -33,7 +33,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from printables.boards import Board
 from printables.errors import UsageError
@@ -292,10 +292,13 @@ def build_parts(title: str, board: Board, bm: BoardMarks, regs: list[Region], bo
                                                     round(regs[i].centre.x, 3)))
     n = len(regs)
     out = []
+    centres = [c for c, _, _ in discs]
     for number, i in enumerate(order, 1):
         r = jointed(regs[i], [(c, i == a) for c, a, b in discs if i in (a, b)])
-        marks = Marks(r.boundary, clip_parts(score, r.seams, r.inside),
-                      tuple(f for f in bm.marks.fills if r.inside(f.at)))
+        # no scoring inside a joint: a grid line across a tab's neck would end on its arc
+        scored = tuple(p for p in clip_parts(score, r.seams, r.inside)
+                       if all(p.midpoint().distance(c) > KEY_RADIUS for c in centres))
+        marks = Marks(r.boundary, scored, tuple(f for f in bm.marks.fills if r.inside(f.at)))
         label, text = part_label(f"{title} {number}/{n}", f"{number}/{n}", board, r, marks)
         marks = marks + Marks((), label, ())
         where = r.where or _where(r.centre, box)
