@@ -33,7 +33,7 @@ from printables.geometry.paths import (chain_parts, contains_point, merge_parts,
                                        subtract_parts)
 from printables.products.laser import laser_request
 from printables.products.laser.board import board_marks
-from printables.products.laser.joints import KEY_RADIUS, TWO_AT
+from printables.products.laser.joints import KEY_RADIUS
 from printables.products.laser.region import point_on
 from printables.products.laser.sheets import split_room
 from printables.products.laser.split import split_parts
@@ -210,12 +210,6 @@ def test_a_split_board_assembles_one_way_only(name, size, joints):
                                                 for j in ("dowels", "tabs")])
 def test_every_seam_over_30_mm_has_a_joint(name, size, joints):
     assert _long_seams_without_joints(name, size, joints) == [], (name, joints)
-
-
-def test_joints_are_placed_unlike_each_other():
-    """The rule the test above checks, on a seam of its own: two joints never read the
-    same both ways (TWO_AT is the length from which a seam takes two)."""
-    assert TWO_AT > 30.0
 
 
 def _near_joint(part) -> list[tuple[float, Point]]:
