@@ -127,18 +127,6 @@ def seam_kind(chain: tuple[Part, ...]) -> tuple:
     return ("line", round(a, 1) % 90.0)
 
 
-def _pos(edge: Part, q: Point) -> float:
-    """How far along an edge (from its start) the point of it nearest q lies."""
-    if isinstance(edge, Arc):
-        a = (math.degrees(math.atan2(q.y - edge.center.y, q.x - edge.center.x))
-             - edge.start_angle) % 360.0
-        if edge.sweep < 0:
-            a = (360.0 - a) % 360.0
-        return math.radians(a) * edge.radius
-    return ((q.x - edge.a.x) * (edge.b.x - edge.a.x)
-            + (q.y - edge.a.y) * (edge.b.y - edge.a.y)) / edge.length
-
-
 def _lays_on(a: tuple[float, ...], la: float, b: tuple[float, ...], lb: float,
              skip: tuple[bool, float] | None = None) -> bool:
     """True when a seam of length la with joints at distances a can be laid along an edge
