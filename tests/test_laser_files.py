@@ -556,3 +556,15 @@ def test_svg_reference_is_on_lightburns_tool_layer_colour():
                                "reference") if not it.closed]
     assert note  # the note is stroke lettering: its text is in the file's title
     assert "OUTPUT OFF" in reference_note(True, laser_request())
+
+
+@pytest.mark.parametrize("kerf", ["0", "0.3"])
+def test_tab_knobs_stay_out_of_the_margin(kerf):
+    """A tab's knob may stick out of its part's region: the split makes room for it, so
+    no cut comes within the 5 mm margin (Dugi at 150 x 150 had knobs 0.15 mm into it)."""
+    req = laser_request(sheet="150x150", kerf=kerf, joints="tabs", parts="board")
+    for s in laser_sheets(GAMES["dugi"], req):
+        lines = [p for n in ("cut-inner", "cut-outer") for it in items(s.scene, n)
+                 for p in parts(it)]
+        x0, y0, x1, y1 = bbox_of(lines)
+        assert min(x0, y0, s.scene.width - x1, s.scene.height - y1) >= 5.0 - 1e-6, s.name
