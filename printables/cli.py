@@ -388,7 +388,10 @@ def export(game) -> None:
 @click.option("--games", "games_dir", type=click.Path(file_okay=False, exists=True),
               help="A folder of game files to offer next to the seven games.")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
-def serve(host, port, games_dir, no_browser) -> None:
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer to this host name (e.g. club.local or 192.168.1.5, the name "
+                   "people type); besides it only the --host address and localhost.")
+def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
     """A local web page: choose a game and its options, preview, download files and kits.
 
     Needs the extra: pip install "printables[web]".
@@ -398,7 +401,8 @@ def serve(host, port, games_dir, no_browser) -> None:
     except ImportError as e:
         raise UsageError(f'serve needs the web extra ({e.name} is missing): '
                          'pip install "printables[web]"') from None
-    run(host, port, games_dir, open_browser=not no_browser, say=click.echo)
+    run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
+        allow_hosts=allow_hosts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -446,9 +450,9 @@ def _run(argv: list[str] | None) -> int:
 
 
 def _fail(message: str) -> int:
-    from printables.errors import printable
+    from printables.errors import one_line
     try:
-        click.echo(f"printables: error: {printable(message)}", err=True)
+        click.echo(f"printables: error: {one_line(message)}", err=True)
     except OSError:
         pass  # stderr itself is gone: the status still tells
     return EXIT_USAGE
@@ -480,6 +484,48 @@ def _silence_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, fd)
     os.close(devnull)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", default="random,random", show_default=True,
+              help="One player per side, comma-separated (valid: random).")
+@click.option("--games", "n_games", default=100, show_default=True, type=Count(1, 10_000_000),
+              help="How many games to play.")
+@click.option("--seed", default=0, show_default=True, type=Count(0, 2**63 - 1),
+              help="Same seed, same games.")
+@click.option("--max-plies", type=Count(1, 10_000_000),
+              help="Ply cap; a capped game is adjudicated (default: the kernel's, "
+                   "Dugi 1000, else 2000).")
+@click.option("--kernel", "kernel_name", default="fast", show_default=True,
+              type=click.Choice(["fast", "numba", "reference"]),
+              help="fast: the pure-Python kernel; numba: compiled (the play extra); "
+                   "reference: the rules engine.")
+@click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
+              help="Start from this position file (default: the game's setup).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. size=11 (repeatable).")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False),
+              help="Also write the report (with every game's length and result) as JSON.")
+def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
+         json_file) -> None:
+    """Self-play GAME N times and report plies/s, games/s, lengths and results."""
+    import contextlib
+    import json
+
+    from printables.outputs import write_atomic
+    from printables.play.selfplay import describe, self_play, start_of
+    kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
+    bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
+                             file=sys.stderr) if sys.stderr.isatty() else None)
+    with bar or contextlib.nullcontext():
+        report = self_play(kernel, start, names, n_games, seed, max_plies or cap, kernel_name,
+                           progress=bar.update if bar else None)
+    for line in describe(report):
+        click.echo(line)
+    if json_file:
+        text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
+        write_atomic(json_file, text.encode("utf-8"))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,14 +2,20 @@
 
 Rulings: a message is always one line, and every path or value in it is shown with
 unprintable characters escaped (``printable``), so a file name holding a newline or a
-terminal escape code cannot split the message or drive the terminal. OS errors become
-``OutputError``/``InputError`` naming the path and the OS reason in lower case.
+terminal escape code cannot split the message or drive the terminal. A line is at most
+MAX_LINE characters (``one_line``): the user's input in it is shown shortened, and what is
+still too long loses its middle, never its start (what failed) or its end (what is valid).
+OS errors become ``OutputError``/``InputError`` naming the path and the OS reason in lower
+case.
 """
 
 from __future__ import annotations
 
 import difflib
 import errno as _errno
+
+#: Longest error line we print (the input quoted in it is shortened to fit).
+MAX_LINE = 300
 
 
 class PrintablesError(Exception):
@@ -28,7 +34,7 @@ class PrintablesError(Exception):
         if self.file:
             name = printable(self.file)
             where = f"{name}:{self.line}: " if self.line else f"{name}: "
-        return printable(where + self.message)
+        return one_line(where + self.message, self.input)
 
     def __reduce__(self):
         # picklable with its keywords, so an error raised in a kit worker arrives whole
@@ -92,6 +98,27 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def one_line(text: str, shown: str | None = None) -> str:
+    """text escaped (``printable``) and at most MAX_LINE characters: the input shown in it
+    (shown) is shortened first, then the middle of what is left is cut out.
+
+    >>> len(one_line("bad value " + "9" * 5000 + "; valid: 1..19", "9" * 5000)) <= MAX_LINE
+    True
+    """
+    text = printable(text)
+    if len(text) <= MAX_LINE:
+        return text
+    if shown and len(shown) > 40:
+        for form in (repr(printable(shown)), printable(shown)):
+            if form in text:
+                text = text.replace(form, quote(printable(shown)))
+                break
+    if len(text) > MAX_LINE:
+        head, tail = MAX_LINE * 2 // 3, MAX_LINE // 3 - 40
+        text = f"{text[:head]} ... ({len(text) - head - tail} characters) ... {text[-tail:]}"
+    return text
 
 
 def quote(value: object, limit: int = 40) -> str:

@@ -14,11 +14,13 @@ and what would be valid, before anything is written. Rulings made here (ours):
 - Every side needs at least one component; the first side moves first unless ``first``
   says otherwise. ``stands_on`` defaults to the kind of the board's first space.
 - A pattern in ``examples`` that matches no file is an error (it is most likely a typo).
+- Every file is read through the bounded reader (outputs.read_regular_file); the paths a
+  game file names (rules, examples) stay inside its folder (outputs.resolve_inside,
+  outputs.bounded_glob); texts are bounded before any layout (MAX_TEXT, MAX_LABEL).
 """
 
 from __future__ import annotations
 
-import glob
 from collections import Counter
 import hashlib
 import re
@@ -28,10 +30,12 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printables.boards import Board
-from printables.errors import LayoutError, PrintablesError
+from printables.errors import LayoutError, PrintablesError, quote
 from printables.gamefile_board import board_builder, fail_at, unknown_key
 from printables.games import Component, GameSpec, Position, register
-from printables.positions import MAX_FILE_BYTES, _Reader, read_position
+from printables.outputs import (MAX_RULES_BYTES, bounded_glob, file_kind, read_regular_file,
+                                resolve_inside)
+from printables.positions import MAX_FILE_BYTES, _Reader, bundled_rules, read_position
 from printables.units import MAX_LENGTH
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples")
@@ -41,6 +45,10 @@ COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on")
 SETUP_KEYS = ("empty", "pieces", "title", "to_move")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
+#: Longest game name (it names the kit folder and every file of the game).
+MAX_NAME = 40
+#: Longest title, designer, summary, kind or [game] detail (characters); a piece label's.
+MAX_TEXT, MAX_LABEL = 200, 60
 #: Smallest board side we print: below it no piece fits and labels are unreadable.
 MIN_BOARD = 40.0
 
@@ -50,8 +58,9 @@ _LOADED: dict[tuple[str, str], GameSpec] = {}
 def is_game_file(path: str | Path) -> bool:
     """True when a .toml file is a game file (it has a [game] table), not a position file."""
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raw = read_regular_file(path, MAX_FILE_BYTES, "a game file")
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (PrintablesError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return False
     return isinstance(data.get("game"), Mapping)
 
@@ -60,15 +69,15 @@ def load_game_file(path: str | Path) -> GameSpec:
     """Read, check and register a game file (the same file read twice is one GameSpec)."""
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_FILE_BYTES:
-            raise LayoutError(f"a game file is at most {MAX_FILE_BYTES} bytes", file=str(p))
-        raw = p.read_bytes()
+        raw = read_regular_file(p, MAX_FILE_BYTES, "a game file (.toml)")
         source = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
-    except OSError as e:
-        raise LayoutError(f"cannot read game file: {e.strerror}; give the path of a .toml "
-                          "game file such as examples/honeycomb.toml", file=str(p)) from None
+    except PrintablesError as e:
+        hint = ("; give the path of a .toml game file such as examples/honeycomb.toml"
+                if e.message.startswith("cannot read") else "")
+        raise LayoutError(e.message.replace("cannot read file", "cannot read game file") + hint,
+                          file=str(p)) from None
     key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
     if key not in _LOADED:
         _LOADED[key] = game_from_text(source, str(p))
@@ -84,6 +93,8 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         m = re.search(r"line (\d+)", str(e))
         raise LayoutError(f"bad TOML: {str(e).split(' (at')[0]}", file=path,
                           line=int(m.group(1)) if m else 1) from None
+    except RecursionError:
+        raise LayoutError("bad TOML: arrays or tables nested too deeply", file=path) from None
     _known(r, data, TOP_KEYS, "the top level")
     base = Path(path).parent
     head = _game_section(r, data, Path(path))
@@ -95,6 +106,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
                      f"cell or size that makes it {MIN_BOARD:g} to {MAX_LENGTH:g} mm",
                      key="board")
     comps = _components(r, data, head["sides"], board)
+    _some_cell_in_play(r, board)
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in head["sides"]}
     spec = GameSpec(
         name=head["name"], title=head["title"], designer=head["designer"],
@@ -123,10 +135,14 @@ def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
     return v
 
 
-def _text(r: _Reader, table: Mapping, key: str, where: str, default: str | None = None) -> str:
+def _text(r: _Reader, table: Mapping, key: str, where: str, default: str | None = None,
+          most: int = MAX_TEXT) -> str:
     v = table.get(key, default)
     if not isinstance(v, str) or not v.strip():
         raise r.fail(f"{where} {key} is missing or empty; write {key} = \"...\"", key=key)
+    if len(v.strip()) > most:
+        raise r.fail(f"{where} {key} is {len(v.strip())} characters long; give at most {most}",
+                     key=key)
     return v.strip()
 
 
@@ -144,13 +160,15 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
     g = _table(r, data, "game")
     _known(r, g, GAME_KEYS, "[game]", "game")
     name = g.get("name", path.stem.lower().replace(" ", "-").replace("_", "-"))
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise r.fail(f"game name {name!r} is not valid; use lower-case letters, digits and "
-                     "hyphens, such as \"hex-race\"", value=name if "name" in g else None,
+    if not isinstance(name, str) or not _NAME.match(name) or len(name) > MAX_NAME:
+        raise r.fail(f"game name {quote(name)} is not valid; use up to {MAX_NAME} lower-case "
+                     "letters, digits and hyphens, such as \"hex-race\"",
+                     value=name if "name" in g and len(str(name)) <= MAX_NAME else None,
                      key="name")
     sides = g.get("sides")
-    if (not isinstance(sides, list) or len(sides) < 2 or len(set(sides)) != len(sides)
-            or not all(isinstance(s, str) and _NAME.match(s) for s in sides)):
+    if (not isinstance(sides, list) or len(sides) < 2
+            or not all(isinstance(s, str) and _NAME.match(s) and len(s) <= MAX_NAME for s in sides)
+            or len(set(sides)) != len(sides)):
         raise r.fail("[game] sides must list two or more different side names, such as "
                      "sides = [\"black\", \"white\"]", key="sides")
     first = g.get("first", sides[0])
@@ -159,8 +177,9 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
                       first, "first")
     extra = {k: g[k] for k in ("year", "licence", "source") if k in g}
     for k, v in extra.items():
-        if not isinstance(v, (str, int)) or isinstance(v, bool):
-            raise r.fail(f"[game] {k} must be text or a year", key=k)
+        if not isinstance(v, (str, int)) or isinstance(v, bool) or len(str(v)) > MAX_TEXT:
+            raise r.fail(f"[game] {k} must be text (at most {MAX_TEXT} characters) or a year",
+                         key=k)
     summary = g.get("summary")
     return {"name": name, "title": _text(r, g, "title", "[game]"),
             "designer": _text(r, g, "designer", "[game]"), "sides": tuple(sides),
@@ -202,8 +221,8 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
                          f"board; valid: {', '.join(board_kinds)}", value=stands)
         if any((o.side, o.kind) == (side, kind) for o in out):
             raise r.fail(f"two [[component]] tables for {side} {kind}", value=kind, nth=2)
-        label = c.get("label", f"{side} {kind}")
-        out.append(Component(side, kind, count, art, str(label), stands, back))
+        label = _text(r, c, "label", "[[component]]", f"{side} {kind}", MAX_LABEL)
+        out.append(Component(side, kind, count, art, label, stands, back))
     for s in sides:
         if not any(c.side == s for c in out):
             raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
@@ -211,15 +230,31 @@ def _components(r: _Reader, data: Mapping, sides: tuple[str, ...],
     return tuple(out)
 
 
+def _some_cell_in_play(r: _Reader, board: Board) -> None:
+    """A board keeps at least one cell in play (not all of them dead)."""
+    if all(s.colour == "unused" for s in board.spaces):
+        raise r.fail("every cell of the board is dead; leave cells to play on", key="dead")
+
+
 def _rules(r: _Reader, data: Mapping, base: Path) -> Path:
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules.strip():
         raise r.fail("rules is missing; write rules = \"my-game.md\" (a Markdown file next "
                      "to the game file) before the first [table]", key="rules")
-    path = base / rules
-    if not path.is_file():
+    try:  # inside the game file's folder, or the bundled rules text (as `export` writes)
+        path = resolve_inside(base, rules, "rules", also=[bundled_rules()])
+    except PrintablesError as e:
+        raise r.fail(e.message, key="rules") from None
+    kind = file_kind(path)
+    if kind == "missing":
         raise r.fail(f"rules file {rules!r} not found (looked for {path}); give the path of "
                      "a Markdown file relative to the game file", value=rules)
+    if kind != "file":
+        raise r.fail(f"rules file {rules!r} is a {kind}, not a regular file; give a Markdown "
+                     "file", value=rules)
+    if path.stat().st_size > MAX_RULES_BYTES:
+        raise r.fail(f"rules file {rules!r} is more than {MAX_RULES_BYTES} bytes; a rules "
+                     f"text is at most {MAX_RULES_BYTES} bytes", value=rules)
     return path
 
 
@@ -230,7 +265,8 @@ def _examples(r: _Reader, data: Mapping, base: Path) -> tuple[Path, ...]:
                      "[\"my-game/*.toml\"]", key="examples")
     out: list[Path] = []
     for pattern in patterns:
-        found = sorted(Path(p) for p in glob.glob(str(base / pattern)))
+        found = _try(r, lambda pattern=pattern: bounded_glob(base, pattern, "examples"),
+                     "examples")
         if not found:
             raise r.fail(f"examples pattern {pattern!r} matches no file (relative to "
                          f"{base}/)", value=pattern)
@@ -241,7 +277,7 @@ def _examples(r: _Reader, data: Mapping, base: Path) -> tuple[Path, ...]:
 def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
     s = _table(r, data, "setup")
     _known(r, s, SETUP_KEYS, "[setup]", "setup")
-    title = str(s.get("title", f"{game.title}: the starting position"))
+    title = _text(r, s, "title", "[setup]", f"{game.title}: the starting position")
     if s.get("empty") is True:
         if "pieces" in s:
             raise r.fail("[setup] has both empty = true and pieces; keep one", key="empty")
@@ -254,7 +290,13 @@ def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
         raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
                      "empty = true", key="setup")
     table = {"to_move": s.get("to_move", game.first), "pieces": s["pieces"], "title": title}
-    return read_position(r, game, table)
+    position = read_position(r, game, table)
+    board = game.board()
+    for cell in position.pieces:
+        if board.space(cell).colour == "unused":
+            raise r.fail(f"[setup] puts a piece on {cell}, a dead cell; use a cell in play",
+                         value=cell)
+    return position
 
 
 def unchecked_report(path: str | Path) -> str | None:
@@ -266,7 +308,10 @@ def unchecked_report(path: str | Path) -> str | None:
     if is_game_file(path):
         game = load_game_file(path)
         for example in game.example_files or ():
-            load_layout(example)
+            if load_layout(example).position.game != game.name:  # as the booklet refuses it
+                raise LayoutError(f"this example is for {load_layout(example).position.game}, "
+                                  f"not {game.name} (named in examples of {path})",
+                                  file=str(example))
         n = len(game.example_files or ())
         return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "
                 "spaces, sides and kinds that exist; not checked by a rules engine")

@@ -39,6 +39,8 @@ KEYS = {
 }
 COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
                   "unused")
+#: The goal colours the themes draw (a goal of another name would fall back unseen).
+GOAL_COLOURS = ("goal.black", "goal.white")
 DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
             "heptagon": 190.0}
 
@@ -123,15 +125,18 @@ def _cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...
         raise r.fail(f"[board.{key}] must be a table such as dark = [\"a1\", \"c1\"]", key=key)
     out: dict[str, str] = {}
     for cls, cells in v.items():
-        if values is not None and str(cls).split(".")[0] not in values:
+        if values is not None and cls not in values + GOAL_COLOURS:
             raise r.fail(f"unknown colour {cls!r} in [board.{key}]; valid: "
-                         f"{', '.join(values)} (or goal.<side>)", key=cls)
+                         f"{', '.join(values + GOAL_COLOURS)}", key=cls)
         if not isinstance(cells, list):
             raise r.fail(f"[board.{key}] {cls} must be a list of cells", key=cls)
         for cell in cells:
-            if cell not in names:
+            if not isinstance(cell, str) or cell not in names:
                 raise r.fail(f"[board.{key}] names {cell!r}, which is not a cell of this "
                              f"board", value=cell)
+            if cell in out:
+                raise r.fail(f"[board.{key}] lists {cell} twice ({out[cell]} and {cls}); give "
+                             "each cell once", value=cell, nth=2)
             out[cell] = str(cls)
     return out
 
@@ -155,8 +160,9 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     grid = cell * files if cell else (_length(r, b, "size") or DEFAULTS["square"])
     names = {square_name(f, k) for f in range(files) for k in range(ranks)}
     dead = b.get("dead", [])
-    if not isinstance(dead, list) or any(c not in names for c in dead):
-        bad = next((c for c in dead if c not in names), None) if isinstance(dead, list) else None
+    if not isinstance(dead, list) or any(not isinstance(c, str) or c not in names for c in dead):
+        bad = next((c for c in dead if not isinstance(c, str) or c not in names), None) \
+            if isinstance(dead, list) else None
         raise r.fail(f"[board] dead must list cells of the board, not {bad!r}", key="dead")
     colouring = _choice(r, b, "colouring", ("checker", "plain", "spiral", "map"), "checker")
     corner = _choice(r, b, "corner", ("dark", "light"), "dark")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
+from printables.errors import printable
 from printables.games import GameSpec
 
 
@@ -128,7 +129,7 @@ def export_game(game: GameSpec) -> str:
     board = game.board()
     rules = game_content(game).rules
     name = game.name if game.source else f"{game.name}-variant"
-    lines = [f"# {game.title}, exported by `printables export {game.name}`.",
+    lines = [f"# {printable(game.title)}, exported by `printables export {game.name}`.",
              "# Copy the rules file next to this one (and write its name below) to edit it.",
              f"rules = {_q(str(Path(rules).resolve()))}", "examples = []", "",
              "[game]", f"name = {_q(name)}", f"title = {_q(game.title)}",

@@ -7,27 +7,65 @@ Rulings:
 - A file is written to a hidden temporary name in its folder, flushed to disk (fsync),
   then renamed over the target: a reader sees the old file or the new one, never half. A
   symlink at the target is replaced, never written through.
-- Temporary names carry the writer's process id (`.NAME.PID.XXXXXXXX.part`, `.tmp`, `.old`),
-  so a later run removes the leftovers of a killed run and leaves a running one alone.
+- Temporary names carry a fixed marker no user file has, the writer's process id and a
+  random part (`.printables-NAME.PID.XXXXXXXX.part`, `.tmp`, `.old`); the sweep of an
+  output folder (``clean_stale``) touches exactly those names, of dead writers, owned by
+  this user, and puts back only a `.old` folder of ours whose target is gone. Names of
+  older versions (`.NAME.PID.XXXXXXXX.part`) are not recognised any more: a user's
+  `.bashrc.20231201.old` looked just like them.
+- A kit holds an advisory lock on its output folder (``folder_lock``): a second kit into
+  the same folder waits up to LOCK_WAIT seconds, then stops with one line.
+- A path a game file names (rules, examples, art) resolves inside the game file's folder
+  (``resolve_inside``, ``bounded_glob``): absolute paths, `..` and symlinks that leave it
+  are refused, naming the key; globs have a bounded depth, match count and search.
 - Every OS error becomes an OutputError naming the path and the OS reason.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import errno
+import fnmatch
 import os
 import re
 import secrets
 import shutil
 import stat
+import sys
 import tempfile
+import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from printables.errors import InputError, UsageError, os_reason, output_error
+from printables.errors import (
+    InputError,
+    PrintablesError,
+    UsageError,
+    os_reason,
+    output_error,
+    printable,
+    quote,
+)
 
-#: Our temporary names: .NAME.PID.RANDOM.(part|tmp|old); older versions wrote .NAME.RANDOM.part
-_OURS = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>[0-9]{1,10})\.)?[a-z0-9_]{8}\."
+#: Largest rules text we read (Markdown; the bundled ones are under 10 KB).
+MAX_RULES_BYTES = 200_000
+#: The marker that starts every temporary name we make (and the lock file's name).
+MARKER = ".printables-"
+#: Our temporary names, exactly: .printables-NAME.PID.RANDOM.(part|tmp|old)
+_OURS = re.compile(r"^\.printables-(?P<name>.+)\.(?P<pid>[1-9][0-9]{0,9})\.[a-z0-9_]{8}\."
                    r"(?P<kind>part|tmp|old)$")
+#: The advisory lock file a kit holds in its output folder (never swept).
+LOCK_NAME = MARKER + "lock"
+#: Seconds a kit waits for another kit's lock on the same folder before it gives up.
+LOCK_WAIT = 5.0
+#: Bounds of a game file's glob: path parts, files matched, folder entries looked at.
+GLOB_DEPTH, GLOB_FILES, GLOB_SEARCH = 3, 200, 20_000
+#: Longest path or pattern a game file may name (characters).
+MAX_PATH = 1024
+#: Set to 1 to let a game file name paths outside its own folder (our ruling: an
+#: environment variable, which a game file cannot set, rather than a key in the file).
+ALLOW_OUTSIDE_ENV = "PRINTABLES_ALLOW_OUTSIDE"
 
 
 def file_kind(path: str | Path) -> str:
@@ -58,7 +96,8 @@ def read_regular_file(path: str | Path, limit: int, what: str = "an input file")
         kind = "file" if stat.S_ISREG(os.fstat(fd).st_mode) else file_kind(path)
         if kind != "file":
             raise InputError(f"is a {kind}, not a regular file; give {what}", input=str(path))
-        chunks, total = [], 0
+        chunks: list[bytes] = []
+        total = 0
         while True:
             chunk = os.read(fd, min(1 << 16, limit + 1 - total))
             if not chunk:
@@ -100,7 +139,7 @@ def ensure_dir(path: str | Path) -> Path:
 
 
 def _temp_prefix(name: str) -> str:
-    return f".{name}.{os.getpid()}."
+    return f"{MARKER}{name}.{os.getpid()}."
 
 
 def write_atomic(path: str | Path, data: bytes) -> Path:
@@ -160,10 +199,8 @@ def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
 
 
 def _unlink(path: str | Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def fsync_dir(path: str | Path) -> None:
@@ -192,24 +229,33 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _mine(entry: os.DirEntry) -> bool:
+    """The entry belongs to this user (a shared folder's other users keep theirs)."""
+    try:
+        return not hasattr(os, "geteuid") or entry.stat(follow_symlinks=False).st_uid == \
+            os.geteuid()
+    except OSError:
+        return False
+
+
 def clean_stale(folder: str | Path) -> list[str]:
-    """Remove our temporary files and folders in folder whose writer is gone; a '.old'
-    folder whose target is missing (a run killed between two renames) is put back.
-    Returns the names handled. Never follows a symlink."""
-    done = []
+    """Remove our temporary files and folders in folder (exactly our marked names) whose
+    writer is gone; a '.old' folder of ours whose target is missing (a run killed between
+    two renames) is put back. Returns the names handled. Never follows a symlink."""
+    done: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return done
     for entry in entries:
         m = _OURS.match(entry.name)
-        if not m or (m["pid"] and _alive(int(m["pid"]))):
+        if not m or _alive(int(m["pid"])) or not _mine(entry):
             continue
         path = Path(folder) / entry.name
         target = Path(folder) / m["name"]
         try:
             if m["kind"] == "old" and not os.path.lexists(target) and entry.is_dir(
-                    follow_symlinks=False):
+                    follow_symlinks=False) and "/" not in m["name"]:
                 os.rename(path, target)
             elif entry.is_dir(follow_symlinks=False):
                 shutil.rmtree(path)
@@ -290,11 +336,9 @@ def swap_in(staged: Path, target: Path) -> None:
 
 def _exchange(a: Path, b: Path) -> bool:
     """Atomically swap two paths with renameat2(RENAME_EXCHANGE); False where unsupported."""
-    import sys
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
@@ -304,7 +348,162 @@ def _exchange(a: Path, b: Path) -> bool:
     if rc == 0:
         return True
     err = ctypes.get_errno()
-    import errno
     if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False
     raise OSError(err, os.strerror(err), str(b))
+
+
+# ----------------------------------------------------------------------------- the kit lock
+
+@contextlib.contextmanager
+def folder_lock(folder: str | Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the advisory lock of an output folder (flock on its hidden lock file
+    .printables-lock) while the block runs. Another holder is waited for up to wait seconds
+    (LOCK_WAIT), then a UsageError names the folder and the process holding it. The lock
+    file is removed on release (a waiter that locked the removed file opens the new one)."""
+    path = Path(folder) / LOCK_NAME
+    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+    while True:
+        fd = _open_lock(path)
+        try:
+            locked = _try_lock(fd, path)
+            if locked and _same_file(fd, path):
+                break
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise UsageError(_locked_message(folder, path), input=str(folder))
+        time.sleep(0.05)
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        _unlink(path)  # while still locked: a waiter then finds its file gone and retries
+        os.close(fd)
+
+
+def _open_lock(path: Path) -> int:
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        return os.open(path, flags, 0o644)
+    except OSError as e:
+        raise output_error(e, path, "cannot lock") from None
+
+
+def _try_lock(fd: int, path: Path) -> bool:
+    """True when the lock was taken; False when another process holds it (Windows, without
+    flock: always True)."""
+    try:
+        import fcntl  # Unix only
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False
+    except OSError as e:  # a file system without locks: go on unlocked
+        if e.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+            return True
+        raise output_error(e, path, "cannot lock") from None
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
+    except OSError:
+        return False
+
+
+def _locked_message(folder: str | Path, path: Path) -> str:
+    try:
+        holder = read_regular_file(path, 20, "a lock file").decode("ascii", "replace").strip()
+    except PrintablesError:
+        holder = ""
+    who = f" (process {holder})" if holder.isdigit() else ""
+    return (f"another printables kit is writing into {printable(str(folder))}{who}; wait "
+            "for it to finish or give another --output")
+
+
+# ----------------------------------------------------------------------------- game-file paths
+
+def _roots(base: Path, also: Iterable[Path]) -> list[str]:
+    return [os.path.realpath(p) for p in (base, *also)]
+
+
+def _inside(real: str, roots: list[str]) -> bool:
+    return any(real == r or real.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
+
+
+def _outside_allowed() -> bool:
+    return os.environ.get(ALLOW_OUTSIDE_ENV, "") == "1"
+
+
+def resolve_inside(base: str | Path, text: object, key: str,
+                   also: Iterable[Path] = ()) -> Path:
+    """The path a game file names under key (text, relative to the game file's folder
+    base), when it stays inside base (or one of the folders also) after following every
+    symlink; else InputError naming the key. PRINTABLES_ALLOW_OUTSIDE=1 lifts the limit."""
+    if not isinstance(text, str) or not text.strip() or "\0" in text or len(text) > MAX_PATH:
+        raise InputError(f"{key} must be a file name relative to the game file (at most "
+                         f"{MAX_PATH} characters)", input=None)
+    path = Path(base) / text
+    if _outside_allowed() or _inside(os.path.realpath(path), _roots(Path(base), also)):
+        return path
+    raise InputError(f"{key} {quote(text)} is outside the game file's folder; name a file "
+                     f"inside it ({ALLOW_OUTSIDE_ENV}=1 allows others)", input=text)
+
+
+def bounded_glob(base: str | Path, pattern: object, key: str) -> list[Path]:
+    """The files a game file's glob pattern matches inside base, sorted; InputError naming
+    the key for a pattern that leaves base (absolute, '..', '**', a link out), has more
+    than GLOB_DEPTH parts, or matches more than GLOB_FILES files or looks at more than
+    GLOB_SEARCH folder entries."""
+    if (not isinstance(pattern, str) or not pattern.strip() or "\0" in pattern
+            or len(pattern) > MAX_PATH):
+        raise InputError(f"{key} must list file patterns such as \"my-game/*.toml\" (at "
+                         f"most {MAX_PATH} characters each)")
+    parts = [p for p in pattern.replace(os.sep, "/").split("/") if p not in ("", ".")]
+    free = _outside_allowed()
+    if not free and (os.path.isabs(pattern) or ".." in parts or "**" in pattern):
+        raise InputError(f"{key} pattern {quote(pattern)} leaves the game file's folder; "
+                         "give a pattern relative to it, without '..' or '**'", input=pattern)
+    if not parts or len(parts) > GLOB_DEPTH:
+        raise InputError(f"{key} pattern {quote(pattern)} has {len(parts)} parts; give 1 to "
+                         f"{GLOB_DEPTH}, such as \"my-game/*.toml\"", input=pattern)
+    roots = _roots(Path(base), ())
+    level, seen = [Path("/") if os.path.isabs(pattern) else Path(base)], 0
+    for i, part in enumerate(parts):
+        last, found = i == len(parts) - 1, []
+        for folder in level:
+            try:
+                names = sorted(os.listdir(folder)) if glob_magic(part) else [part]
+            except OSError:
+                continue
+            seen += len(names)
+            if seen > GLOB_SEARCH:
+                raise InputError(f"{key} pattern {quote(pattern)} searches more than "
+                                 f"{GLOB_SEARCH} entries; name a smaller folder", input=pattern)
+            for name in names:
+                if glob_magic(part) and (not fnmatch.fnmatchcase(name, part) or
+                                         (name.startswith(".") and not part.startswith("."))):
+                    continue
+                p = folder / name
+                if not free and not _inside(os.path.realpath(p), roots):
+                    raise InputError(f"{key} pattern {quote(pattern)} reaches {printable(str(p))}"
+                                     ", outside the game file's folder", input=pattern)
+                if (os.path.lexists(p) if last else p.is_dir()):
+                    found.append(p)
+        if len(found) > GLOB_FILES:
+            raise InputError(f"{key} pattern {quote(pattern)} matches more than {GLOB_FILES} "
+                             "files; name fewer", input=pattern)
+        level = found
+    return sorted(level)
+
+
+def glob_magic(part: str) -> bool:
+    """True when one part of a pattern has a wildcard (*, ? or [)."""
+    return any(c in part for c in "*?[")

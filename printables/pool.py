@@ -13,10 +13,13 @@ Rulings:
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing as mp
 import os
+import signal
 import sys
 import threading
+import traceback
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterable, Iterator
 
@@ -29,8 +32,6 @@ def _die_with_parent(parent_pid: int) -> None:
     """Ask the kernel to SIGKILL this process when its parent dies (Linux)."""
     if sys.platform.startswith("linux"):
         try:
-            import ctypes
-            import signal
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
         except (OSError, AttributeError):
@@ -50,7 +51,6 @@ def _watch(lifeline: Connection) -> None:
 
 def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: int,
             close: tuple[Connection, ...]) -> None:
-    import signal
     for c in close:  # the parent's ends, inherited by fork: only the parent may hold them
         c.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
@@ -69,7 +69,6 @@ def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: in
         except PrintablesError as e:
             conn.send((index, False, e))
         except BaseException as e:  # a bug: pass the text on, the parent raises it
-            import traceback
             conn.send((index, False, RuntimeError("".join(traceback.format_exception(e)))))
 
 

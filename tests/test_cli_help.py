@@ -22,7 +22,7 @@ OPTIONS = {
     "laser": {"--all", "--sheet", "--kerf", "--profile", "--format", "--material", "--parts",
               "--no-reference", "--tabs", "--option", "--joints", "--output"},
     "export": set(),
-    "serve": {"--host", "--port", "--games", "--no-browser"},
+    "serve": {"--host", "--port", "--games", "--no-browser", "--allow-host"},
 }
 USAGE = {"board": "[GAME]", "pieces": "[GAME]", "setup": "[GAME]", "booklet": "[GAME]",
          "laser": "[GAME]", "kit": "GAME", "export": "GAME", "validate": "PATHS..."}

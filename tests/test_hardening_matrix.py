@@ -480,24 +480,23 @@ def test_source_date_epoch_changes_no_pdf(world, capsys, monkeypatch):
 
 
 def test_kit_removes_leftovers_of_killed_runs_only(built_kit, world, capsys):
-    """Temporary files and folders of dead runs go (also the old unnumbered .part names);
-    those of a run that is still going stay."""
+    """Temporary files and folders of dead runs go (exactly our marked names); those of a
+    run that is still going stay."""
     out = _copy_kit(built_kit, world)
     running = subprocess.Popen(["sleep", "30"])
     try:
-        dead = [out / ".index.html.4194999.abcd1234.part",
-                out / "dugi" / ".board.pdf.k2j3h4g5.part",
-                out / "dugi" / "laser" / ".x.svg.4194999.abcdefgh.part"]
+        dead = [out / ".printables-index.html.4194999.abcd1234.part",
+                out / "dugi" / "laser" / ".printables-x.svg.4194999.abcdefgh.part"]
         for p in dead:
             p.write_bytes(b"half")
-        (out / ".dugi.4194999.abcdefgh.tmp").mkdir()
-        (out / ".dugi.4194999.abcdefgh.tmp" / "board.pdf").write_bytes(b"half")
-        live = out / f".dugi.{running.pid}.abcdefgh.tmp"
+        (out / ".printables-dugi.4194999.abcdefgh.tmp").mkdir()
+        (out / ".printables-dugi.4194999.abcdefgh.tmp" / "board.pdf").write_bytes(b"half")
+        live = out / f".printables-dugi.{running.pid}.abcdefgh.tmp"
         live.mkdir()
         code, _, err = run_cli(["kit", "network", "--jobs", "1", "-o", str(out)], capsys)
         assert code == 0, err
         assert not any(p.exists() for p in dead)
-        assert not (out / ".dugi.4194999.abcdefgh.tmp").exists() and live.is_dir()
+        assert not (out / ".printables-dugi.4194999.abcdefgh.tmp").exists() and live.is_dir()
     finally:
         running.kill()
         running.wait()
@@ -505,9 +504,9 @@ def test_kit_removes_leftovers_of_killed_runs_only(built_kit, world, capsys):
 
 def test_killed_between_renames_is_put_back(built_kit, world, capsys):
     """Where there is no atomic exchange, a run killed between its two renames leaves the old
-    folder as .GAME.PID.X.old and no GAME: the next run puts it back first."""
+    folder as .printables-GAME.PID.X.old and no GAME: the next run puts it back first."""
     out = _copy_kit(built_kit, world)
-    os.rename(out / "dugi", out / ".dugi.4194999.abcdefgh.old")
+    os.rename(out / "dugi", out / ".printables-dugi.4194999.abcdefgh.old")
     code, _, err = run_cli(["kit", "network", "--jobs", "1", "-o", str(out)], capsys)
     assert code == 0, err
     assert (out / "dugi" / "board.pdf").is_file() and manifest_matches(out)
@@ -520,7 +519,8 @@ def test_swap_without_exchange(built_kit, world, capsys, monkeypatch):
     out = _copy_kit(built_kit, world)
     code, _, err = run_cli(["kit", "dugi", "--jobs", "1", "-o", str(out)], capsys)
     assert code == 0, err
-    assert manifest_matches(out) and not [p for p in out.iterdir() if p.name.startswith(".")]
+    assert manifest_matches(out) and not [p for p in out.iterdir() if p.name.startswith(".")
+                                          and p.name != ".printables-lock"]
 
 
 @pytest.mark.parametrize("args", [["validate", ""], ["validate", "x.toml", ""],

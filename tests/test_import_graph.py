@@ -27,6 +27,8 @@ OPTIONAL = {
     "numba": "the fast playout kernels, when installed",
     "dask": "distributed balance runs, when installed",
     "distributed": "distributed balance runs, when installed",
+    "fcntl": "the kit's folder lock (Unix only; Windows has no flock)",
+    "resource": "serve raises its open-file limit (Unix only)",
 }
 
 #: The circles other branches of this round remove, each by the edge that closes it; delete a
@@ -49,8 +51,6 @@ KNOWN_LAZY = {
     "printables.web.app": "registry", "printables.web.choices": "registry",
     "printables.web.products": "registry", "printables.web.jobs": "registry",
     "printables.web.catalog": "registry",
-    "printables.web.serve": "reliability", "printables.outputs": "reliability",
-    "printables.pool": "reliability",
     "printables.gamefile": "game file", "printables.gamefile_board": "game file",
     "printables.gamefile_export": "game file", "printables.games": "game file",
     "printables.products.laser.sheets": "laser", "printables.products.laser.pieces": "laser",

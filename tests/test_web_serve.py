@@ -102,9 +102,11 @@ def cells(page) -> int:
 
 
 def leftovers(*folders: Path) -> list[Path]:
-    """What the server left in its folders (but the forkserver's socket folder, pymp-*)."""
+    """What the server left in its folders (but, while it runs, its own temporary folder
+    .printables-serve.* and the forkserver's socket folder pymp-* in it)."""
     return [p for f in folders for p in f.rglob("*")
-            if not p.relative_to(f).parts[0].startswith("pymp-")]
+            if not any(part.startswith("pymp-") for part in p.relative_to(f).parts)
+            and not (p.name.startswith(".printables-serve.") and p.is_dir())]
 
 
 def read_zip(data: bytes) -> dict[str, bytes]:

@@ -29,8 +29,8 @@ from printables.errors import InputError, OutputError, UsageError, printable
 from printables.games import GameSpec, all_games, get_game
 from printables.geometry import Point
 from printables.products.pieces.art import ART
-from printables.outputs import (_OURS, clean_stale, ensure_dir, read_regular_file, stage_dir,
-                                swap_in, write_atomic, write_tree)
+from printables.outputs import (_OURS, clean_stale, ensure_dir, folder_lock, read_regular_file,
+                                stage_dir, swap_in, write_atomic, write_tree)
 from printables.units import paper_name, parse_paper
 
 #: Each game folder's own list of its files (written last inside the folder).
@@ -204,6 +204,12 @@ def build_kits(games: list[str], paper: str, output: str | Path, jobs: int | Non
     across cores); return the files written this run (rel path -> bytes)."""
     paper = paper_name(paper)
     out = ensure_dir(output)
+    with folder_lock(out):  # a second kit into the same folder waits, then stops
+        return _build_locked(games, paper, out, jobs, on_done)
+
+
+def _build_locked(games: list[str], paper: str, out: Path, jobs: int | None,
+                  on_done: Callable[[str], None]) -> dict[str, bytes]:
     folder = {g: get_game(g).name for g in games}  # a game may be given by name or file
     for name in folder.values():
         _check_target(out, name)

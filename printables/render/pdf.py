@@ -79,8 +79,16 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") ->
     return c
 
 
+_COLORS: dict[str, HexColor] = {}
+
+
 def _color(value: str) -> HexColor:
-    return HexColor(value)
+    """The reportlab colour of a hex string, parsed once per process (reportlab only reads
+    a colour object; a page sets one for nearly every item)."""
+    found = _COLORS.get(value)
+    if found is None:
+        found = _COLORS[value] = HexColor(value)
+    return found
 
 
 def _path(c: rl_canvas.Canvas, parts: Sequence[Part], closed: bool) -> Any:

@@ -25,7 +25,7 @@ from printables.errors import PrintablesError
 from printables.games import GameSpec
 from printables.products.boards_cmd import size_counts_cells
 from printables.products.kit import KIT_PAPERS
-from printables.web import jobs
+from printables.web import guard, jobs
 from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import PREVIEW_FIELDS, Choices, field_errors, pick, read_choices
 from printables.web.products import KIT_FIELDS, PRODUCTS, command_line, kit_args
@@ -40,13 +40,12 @@ web = Blueprint("web", __name__)
 
 
 def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
-               host: str = "127.0.0.1") -> Flask:
-    """The web app; on a loopback host it answers only to loopback host names."""
+               host: str = "127.0.0.1", allow_hosts: tuple[str, ...] = ()) -> Flask:
+    """The web app; it answers only to the host names printables.web.guard allows."""
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST, MAX_FORM_MEMORY_SIZE=MAX_REQUEST,
                       GAMES_DIR=games_dir, RUNNER=runner or jobs.Runner())
-    if host in LOOPBACK:
-        app.config["TRUSTED_HOSTS"] = ["127.0.0.1", "localhost", "[::1]", "::1"]
+    guard.install(app, host, allow_hosts)
     app.jinja_env.globals.update(version=__version__, command_line=command_line,
                                  kit_papers=tuple((p, p) for p in KIT_PAPERS))
     app.register_blueprint(web)

@@ -9,17 +9,30 @@ worker each (`fresh=True`): some outputs depend on what the process made before 
 anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
 a booklet made after a board PDF), and a download must be the bytes its command writes.
 At most `slots` builds run at once (one per core by default); others wait their turn for a
-bounded time. Workers end with the server: when it goes, their pipe closes and they exit.
+bounded time.
+
+Workers end with the server, even mid-build and even when it is SIGKILLed: each holds the
+read end of its own lifeline pipe whose only writer is the server, and a thread in the
+worker exits it the moment that pipe closes; if the server went without saying "close" on
+it (killed), the worker first removes the server's temporary folders (``temp_paths``),
+which the server can no longer do. The kernel also kills a worker whose forkserver dies
+(Linux PR_SET_PDEATHSIG, as printables.pool does), and the forkserver exits when the
+server goes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import shutil
+import signal
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from printables.errors import PrintablesError
+from printables.pool import _die_with_parent
 
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
@@ -37,14 +50,20 @@ class BuildError(PrintablesError):
 class _Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx, temp_paths: tuple[str, ...]) -> None:
         self.conn, theirs = ctx.Pipe()
-        self.proc = ctx.Process(target=_work, args=(theirs,), daemon=True)
+        life_r, self.lifeline = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_work, args=(theirs, life_r, temp_paths), daemon=True)
         self.proc.start()
         theirs.close()
+        life_r.close()
         self.tasks = 0
 
     def stop(self) -> None:
+        """End the worker (at once, even mid-build); the server cleans up after it."""
+        with contextlib.suppress(OSError):
+            self.lifeline.send("close")
+        self.lifeline.close()
         self.conn.close()
         if self.proc.is_alive():
             self.proc.kill()
@@ -54,9 +73,14 @@ class _Worker:
 class Runner:
     """Runs functions in worker processes: at most slots at a time, each for limit seconds."""
 
-    def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0):
+    def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0,
+                 temp_paths: tuple[str, ...] = ()):
+        """temp_paths: the server's temporary folders, which a worker removes when the
+        server is gone without stopping it (killed, it cannot)."""
         self.limit = limit
         self.wait = wait
+        self.temp_paths = tuple(temp_paths)
+        self._all: set[_Worker] = set()
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
@@ -74,7 +98,11 @@ class Runner:
         try:
             with self._lock:
                 worker = self._idle.pop() if self._idle and not fresh else None
-            status, *rest = self._ask(worker or _Worker(self._ctx), fn, args, fresh)
+            if worker is None:
+                worker = _Worker(self._ctx, self.temp_paths)
+                with self._lock:
+                    self._all.add(worker)
+            status, *rest = self._ask(worker, fn, args, fresh)
         finally:
             self._slots.release()
         if status == "ok":
@@ -90,29 +118,38 @@ class Runner:
                 raise BuildError(f"the build took longer than {self.limit:g} s and was stopped")
             answer = worker.conn.recv()
         except (EOFError, OSError):
-            worker.stop()
+            self._retire(worker)
             raise BuildError("the build stopped without a result (out of memory?)") from None
         except BaseException:
-            worker.stop()
+            self._retire(worker)
             raise
         worker.tasks += 1
         if last or worker.tasks >= TASKS_PER_WORKER:
-            worker.stop()
+            self._retire(worker)
         else:
             with self._lock:
                 self._idle.append(worker)
         return answer
 
-    def close(self) -> None:
-        """Stop the idle workers (busy ones stop when their build ends)."""
+    def _retire(self, worker: _Worker) -> None:
         with self._lock:
-            idle, self._idle = self._idle, []
-        for worker in idle:
+            self._all.discard(worker)
+        worker.stop()
+
+    def close(self) -> None:
+        """Stop every worker, idle or busy."""
+        with self._lock:
+            workers, self._all, self._idle = list(self._all), set(), []
+        for worker in workers:
             worker.stop()
 
 
-def _work(conn) -> None:
-    """A worker's loop: run each function it is sent and send back the outcome."""
+def _work(conn, lifeline, temp_paths: tuple[str, ...]) -> None:
+    """A worker's loop: run each function it is sent and send back the outcome; end at
+    once when the server's lifeline closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    _die_with_parent(os.getppid())
+    threading.Thread(target=_watch, args=(lifeline, temp_paths), daemon=True).start()
     while True:
         try:
             fn, args = conn.recv()
@@ -128,6 +165,17 @@ def _work(conn) -> None:
             conn.send(answer)
         except (BrokenPipeError, OSError):
             return
+
+
+def _watch(lifeline, temp_paths: tuple[str, ...]) -> None:
+    """Wait on the lifeline: "close" (the server stops this worker) exits; the end of the
+    pipe without it (the server was killed) removes the server's temporary folders first."""
+    try:
+        lifeline.recv()
+    except (EOFError, OSError):
+        for path in temp_paths:
+            shutil.rmtree(path, ignore_errors=True)
+    os._exit(1)
 
 
 # ---- the jobs (module-level, so a child can be given them) ------------------------------

@@ -1,43 +1,81 @@
 """Run the web app on waitress: bind, say where, open a browser, stop cleanly.
 
-Ruling (ours): 127.0.0.1 by default; another host (e.g. 0.0.0.0 for a club's server) is
-the user's explicit choice, and the start-up line then says the page is open to the network.
+Rulings (ours):
+- 127.0.0.1 by default; another host (e.g. 0.0.0.0 for a club's server) is the user's
+  explicit choice, and the start-up line then says the page is open to the network.
+- Nothing outlives the server: its builds' temporary files live in one folder of its own
+  (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary folder, TMPDIR), removed
+  when it stops, by its workers when it is killed (with the forkserver's socket folder,
+  pymp-*, which stays in the system's temporary folder: a socket's path must be short),
+  and at the start of the next server (the folders of servers that are gone).
+- A slow or idle client cannot lock others out: up to CONNECTIONS connections (the open
+  file limit is raised for them), an idle one closed after IDLE_TIMEOUT seconds, and
+  requests are read whole by the event loop before a thread takes them, so a client
+  trickling bytes holds one connection, never a thread.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import webbrowser
-from typing import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing.util import get_temp_dir
+from pathlib import Path
 
 from printables.errors import UsageError
+from printables.outputs import clean_stale, stage_dir
 from printables.web.app import LOOPBACK, MAX_REQUEST, create_app
+from printables.web.catalog import check_games_dir
+from printables.web.jobs import Runner
 
 #: Request threads: builds are limited separately (one per core), the rest wait or preview.
 THREADS = 8
+#: Open connections at most (waitress's default, 100, let 100 idle clients shut others out).
+CONNECTIONS = 1000
+#: Seconds an idle connection stays open (waitress's default is 120; a build in progress
+#: is not idle).
+IDLE_TIMEOUT = 20
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = None,
-          open_browser: bool = True, say: Callable[[str], None] = print) -> None:
+          open_browser: bool = True, say: Callable[[str], None] = print,
+          allow_hosts: tuple[str, ...] = ()) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM)."""
-    from waitress import create_server
-    from printables.web.catalog import check_games_dir
     games_dir = check_games_dir(games_dir)
-    app = create_app(games_dir, host=host)
+    with server_temp() as temp:
+        runner = Runner(temp_paths=temp)
+        try:
+            _run(create_app(games_dir, runner, host, tuple(allow_hosts)), host, port,
+                 open_browser, say)
+        finally:
+            runner.close()
+
+
+def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], None]) -> None:
+    from waitress import create_server
+    connections = _raise_file_limit(CONNECTIONS + 100) - 100
     try:
         server = create_server(app, host=host, port=port, threads=THREADS, ident="printables",
                                max_request_body_size=MAX_REQUEST,
-                               max_request_header_size=2 * MAX_REQUEST, channel_timeout=300)
+                               max_request_header_size=2 * MAX_REQUEST,
+                               connection_limit=connections, channel_timeout=IDLE_TIMEOUT,
+                               cleanup_interval=2, asyncore_use_poll=True)
     except OSError as e:
         raise UsageError(f"cannot listen on {host}:{port}: {e.strerror or e}; "
                          "try another --port", input=str(port)) from None
     url = page_url(host, server.effective_port)
     say(f"printables serve: {url}  (Ctrl-C stops it)")
-    if host not in LOOPBACK:
-        say("note: the page is open to the network, not only to this computer")
+    if host not in LOOPBACK and not _loopback(host):
+        say("note: the page is open to the network, not only to this computer; it answers "
+            "to " + ", ".join(sorted(app.config["ALLOWED_HOSTS"])) + " (add the name people "
+            "type with --allow-host NAME)")
     if open_browser and has_desktop():
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
     previous = signal.signal(signal.SIGTERM, _stop)
@@ -48,7 +86,52 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
     finally:
         signal.signal(signal.SIGTERM, previous)
         server.close()
-        app.config["RUNNER"].close()
+
+
+@contextmanager
+def server_temp() -> Iterator[tuple[str, str]]:
+    """This server's temporary folders: its own, made the process's temp folder while it
+    runs and removed after (what servers that are gone left is removed first), and the
+    forkserver's socket folder (multiprocessing removes it at exit)."""
+    system = Path(tempfile.gettempdir())
+    clean_stale(system)  # exactly our marked names, of processes that are gone
+    sockets = get_temp_dir()  # made now, in the system's folder, before ours takes over
+    folder = stage_dir(system, "serve")
+    saved, tempfile.tempdir = tempfile.tempdir, str(folder)
+    try:
+        yield str(folder), sockets
+    finally:
+        tempfile.tempdir = saved
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _raise_file_limit(want: int) -> int:
+    """Raise the open-file limit towards want (each connection holds one); the limit now."""
+    try:
+        import resource  # Unix only
+    except ImportError:  # Windows: no such limit to raise
+        return want
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < want:
+        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return max(min(soft, want), 200)
+
+
+def _loopback(host: str) -> bool:
+    """An address of this computer only (127.0.0.0/8, ::1).
+
+    >>> _loopback("127.0.0.2"), _loopback("0.0.0.0"), _loopback("club.local")
+    (True, False, False)
+    """
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def has_desktop(env: dict | None = None, platform: str | None = None) -> bool:

@@ -3,18 +3,41 @@
 kernel_for gives a game's fast kernel where one is registered and applies to the board
 (a kernel may refuse a board it was not written for, e.g. a game file's), else the
 reference kernel over the rules engine.
+
+Compiled kernels (numba, the optional `play` extra: pip install "printables[play]") are
+registered by module name in NUMBA_KERNELS and imported only when asked for, so everything
+works without numba; numba_kernel_for gives one, or a UsageError saying why not.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import importlib
+from collections.abc import Callable
 
 from printables.boards import Board
+from printables.errors import UsageError
 from printables.games.model import GameSpec
 from printables.play.kernel import Kernel, ReferenceKernel
+from printables.play.kernels import (
+    chameleons,
+    dag_en_nacht,
+    danadazo,
+    dugi,
+    evl,
+    network,
+    rosenkreuz,
+)
 
 #: game name -> factory(game, board) giving its fast kernel, or None where it does not apply
-FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {}
+FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {
+    "chameleons": chameleons.make,
+    "dag-en-nacht": dag_en_nacht.make,
+    "danadazo": danadazo.make,
+    "dugi": dugi.make,
+    "evl": evl.make,
+    "network": network.make,
+    "rosenkreuz": rosenkreuz.make,
+}
 
 
 def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
@@ -23,3 +46,43 @@ def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
     factory = FAST_KERNELS.get(game.name) if fast else None
     kernel = factory(game, board) if factory else None
     return kernel if kernel is not None else ReferenceKernel(game, board)
+
+
+#: game name -> module (under printables.play.kernels) whose make(game, board) gives its
+#: numba kernel; numba is imported with the module, so only when one is asked for
+NUMBA_KERNELS: dict[str, str] = {
+    "chameleons": "chameleons_numba",
+    "dag-en-nacht": "dag_en_nacht_numba",
+    "danadazo": "danadazo_numba",
+    "dugi": "dugi_numba",
+    "evl": "evl_numba",
+    "network": "network_numba",
+    "rosenkreuz": "rosenkreuz_numba",
+}
+
+
+def numba_available() -> bool:
+    """True when numba can be imported (the play extra is installed)."""
+    try:
+        importlib.import_module("numba")
+    except ImportError:
+        return False
+    return True
+
+
+def numba_kernel_for(game: GameSpec, board: Board) -> Kernel:
+    """The numba kernel of a game on a board; UsageError where there is none or numba is
+    not installed."""
+    module = NUMBA_KERNELS.get(game.name)
+    if module is None:
+        raise UsageError(f"{game.name} has no numba kernel; games with one: "
+                         f"{', '.join(sorted(NUMBA_KERNELS))} (--kernel fast works for all)",
+                         input=game.name)
+    if not numba_available():
+        raise UsageError('--kernel numba needs the play extra: pip install "printables[play]"')
+    make = importlib.import_module(f"printables.play.kernels.{module}").make
+    kernel = make(game, board)
+    if kernel is None:
+        raise UsageError(f"the numba kernel of {game.name} does not apply to this board",
+                         input=game.name)
+    return kernel  # type: ignore[no-any-return]

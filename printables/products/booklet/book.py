@@ -15,8 +15,9 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
                                 NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 
-from printables.errors import UsageError
+from printables.errors import PrintablesError, UsageError
 from printables.games import GameSpec
+from printables.outputs import MAX_RULES_BYTES, read_regular_file
 from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.booklet import markup
 from printables.products.booklet.examples import (Example, load_examples, piece_scene,
@@ -68,10 +69,13 @@ def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[marku
                                                          tuple[markup.Ruling, ...]]:
     """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
     path = game_content(game, rules_dir=rules_dir).rules
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        raise UsageError(f"no rules text for {game.name}: cannot read {path}",
+    try:  # bounded, regular files only (a FIFO or /dev/zero is refused at once)
+        text = read_regular_file(path, MAX_RULES_BYTES, "a rules text (Markdown)").decode()
+    except UnicodeDecodeError:
+        raise UsageError(f"rules text of {game.name} is not UTF-8 text", file=str(path),
+                         input=str(path)) from None
+    except PrintablesError as e:
+        raise UsageError(f"no rules text for {game.name}: {e.message}", file=str(path),
                          input=str(path)) from None
     blocks = markup.parse(derive_numbers(text, game, str(path)), str(path))
     return markup.sections(blocks) + (markup.rulings(blocks, str(path)),)

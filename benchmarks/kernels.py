@@ -1,0 +1,131 @@
+"""Playout kernel benchmark: run `python benchmarks/kernels.py` from the repository (numba,
+from the play extra, for the compiled rows). Prints a Markdown table and writes
+benchmarks/kernels.json.
+
+Per game, uniformly random self-play from the setup, in this one process: plies per
+CPU-second (time.process_time, so per core) of the reference kernel (the rules engine),
+the pure-Python kernel and, where there is one, the numba kernel; each kernel plays games
+for at least SECONDS of CPU (the reference at least REFERENCE_SECONDS), seeded. Ratios are
+against the reference measured in the same run, so a busy machine shows as one in the
+absolute numbers more than in the ratios. Dugi games are capped at the kernel's ply cap
+(1000 plies, then adjudicated by material), the others at 2000 (none reaches it).
+
+Numba's first-run compile: a fresh process imports the numba kernel and builds it (which
+compiles and caches its functions, cache=True) with NUMBA_CACHE_DIR pointing to an empty
+folder, then a second process with the same folder loads them from the cache; both times
+include importing numba itself.
+
+Goals (issue 28): >= 100x the reference and >= 100,000 plies/s per core for every game,
+>= 1,000,000 for Chameleons, the pure-Python kernel >= 5x.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from printables.games import GAMES  # noqa: E402
+from printables.play.kernel import ReferenceKernel  # noqa: E402
+from printables.play.kernels import NUMBA_KERNELS, kernel_for, numba_available, numba_kernel_for  # noqa: E402
+from printables.play.selfplay import ply_cap  # noqa: E402
+from printables.positions import load_layout, setup_path  # noqa: E402
+
+SECONDS = float(os.environ.get("KERNEL_BENCH_SECONDS", "2"))
+REFERENCE_SECONDS = float(os.environ.get("KERNEL_BENCH_REFERENCE_SECONDS", "3"))
+ORDER = ("rosenkreuz", "chameleons", "evl", "dag-en-nacht", "danadazo", "dugi", "network")
+
+
+def plies_per_second(kernel, start, cap: int, seconds: float, seed: int = 1) -> dict:
+    """Random games from start until `seconds` of CPU have passed (at least one game)."""
+    rng = random.Random(seed)
+    plies = games = 0
+    spent = 0.0
+    while spent < seconds or games == 0:
+        state = kernel.from_position(start)
+        t = time.process_time()
+        _, n = kernel.random_playout(state, rng, cap)
+        spent += time.process_time() - t
+        plies += n
+        games += 1
+    return {"plies_per_s": plies / spent, "games_per_s": games / spent, "games": games,
+            "mean_length": plies / games}
+
+
+def compile_seconds(game: str) -> dict:
+    """Wall seconds to import and build a numba kernel in a fresh process: with an empty
+    cache (compiling) and again with that cache (loading)."""
+    code = ("import time; t = time.perf_counter()\n"
+            "from printables.games import get_game\n"
+            "from printables.play.kernels import numba_kernel_for\n"
+            f"g = get_game({game!r}); numba_kernel_for(g, g.board())\n"
+            "print(time.perf_counter() - t)")
+    out = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
+        for label in ("compile_s", "cached_s"):
+            done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT,
+                                  capture_output=True, text=True, check=True)
+            out[label] = float(done.stdout.strip().splitlines()[-1])
+    return out
+
+
+def measure(name: str) -> dict:
+    """One game's row."""
+    game = GAMES[name]
+    setup = load_layout(setup_path(name))
+    start = setup.position
+    board = setup.board or game.board(start.options)
+    fast = kernel_for(game, board)
+    cap = ply_cap(fast)
+    row: dict = {"game": name, "ply_cap": cap}
+    row["reference"] = plies_per_second(ReferenceKernel(game, board), start, cap,
+                                        REFERENCE_SECONDS)
+    row["python"] = plies_per_second(fast, start, cap, SECONDS)
+    if name in NUMBA_KERNELS and numba_available():
+        row["numba_build"] = compile_seconds(name)
+        row["numba"] = plies_per_second(numba_kernel_for(game, board), start, cap, SECONDS)
+    return row
+
+
+def table(rows: list[dict]) -> str:
+    """The Markdown table the README shows."""
+    lines = ["| game | reference plies/s | pure Python plies/s (x ref) | numba plies/s "
+             "(x ref, x Python) | numba compile / cached load |",
+             "|---|---|---|---|---|"]
+    for row in rows:
+        ref = row["reference"]["plies_per_s"]
+        py = row["python"]["plies_per_s"]
+        nb = row.get("numba")
+        numba = (f"{nb['plies_per_s']:,.0f} ({nb['plies_per_s'] / ref:,.0f}x, "
+                 f"{nb['plies_per_s'] / py:.1f}x)" if nb else "-")
+        build = row.get("numba_build")
+        built = f"{build['compile_s']:.1f} s / {build['cached_s']:.2f} s" if build else "-"
+        lines.append(f"| {row['game']} | {ref:,.0f} | {py:,.0f} ({py / ref:.1f}x) | {numba} "
+                     f"| {built} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    rows = [measure(name) for name in ORDER]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    print(f"{platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{load:.1f}, Python {platform.python_version()}" if load is not None else "")
+    print(table(rows))
+    result = {"machine": platform.machine(), "python": platform.python_version(),
+              "load_average": load, "rows": rows}
+    (HERE / "kernels.json").write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,300 @@
+"""The Rosenkreuz kernel compiled with numba (the optional `play` extra): the pure-Python
+kernel (printables.play.kernels.rosenkreuz) with its move generator (the same shortcuts:
+only far-rank moves are played out, on a copy), its move and its whole random playout as
+numba functions over int8 arrays.
+
+Everything else (conversions, results, adjudication, codes) is the pure-Python kernel's;
+the differential test checks this kernel against the engine as it does the others.
+Compiled functions are cached on disk (cache=True); playouts draw from numba's generator,
+seeded from the caller's random.Random. A move is a row (origin, target, take, relocate),
+-1 for a part it does not have.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from printables.boards import Board
+from printables.games.model import GameSpec, Position
+from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.base import decode_path, encode_path
+from printables.play.kernels.rosenkreuz import RosenkreuzKernel, State
+from printables.play.kernels.rosenkreuz import make as make_python
+
+GOING_ON, NO_WINNER = -2, -3
+
+
+@njit(cache=True)
+def _group(cells: Any, start: int, orth: Any, north: Any, seen: Any, out: Any) -> int:
+    """Write the orthogonally connected pieces of start's colour holding start into out."""
+    c = (cells[start] - 1) & 1
+    out[0] = start
+    seen[start] = True
+    k, i = 1, 0
+    while i < k:
+        here = out[i]
+        i += 1
+        for j in range(north[here]):
+            n = orth[here, j]
+            if not seen[n] and cells[n] != 0 and (cells[n] - 1) & 1 == c:
+                seen[n] = True
+                out[k] = n
+                k += 1
+    for j in range(k):
+        seen[out[j]] = False
+    return k
+
+
+@njit(cache=True)
+def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, rank: Any,
+          far: Any, work: Any) -> tuple[bool, bool]:
+    """Move, then minor, then major capture or suicide, in place; (took, attains)."""
+    seen, group, removed = work[0], work[1], work[2]
+    v = cells[origin]
+    side = (v - 1) >> 1
+    cells[origin] = 0
+    victim = cells[t]
+    cells[t] = v
+    if victim != 0:
+        count[victim - 1] -= 1
+        if count[victim - 1] == 0:
+            return True, False
+    k = _group(cells, t, orth, north, seen, group)
+    mine = 0
+    for i in range(k):
+        if (cells[group[i]] - 1) >> 1 == side:
+            mine += 1
+    theirs = k - mine
+    r = 0
+    if theirs > 0 and mine != theirs:
+        far_side_is_theirs = mine > theirs
+        for i in range(k):
+            s = group[i]
+            if ((cells[s] - 1) >> 1 != side) != far_side_is_theirs:
+                continue
+            for j in range(north[s]):
+                n = orth[s, j]
+                if cells[n] != 0 and (cells[n] - 1) & 1 == (cells[s] - 1) & 1 and \
+                        ((cells[n] - 1) >> 1 != side) != far_side_is_theirs:
+                    removed[r] = s
+                    r += 1
+                    break
+    kinds = 0  # a bit per kind of piece removed
+    for i in range(r):
+        kinds |= 1 << (cells[removed[i]] - 1)
+        count[cells[removed[i]] - 1] -= 1
+        cells[removed[i]] = 0
+    gone = False
+    for kind in range(4):
+        gone = gone or ((kinds >> kind) & 1 == 1 and count[kind] == 0)
+    took = victim != 0 or (r > 0 and mine > theirs)
+    return took, cells[t] == v and not gone and rank[t] == far[side]
+
+
+@njit(cache=True)
+def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, work: Any,
+              copy_cells: Any, copy_count: Any) -> int:
+    """Write every legal move of side into out (rows of 4); return how many."""
+    rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
+    for k in range(4):
+        if count[k] == 0:
+            return 0
+    m = 0
+    fwd = forward[side]
+    for origin in range(cells.shape[0]):
+        v = cells[origin]
+        if v == 0 or (v - 1) >> 1 != side:
+            continue
+        mine = (v - 1) & 1
+        for d in range(8):
+            k = 0
+            n = raylen[origin, d]
+            while k < n and cells[rays[origin, d, k]] != 0 and \
+                    (cells[rays[origin, d, k]] - 1) >> 1 == side:
+                k += 1
+            if k == n:
+                continue
+            target = rays[origin, d, k]
+            w = cells[target]
+            if w != 0 and not (mine == colour[target] and (w - 1) & 1 != colour[target]):
+                continue
+            if rank[target] == far[side]:
+                m = _far_moves(cells, count, side, origin, target, raydr[d], t, out, m, work,
+                               copy_cells, copy_count)
+            elif raydr[d] == fwd or w != 0 or _outnumbers(cells, origin, target, v, orth,
+                                                         north, work):
+                out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
+                m += 1
+    return m
+
+
+@njit(cache=True)
+def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: Any,
+                work: Any) -> bool:
+    side, c = (v - 1) >> 1, (v - 1) & 1
+    lonely = True  # no other piece of the mover's colour next to target: a group of one
+    for j in range(north[target]):
+        n = orth[target, j]
+        lonely = lonely and (n == origin or cells[n] == 0 or (cells[n] - 1) & 1 != c)
+    if lonely:
+        return False
+    cells[origin] = 0
+    cells[target] = v
+    k = _group(cells, target, orth, north, work[0], work[1])
+    mine = 0
+    for i in range(k):
+        if (cells[work[1, i]] - 1) >> 1 == side:
+            mine += 1
+    cells[target] = 0
+    cells[origin] = v
+    return 0 < k - mine < mine
+
+
+@njit(cache=True)
+def _far_moves(cells: Any, count: Any, side: int, origin: int, target: int, dr: int, t: Any,
+               out: Any, m: int, work: Any, copy_cells: Any, copy_count: Any) -> int:
+    rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
+    copy_cells[:] = cells
+    copy_count[:] = count
+    took, attains = _land(copy_cells, copy_count, origin, target, orth, north, rank, far,
+                          work)
+    if not attains:
+        if took or dr == forward[side]:
+            out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
+            m += 1
+        return m
+    c = (copy_cells[target] - 1) & 1
+    for victim in range(cells.shape[0]):
+        w = copy_cells[victim]
+        if w == 0 or (w - 1) >> 1 == side:
+            continue
+        copy_cells[victim] = 0
+        found = False
+        for r in range(home.shape[1]):
+            for j in range(nhome[side, r, c]):
+                s = home[side, r, c, j]
+                if copy_cells[s] == 0:
+                    out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, victim, s
+                    m += 1
+                    found = True
+            if found:
+                break
+        if not found:
+            out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, victim, -1
+            m += 1
+        copy_cells[victim] = w
+    return m
+
+
+@njit(cache=True)
+def _play(cells: Any, count: Any, move: Any, t: Any, work: Any) -> None:
+    rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
+    target = move[1]
+    _land(cells, count, move[0], target, orth, north, rank, far, work)
+    if move[2] >= 0:
+        count[cells[move[2]] - 1] -= 1
+        cells[move[2]] = 0
+        if move[3] >= 0:
+            cells[move[3]] = cells[target]
+            cells[target] = 0
+
+
+@njit(cache=True)
+def _result(count: Any) -> int:
+    lost0 = count[0] == 0 or count[1] == 0
+    lost1 = count[2] == 0 or count[3] == 0
+    if lost0 != lost1:
+        return 1 if lost0 else 0
+    return NO_WINNER if lost0 else GOING_ON
+
+
+@njit(cache=True)
+def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, t: Any,
+             out: Any, work: Any, copy_cells: Any, copy_count: Any) -> tuple[int, int, int]:
+    """(result, GOING_ON at the cap or NO_WINNER, plies, side to move), in place."""
+    np.random.seed(seed)
+    for ply in range(max_plies):
+        r = _result(count)
+        if r != GOING_ON:
+            return r, ply, to_move
+        m = _generate(cells, count, to_move, t, out, work, copy_cells, copy_count)
+        if m == 0:
+            return 1 - to_move, ply, to_move
+        i = np.random.randint(0, m)
+        _play(cells, count, out[i], t, work)
+        to_move = 1 - to_move
+    return _result(count), max_plies, to_move
+
+
+class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
+    """The Rosenkreuz kernel with compiled move generation and playouts."""
+
+    array_fields, array_types = ("cells", "count"), ("int8", "int64")
+
+    def __init__(self, game: GameSpec, board: Board, n: int) -> None:
+        super().__init__(game, board, n)
+        count = len(self.names)
+        longest = max(len(line) for lines in self.rays for _, line in lines)
+        rays = np.zeros((count, 8, longest), np.int16)
+        raylen = np.zeros((count, 8), np.int16)
+        for s, lines in enumerate(self.rays):
+            for d, (_, line) in enumerate(lines):
+                raylen[s, d] = len(line)
+                rays[s, d, :len(line)] = line
+        raydr = np.array([dr for dr, _ in self.rays[0]], np.int16)
+        orth = np.zeros((count, 4), np.int16)
+        for s, ns in enumerate(self.orth):
+            orth[s, :len(ns)] = ns
+        widest = max(len(sq) for side in self.home for rank in side for sq in rank) or 1
+        home = np.zeros((2, n, 2, widest), np.int16)
+        nhome = np.zeros((2, n, 2), np.int16)
+        for side, ranks in enumerate(self.home):
+            for r, by_colour in enumerate(ranks):
+                for c, squares in enumerate(by_colour):
+                    nhome[side, r, c] = len(squares)
+                    home[side, r, c, :len(squares)] = squares
+        #: the tables the compiled functions read, in their order
+        self.tables = (rays, raylen, raydr, np.array(self.rank, np.int16),
+                       np.array(self.colour, np.int16), orth,
+                       np.array([len(o) for o in self.orth], np.int16), home, nhome,
+                       np.array(self.forward, np.int16), np.array(self.far, np.int16))
+        self.out = np.zeros((8 * count * count + 64, 4), np.int16)
+        self.work = np.zeros((3, count), np.int16)
+        self.copy_cells = np.zeros(count, np.int8)
+        self.copy_count = np.zeros(4, np.int64)
+        # load (or, the first time, compile) the playout now, not inside a timed run
+        self.random_playout(self.from_position(Position(game.name, game.sides[0])),
+                            random.Random(0), 0)
+
+    def _generate(self, state: State) -> list[int]:
+        m = _generate(state.cells, state.count, state.to_move, self.tables, self.out,
+                      self.work, self.copy_cells, self.copy_count)
+        return [encode_path([int(x) for x in row if x >= 0]) for row in self.out[:m]]
+
+    def _apply(self, state: State, code: int) -> None:
+        path = decode_path(code)
+        move = np.array(path + [-1] * (4 - len(path)), np.int16)
+        _play(state.cells, state.count, move, self.tables, self.work)
+        state.to_move = 1 - state.to_move
+        state.result = self._loser_result(state.count)
+
+    def random_playout(self, state: State, rng: random.Random,
+                       max_plies: int) -> tuple[int, int]:
+        result, plies, to_move = _playout(
+            state.cells, state.count, state.to_move, max_plies, rng.getrandbits(32),
+            self.tables, self.out, self.work, self.copy_cells, self.copy_count)
+        state.to_move, state.moves = int(to_move), None
+        state.result = self._loser_result(state.count)
+        if result in (GOING_ON, NO_WINNER):
+            return self.adjudicate(state), int(plies)
+        return int(result), int(plies)
+
+
+def make(game: GameSpec, board: Board) -> RosenkreuzNumbaKernel | None:
+    """The compiled kernel where the pure-Python one applies, else None."""
+    python = make_python(game, board)
+    return None if python is None else RosenkreuzNumbaKernel(game, board, python.n)

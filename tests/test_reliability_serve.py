@@ -1,0 +1,246 @@
+"""`printables serve` holds (issue 22, item 7), tested with the real command in a subprocess
+and real sockets: SIGKILLed mid-build it leaves no process and no temporary folder after
+5 s; 200 idle connections and a client trickling bytes do not keep `GET /` from answering
+in under 2 s; only the allowed Host names are answered; cross-site requests build nothing.
+Every wait is on a condition with a bound, never a fixed sleep."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("flask", reason="the web extra (flask) is not installed")
+pytest.importorskip("waitress", reason="the web extra (waitress) is not installed")
+pytestmark = [pytest.mark.web, pytest.mark.slow,
+              pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def start(temp: Path, *args: str) -> tuple[subprocess.Popen, str]:
+    """`printables serve --port 0 ARGS` with TMPDIR=temp; (process, its address)."""
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", "0",
+                             "--no-browser", *args], cwd=temp, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    line = proc.stdout.readline().strip()  # the server says where it listens, then serves
+    assert line.startswith("printables serve: http://"), line
+    return proc, line.split()[2]
+
+
+def stop(proc: subprocess.Popen) -> int:
+    proc.terminate()
+    try:
+        return proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait(15)
+
+
+def get(url: str, headers: dict | None = None, timeout: float = 60) -> tuple[int, bytes]:
+    req = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return resp.status, resp.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def raw_get(host: str, port: int, host_header: str, path: str = "/") -> int:
+    """The status of GET path with exactly this Host header (urllib would add the port)."""
+    with socket.create_connection((host, port), timeout=30) as s:
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host_header}\r\nConnection: close\r\n\r\n"
+                  .encode())
+        head = b""
+        while b"\r\n" not in head:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+    return int(head.split()[1])
+
+
+def descendants(pid: int) -> set[int]:
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, todo = set(), [pid]
+    while todo:
+        parent = todo.pop()
+        kids = {c for c, p in parents.items() if p == parent} - found
+        found |= kids
+        todo.extend(kids)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_for(condition, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def test_sigkilled_mid_build_leaves_no_process_and_no_temp_folder(tmp_path):
+    proc, url = start(tmp_path)
+    helpers: set[int] = set()
+    def download() -> None:
+        with contextlib.suppress(OSError):  # the server is killed under it
+            get(url + "game/dugi/download?file=kit&paper=A4", timeout=120)
+    fetch = threading.Thread(target=download, daemon=True)
+    try:
+        fetch.start()
+
+        def building() -> bool:
+            helpers.update(descendants(proc.pid))
+            return any(tmp_path.rglob("printables-web-*/kit"))
+        wait_for(building, 60, "the kit build did not start")
+        helpers.update(descendants(proc.pid))
+        assert len(helpers) >= 2  # the forkserver and the worker building the kit (at least)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        killed = time.monotonic()
+        wait_for(lambda: not any(alive(p) for p in helpers), 5,
+                 "worker, forkserver or resource tracker outlived the SIGKILLed server")
+        wait_for(lambda: not any(tmp_path.iterdir()), 5,  # TMPDIR: nothing at all is left
+                 f"temporary files left (at the kill: {list(tmp_path.rglob('*'))[:5]})")
+        assert time.monotonic() - killed < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for p in helpers:
+            if alive(p):
+                os.kill(p, signal.SIGKILL)
+    proc.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """A server on 127.0.0.2 with --allow-host club.local; its TMPDIR holds the folders of
+    a server that is gone and of one that still runs."""
+    temp = tmp_path_factory.mktemp("club")
+    dead = temp / ".printables-serve.4194999.abcdefgh.tmp"
+    (dead / "printables-web-x" / "kit").mkdir(parents=True)
+    (dead / "printables-web-x" / "kit" / "board.pdf").write_text("half")
+    running = subprocess.Popen(["sleep", "120"])
+    live = temp / f".printables-serve.{running.pid}.abcdefgh.tmp"
+    live.mkdir()
+    proc, url = start(temp, "--host", "127.0.0.2", "--allow-host", "club.local")
+    try:
+        yield proc, url, temp, dead, live
+    finally:
+        stop(proc)
+        running.kill()
+        running.wait()
+        proc.stdout.close()
+
+
+def test_a_new_server_removes_the_temp_folders_of_gone_ones_only(club):
+    proc, url, temp, dead, live = club
+    assert not dead.exists() and live.is_dir()
+    own = [p for p in temp.glob(".printables-serve.*") if p != live]
+    assert [p.name.split(".")[2] for p in own] == [str(proc.pid)]
+
+
+@pytest.mark.parametrize("host,status", [("evil.com", 400), ("evil.com:80", 400),
+                                         ("127.0.0.2", 200), ("localhost", 200),
+                                         ("club.local", 200), ("CLUB.local:8000", 200),
+                                         ("127.0.0.3", 400), ("", 400)])
+def test_only_the_allowed_host_names_are_answered(club, host, status):
+    proc, url, *_ = club
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    if host == "127.0.0.2":
+        host = f"127.0.0.2:{port}"
+    assert raw_get("127.0.0.2", port, host) == status
+
+
+@pytest.mark.parametrize("headers,path,status", [
+    ({"Sec-Fetch-Site": "cross-site"}, "game/dugi/download?file=board.svg", 403),
+    ({"Sec-Fetch-Site": "cross-site"}, "kit/all", 403),
+    ({"Sec-Fetch-Site": "cross-site"}, "game/dugi/preview.json", 403),
+    ({"Origin": "http://evil.com"}, "game/dugi/download?file=board.svg", 403),
+    ({"Origin": "null"}, "game/dugi/download?file=board.svg", 403),
+    ({"Sec-Fetch-Site": "cross-site"}, "", 200),  # a link from another site: the first page
+    ({"Sec-Fetch-Site": "same-origin"}, "game/dugi/download?file=board.svg", 200),
+    ({"Sec-Fetch-Site": "none"}, "game/dugi/download?file=board.svg", 200),
+    ({"Origin": "http://club.local:8000"}, "game/dugi/download?file=board.svg", 200),
+])
+def test_cross_site_requests_start_no_build(club, headers, path, status):
+    proc, url, *_ = club
+    code, body = get(url + path, headers)
+    assert code == status
+    if status == 403:
+        assert b"another site" in body and not body.startswith(b"<svg")
+
+
+def test_200_idle_connections_and_a_trickler_do_not_lock_out_the_page(club):
+    proc, url, *_ = club
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    idle = [socket.create_connection(("127.0.0.2", port), timeout=10) for _ in range(200)]
+    trickle = socket.create_connection(("127.0.0.2", port), timeout=10)
+    try:
+        trickle.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.2\r\n")
+        for _ in range(3):
+            trickle.sendall(b"X-Slow: 1\r\n")  # a header line now and then, never the end
+            start = time.perf_counter()
+            code, body = get(url, timeout=10)
+            assert code == 200 and b"Dag en Nacht" in body
+            assert time.perf_counter() - start < 2
+    finally:
+        for s in idle + [trickle]:
+            s.close()
+
+
+def test_a_stopped_server_removes_its_temp_folders(tmp_path):
+    proc, url = start(tmp_path)
+    own = list(tmp_path.glob(".printables-serve.*"))
+    assert len(own) == 1
+    assert get(url + "game/dugi/preview.json")[0] == 200
+    assert stop(proc) == 0
+    assert proc.stdout.read() == ""  # no traceback on the way out
+    proc.stdout.close()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("bind,page", [("0.0.0.0", "127.0.0.1"), ("::", "::1")])
+def test_a_wildcard_server_answers_only_loopback_and_allowed_names(bind, page, tmp_path):
+    if ":" in bind and not socket.has_ipv6:
+        pytest.skip("no IPv6 here")
+    if ":" in bind:
+        try:
+            socket.create_server(("::1", 0), family=socket.AF_INET6).close()
+        except OSError:
+            pytest.skip("no IPv6 loopback here")
+    proc, url = start(tmp_path, "--host", bind)
+    try:
+        assert proc.stdout.readline().strip().endswith(
+            "it answers to 127.0.0.1, ::1, localhost (add the name people type with "
+            "--allow-host NAME)")
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        assert raw_get(page, port, "evil.com") == 400
+        assert raw_get(page, port, f"{bind}:{port}" if ":" not in bind else "[::]") == 400
+        assert raw_get(page, port, "localhost") == 200
+    finally:
+        stop(proc)
+        proc.stdout.close()
