@@ -10,7 +10,7 @@ import pytest
 
 from printables.gamefile import game_from_text, load_game_file
 from printables.products.board_sheet import board_scene
-from printables.products.setup_cmd import load_setup, setup_scene
+from printables.products.setup import load_setup, setup_scene
 from printables.render.png import png_available, render_png
 from printables.render.theme import THEMES
 

@@ -44,7 +44,6 @@ KNOWN_CIRCLES = {
 KNOWN_LAZY = {
     "printables.cli": "registry (serve imports the web extra)",
     "printables.web.jobs": "registry",
-    "printables.products.laser.sheets": "laser", "printables.products.laser.pieces": "laser",
     "printables.products.laser.text": "laser",
     "printables.products.tiling": "print", "printables.products.pieces.sheet": "print",
     "printables.products.booklet.examples": "print",

@@ -8,6 +8,7 @@ import io
 import math
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path as Path_
 
 import pytest
 
@@ -21,7 +22,7 @@ from printables.products.laser import (LAYERS, PROFILES, laser_request, laser_sh
 from printables.products.laser.board import board_marks
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.pieces import component_part, piece_parts
-from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, split_room
+from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, reference_note, split_room
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
 from printables.products.pieces.sheet import spares
@@ -136,7 +137,7 @@ def test_every_operation_has_its_own_colour_in_every_profile():
         assert len({palette_index(c) for c in colours}) == 5, name
     assert [PROFILES["lightburn"][style].stroke or PROFILES["lightburn"][style].fill
             for style in ("engrave", "score", "cut.inner", "cut.outer", "reference")] == [
-        "#000000", "#0000FF", "#FF0000", "#00E000", "#D0D000"]  # LightBurn C00 .. C04
+        "#000000", "#0000FF", "#FF0000", "#00E000", "#F36926"]  # LightBurn C00 .. C03, T1
 
 
 def test_reference_note_is_short_single_stroke_lettering(sized):
@@ -163,6 +164,7 @@ def dxf_docs():
 
 
 def test_dxf_audits_clean_and_every_cut_is_a_closed_lwpolyline(dxf_docs):
+    ezdxf_bbox = pytest.importorskip("ezdxf.bbox")
     for sheet, doc in dxf_docs:
         auditor = doc.audit()
         assert not auditor.has_errors, sheet.name
@@ -177,6 +179,9 @@ def test_dxf_audits_clean_and_every_cut_is_a_closed_lwpolyline(dxf_docs):
         assert all(e.dxftype() == "HATCH" for e in doc.modelspace() if e.dxf.layer == "ENGRAVE")
         lo, hi = doc.header["$EXTMIN"], doc.header["$EXTMAX"]
         assert 0 <= lo[0] < hi[0] <= sheet.scene.width and 0 <= lo[1] < hi[1] <= sheet.scene.height
+        exact = ezdxf_bbox.extents(doc.modelspace(), fast=False)  # arcs flattened finely
+        assert max(abs(lo[0] - exact.extmin.x), abs(lo[1] - exact.extmin.y),
+                   abs(hi[0] - exact.extmax.x), abs(hi[1] - exact.extmax.y)) < 0.01, sheet.name
 
 
 # ----------------------------------------------------------------------------- LightBurn
@@ -214,13 +219,13 @@ def test_lbrn2_layers_shapes_and_settings(game, material):
     root = ET.fromstring(data)
     assert root.tag == "LightBurnProject"
     settings = {cs.find("name").get("Value"): cs for cs in root.iter("CutSetting")}
-    assert list(settings) == ["Reference", "Engrave", "Score", "Cut Inner", "Cut Outer"]
+    assert list(settings) == ["T1", "Engrave", "Score", "Cut Inner", "Cut Outer"]
     preset = MATERIALS[material]
     for (layer, _, _), cs in zip(LAYERS, settings.values()):
         assert float(cs.find("speed").get("Value")) == preset[layer].speed
         assert float(cs.find("maxPower").get("Value")) == preset[layer].power
         assert int(cs.find("numPasses").get("Value")) == preset[layer].passes
-    assert settings["Reference"].find("doOutput").get("Value") == "0"
+    assert settings["T1"].find("doOutput").get("Value") == "0"
     assert settings["Engrave"].get("type") == "Scan"
     indices = {cs.find("index").get("Value") for cs in settings.values()}
     assert len(indices) == 5
@@ -241,7 +246,7 @@ def _read_path(verts: str, prims: str):
         x, y = re.match(r"V([-\d.]+) ([-\d.]+)", chunk).groups()
         v = {"p": (float(x), float(y))}
         for k in ("c0", "c1"):
-            if k + "x" in nums:
+            if k + "y" in nums:  # "c0x1" alone marks a handle that is not there
                 v[k] = (float(nums[k + "x"]), float(nums[k + "y"]))
         vs.append(v)
     return vs, re.findall(r"([LB])(\d+) (\d+)", prims)
@@ -316,9 +321,12 @@ def test_chameleons_pieces_are_glue_up_pairs_in_two_materials():
     assert set(tones) == {"dark", "light"}
     n = sum(c.count + spares(c.count) for c in game.components(game.options()))
     assert n == 48 + 4
-    for tone, (ps, how) in tones.items():
-        assert len(ps) == n and "glue" in how
-        assert sorted(p.pair for p in ps) == list(range(1, n + 1))
+    for ps, how in tones.values():
+        assert len(ps) == n and "glue any disc" in how
+        # every piece is dark one side and light the other: any disc pairs with any, so
+        # no face carries a number
+        assert all(p.pair == 0 for p in ps)
+        assert all(len(p.marks.score) == len(ps[0].marks.score) for p in ps)
     plain = piece_parts(GAMES["rosenkreuz"], GAMES["rosenkreuz"].board())
     comp = game.components(game.options())[0]
     unnumbered = component_part(comp, 20.0)
@@ -430,3 +438,133 @@ def test_puzzle_tabs_fit_their_sockets(name):
         assert abs(a.sweep) > 180.0  # a knob wider than its neck: the parts lock
     for p in got:
         assert all(c.closed for c in clean_paths(p.marks.cut)), (name, p.name)
+
+
+# ----------------------------------------------------------------------------- LightBurn's shape
+
+FIXTURE = Path_(__file__).parent / "data" / "laser" / "structure.lbrn2"
+_NUM = r"-?\d+(?:\.\d+)?"
+_HANDLE = rf"(?:c0x1|c0x{_NUM}c0y{_NUM})(?:c1x1|c1x{_NUM}c1y{_NUM})"
+VERTEX = re.compile(rf"V{_NUM} {_NUM}{_HANDLE}")
+
+
+def _shape_of(root) -> dict[str, tuple[set, set]]:
+    """Per element tag (a Shape by its Type): the attribute names and child tags seen."""
+    out: dict[str, tuple[set, set]] = {}
+    for el in root.iter():
+        key = f"Shape:{el.get('Type')}" if el.tag == "Shape" else (
+            f"CutSetting:{el.get('type')}" if el.tag == "CutSetting" else el.tag)
+        attrs, kids = out.setdefault(key, (set(), set()))
+        attrs.update(el.attrib)
+        kids.update(k.tag for k in el)
+    return out
+
+
+def _vertices(text: str) -> list[str]:
+    return re.findall(r"V[^V]+", text)
+
+
+def test_the_fixture_itself_has_lightburns_path_shape():
+    root = ET.parse(FIXTURE).getroot()
+    for sh in root.iter("Shape"):
+        if sh.get("Type") == "Path":
+            assert all(VERTEX.fullmatch(v) for v in _vertices(sh.find("VertList").text))
+
+
+@pytest.mark.parametrize("fmt_args", [{}, {"profile": "lightburn", "material": "2mm-card"}])
+def test_lbrn2_has_the_structure_of_lightburns_own_files(fmt_args):
+    """Every element, attribute and child our projects write is one the fixture (LightBurn's
+    structure, from the public format description) has; every path has its own VertID and
+    PrimID; every vertex carries both handle markers; both tubes' power; the machine class
+    in the notes; the reference on the tool layer T1, not output."""
+    want = _shape_of(ET.parse(FIXTURE).getroot())
+    req = laser_request(fmt="lbrn2", sheet="300x200", **fmt_args)
+    sheets = laser_sheets(GAMES["dugi"], req)[:2] + laser_sheets(GAMES["chameleons"], req)[-1:]
+    for sheet in sheets:
+        root = ET.fromstring(render_sheet(sheet, req))
+        for key, (attrs, kids) in _shape_of(root).items():
+            assert key in want, key
+            assert attrs <= want[key][0] and kids <= want[key][1], (key, attrs, kids)
+        paths = [sh for sh in root.iter("Shape") if sh.get("Type") == "Path"]
+        assert paths
+        ids = [sh.get("VertID") for sh in paths]
+        assert ids == [str(i) for i in range(len(paths))]
+        assert all(sh.get("PrimID") == sh.get("VertID") for sh in paths)
+        for sh in paths:
+            verts = _vertices(sh.find("VertList").text)
+            assert verts and all(VERTEX.fullmatch(v) for v in verts), verts[:3]
+            n = len(verts)
+            for _, i, j in re.findall(r"([LB])(\d+) (\d+)", sh.find("PrimList").text):
+                assert int(i) < n and int(j) < n
+        for cs in root.iter("CutSetting"):
+            for tube in ("", "2"):
+                low = float(cs.find("minPower" + tube).get("Value"))
+                high = float(cs.find("maxPower" + tube).get("Value"))
+                assert low <= high
+                if cs.get("type") != "Tool":
+                    assert 10 <= low < high, cs.find("name").get("Value")
+        (tool,) = [cs for cs in root.iter("CutSetting") if cs.get("type") == "Tool"]
+        assert tool.find("index").get("Value") == "30" and tool.find("name").get("Value") == "T1"
+        assert tool.find("doOutput").get("Value") == "0"
+        notes = root.find("Notes")
+        assert "40-60 W CO2 laser" in notes.get("Notes") and notes.get("ShowOnLoad") == "1"
+
+
+@pytest.mark.parametrize("kerf", ["0", "0.15", "0.3"])
+def test_tab_bridges_are_the_tab_width_after_the_beam(kerf):
+    """The material left between the two cut arcs is --tabs wide: the beam's path leaves a
+    gap of tabs + kerf, and the beam takes half a kerf at each end."""
+    tabs = 0.3
+    req = laser_request(parts="pieces", tabs=str(tabs), kerf=kerf)
+    sheet = laser_sheets(GAMES["dag-en-nacht"], req)[0]  # 9.3 mm stones get tabs
+    arcs = [p for it in items(sheet.scene, "cut-outer") for p in it.parts]
+    assert len(arcs) >= 2 and all(isinstance(a, Arc) and not is_full(a) for a in arcs)
+    k = float(kerf)
+    for a in arcs[:40]:
+        assert a.radius == pytest.approx(9.3 / 2 + k / 2)
+        twin = min((b for b in arcs if b is not a and b.center.is_close(a.center)),
+                   key=lambda b: b.start.distance(a.end))
+        gap = a.end.distance(twin.start)  # the chord of the uncut gap on the beam's path
+        assert gap - k == pytest.approx(tabs, abs=1e-3), (kerf, gap)
+
+
+def test_no_reference_takes_sheets_under_110_mm(cli, tmp_path):
+    code, _, err = cli("laser", "rosenkreuz", "--parts", "pieces", "--sheet", "60x60",
+                       "-o", tmp_path)
+    assert code == 2 and "--no-reference" in err and len(err.strip().splitlines()) == 1
+    code, _, err = cli("laser", "rosenkreuz", "--parts", "pieces", "--sheet", "60x60",
+                       "--no-reference", "-o", tmp_path)
+    assert code == 0, err
+    files = sorted(tmp_path.glob("*.svg"))
+    assert files and all('width="60mm"' in f.read_text() for f in files)
+    code, _, err = cli("laser", "rosenkreuz", "--sheet", "35x80", "--no-reference",
+                       "-o", tmp_path / "tiny")
+    assert code == 2 and "30 mm of room" in err and not (tmp_path / "tiny").exists()
+
+
+def test_svg_reference_is_on_lightburns_tool_layer_colour():
+    """LightBurn makes a layer per colour when it imports an SVG: the reference is drawn
+    in the colour of its tool layer T1 (never output), and its note says to keep that
+    layer's output off should the import pick a numbered layer for it."""
+    for profile in ("default", "lightburn"):
+        req = laser_request(profile=profile, sheet="300x200")
+        svg = render_sheet(laser_sheets(GAMES["network"], req)[0], req).decode()
+        ref = svg[svg.index('inkscape:label="reference"'):]
+        ref = ref[:ref.index("</g>")]
+        assert 'stroke="#F36926"' in ref and "#F36926" not in svg.replace(ref, "")
+    note = [it for it in items(laser_sheets(GAMES["network"], laser_request())[0].scene,
+                               "reference") if not it.closed]
+    assert note  # the note is stroke lettering: its text is in the file's title
+    assert "OUTPUT OFF" in reference_note(True, laser_request())
+
+
+@pytest.mark.parametrize("kerf", ["0", "0.3"])
+def test_tab_knobs_stay_out_of_the_margin(kerf):
+    """A tab's knob may stick out of its part's region: the split makes room for it, so
+    no cut comes within the 5 mm margin (Dugi at 150 x 150 had knobs 0.15 mm into it)."""
+    req = laser_request(sheet="150x150", kerf=kerf, joints="tabs", parts="board")
+    for s in laser_sheets(GAMES["dugi"], req):
+        lines = [p for n in ("cut-inner", "cut-outer") for it in items(s.scene, n)
+                 for p in parts(it)]
+        x0, y0, x1, y1 = bbox_of(lines)
+        assert min(x0, y0, s.scene.width - x1, s.scene.height - y1) >= 5.0 - 1e-6, s.name

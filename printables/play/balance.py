@@ -38,6 +38,7 @@ from printables.play.kernel import DRAW, Kernel
 from printables.play.kernels import kernel_for
 from printables.play.players import Player, make_player
 from printables.play.stats import MIN_GAMES, Sprt, halfwidth
+from printables.pool import OwnedPool
 from printables.positions import format_move, load_layout, setup_path
 
 #: plies of each game kept as its opening
@@ -208,7 +209,6 @@ class LocalPool:
     """The project's own worker processes (printables.pool.OwnedPool)."""
 
     def __init__(self, workers: int) -> None:
-        from printables.pool import OwnedPool
         self.pool = OwnedPool(play_game, workers)
 
     def __enter__(self) -> LocalPool:

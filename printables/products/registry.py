@@ -32,6 +32,7 @@ from printables.products.board import BoardRequest, board_filename, board_reques
 from printables.products.booklet.book import PAGES, SHEETS, booklet_outputs, booklet_pages
 from printables.products.build_keys import CONTENT, part_key
 from printables.products.common import variant_parts
+from printables.products.laser import request as laser_settings
 from printables.products.laser import sheets as laser_sheets
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.split import JOINTS
@@ -122,7 +123,7 @@ def laser_text(name: str) -> Callable[[str], Any]:
     """A laser setting, read by the laser product's own reader of that setting."""
     def parse(text: str) -> Any:
         given: dict[str, Any] = {name: str(text).strip()}
-        return getattr(laser_sheets.laser_request(**given), name)
+        return getattr(laser_settings.laser_request(**given), name)
     return parse
 
 
@@ -399,7 +400,7 @@ def _laser_fields() -> tuple[Field, ...]:
               "Layer colours, one per operation: default (outer cut red, inner cut magenta, "
               "score blue, engrave black), boxes (boxes.py's colours) or lightburn (LightBurn "
               "layers C00 engrave .. C03 outer cut).", label="Layer colours",
-              choices=listed(lambda: tuple(laser_sheets.PROFILES))),
+              choices=listed(lambda: tuple(laser_settings.PROFILES))),
         Field("material", choice("material", lambda: tuple(MATERIALS)), "3mm-plywood",
               "Settings preset for --format lbrn2 (starting points): 3mm-plywood, "
               "3mm-acrylic or 2mm-card.", only=("lbrn2",),
@@ -422,22 +423,22 @@ def _laser_fields() -> tuple[Field, ...]:
 class LaserReq(Request):
     """`printables laser`: sheet, kerf, profile, material, parts, reference, tabs, joints."""
 
-    sheet: tuple[float, float] = laser_sheets.DEFAULT_SHEET
+    sheet: tuple[float, float] = laser_settings.DEFAULT_SHEET
     kerf: float = 0.0
     profile: str = "default"
-    material: str = laser_sheets.DEFAULT_MATERIAL
-    parts: tuple[str, ...] = laser_sheets.PART_KINDS
+    material: str = laser_settings.DEFAULT_MATERIAL
+    parts: tuple[str, ...] = laser_settings.PART_KINDS
     no_reference: bool = False
     tabs: float = 0.0
     joints: str = "dowels"
     FIELDS: ClassVar[tuple[Field, ...]] = _laser_fields()
     THEMED: ClassVar[bool] = False
 
-    def laser(self) -> laser_sheets.LaserRequest:
+    def laser(self) -> laser_settings.LaserRequest:
         """The laser product's own request."""
-        return laser_sheets.LaserRequest(self.sheet, self.kerf, self.profile, self.fmt,
-                                         self.parts, self.material, not self.no_reference,
-                                         self.tabs, (), self.joints, self.game.size)
+        return laser_settings.LaserRequest(self.sheet, self.kerf, self.profile, self.fmt,
+                                           self.parts, self.material, not self.no_reference,
+                                           self.tabs, (), self.joints, self.game.size)
 
 
 def build_laser(game: GameSpec, req: LaserReq) -> Files:

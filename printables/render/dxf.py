@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from printables.geometry import Arc, Part
+from printables.geometry import Arc, Part, bbox_of
 from printables.render.paths import Run, halves, runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
 from printables.render.theme import Ink, ink
+
 
 def rgb(colour: str) -> tuple[int, int, int]:
     """'#rrggbb' as a tuple of ints.
@@ -125,6 +127,33 @@ class _Writer:
             raise TypeError(f"no DXF entity for {type(it).__name__}")
 
 
+def _scene_parts(items: Sequence[Item]) -> list[Any]:
+    """Every segment, arc and point the scene draws (its exact extent)."""
+    out: list[Any] = []
+    for it in items:
+        if isinstance(it, Group):
+            out += _scene_parts(it.items)
+        elif isinstance(it, Circle):
+            out.append(Arc(it.center, it.radius, 0.0, 360.0))
+        elif isinstance(it, Polygon):
+            out += list(it.points)
+        elif isinstance(it, Path):
+            out += list(it.parts)
+    return out
+
+
+def _set_extents(doc: Any, scene: Scene) -> None:
+    """$EXTMIN/$EXTMAX: the exact extent of what is drawn (arcs by their true extreme
+    points; ezdxf's own pass bounds a bulge by its control points, a little loose)."""
+    parts = _scene_parts(scene.items)
+    if not parts:
+        return
+    x0, y0, x1, y1 = bbox_of(parts)
+    msp = doc.modelspace()  # ezdxf copies the model space's extents to the header on write
+    msp.dxf.extmin = doc.header["$EXTMIN"] = (x0, y0, 0.0)
+    msp.dxf.extmax = doc.header["$EXTMAX"] = (x1, y1, 0.0)
+
+
 def _fix_class_order(doc: Any) -> None:
     """Register the CLASS entries in a fixed order: ezdxf adds one per entity type in use
     in the order of a set, which changes with Python's hash seed, so two runs could write
@@ -141,7 +170,6 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
     """The DXF file of a scene, in mm; layers maps a scene layer to (DXF layer name, style
     key of the layer's colour). Raises ImportError without ezdxf."""
     import ezdxf
-    from ezdxf import appsettings
     fixed = ezdxf.options.write_fixed_meta_data_for_testing
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no clock, no random GUIDs
     try:
@@ -153,7 +181,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
             w.layer(name)
         for item in scene.items:
             w.item(item, w.layer(None) if not isinstance(item, Group) else ("0", "#000000"))
-        appsettings.update_extents(doc)  # $EXTMIN/$EXTMAX from the entities
+        _set_extents(doc, scene)
         _fix_class_order(doc)
         stream = io.StringIO()
         doc.write(stream)

@@ -8,11 +8,17 @@ nearest to the profile's colour for it, so a project and an SVG made with the sa
 show the same layer colours. Engraved areas sit on a ``Scan`` (fill) layer, everything else
 on ``Cut`` (line) layers; the reference layer is kept but not output (``doOutput`` 0).
 
-Full circles are ``Ellipse`` shapes; other runs are ``Path`` shapes: a ``VertList`` of
-vertices ``V x y`` (with Bezier control points ``c0x/c0y`` leaving and ``c1x/c1y``
-entering a vertex) and a ``PrimList`` of ``L i j`` lines and ``B i j`` cubic curves. LightBurn
-paths have no arcs, so each arc becomes cubic curves of at most 45 degrees (within 0.001 mm
-of the circle at the radii we draw). Y grows upward, as in the scene. Same scene, same
+Full circles are ``Ellipse`` shapes; other runs are ``Path`` shapes, written as LightBurn
+1.7 writes them: the shape carries its own ``VertID`` and ``PrimID`` (numbered from 0 in
+file order, never shared: LightBurn links shapes that share an ID to one geometry), a
+``VertList`` of vertices ``V x y`` each followed by its two Bezier handles, ``c0x X c0y Y``
+leaving and ``c1x X c1y Y`` entering, or the marker ``c0x1`` / ``c1x1`` for a handle that is
+not there (a vertex between two lines is ``V x yc0x1c1x1``), and a ``PrimList`` of ``L i j``
+lines and ``B i j`` cubic curves. LightBurn paths have no arcs, so each arc becomes cubic
+curves of at most 45 degrees (within 0.001 mm of the circle at the radii we draw). A cut
+setting names both tubes' power (``maxPower``/``maxPower2``, ``minPower``/``minPower2``);
+a layer kept only as a guide is a tool layer (``T1``, index 30, ``type="Tool"``), which
+LightBurn never sends to the laser. Y grows upward, as in the scene. Same scene, same
 bytes.
 """
 
@@ -20,8 +26,9 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from printables.geometry import Arc, Point
 from printables.render.paths import Run, runs
@@ -31,6 +38,8 @@ from printables.render.theme import Ink
 #: LightBurn's layer palette, C00 onward (the colours LightBurn shows for layer indices).
 PALETTE = ("#000000", "#0000FF", "#FF0000", "#00E000", "#D0D000", "#FF8000", "#00E0E0",
            "#FF00FF", "#B4B4B4", "#0000A0", "#A00000", "#00A000")
+#: LightBurn's first tool layer: shown, never output (guides, our reference).
+TOOL_INDEX = 30
 #: Largest arc sweep one cubic curve stands for.
 MAX_SWEEP = 45.0
 APP_VERSION = "1.7.00"
@@ -38,8 +47,9 @@ APP_VERSION = "1.7.00"
 
 @dataclass(frozen=True)
 class CutLayer:
-    """One LightBurn layer: name, palette index, speed mm/s, power %, passes, fill (scan)
-    or line (cut), output or kept only as a guide."""
+    """One LightBurn layer: name, palette index, speed mm/s, power % (the most, and the
+    least LightBurn runs at in corners), passes, fill (scan) or line (cut), output or kept
+    only as a guide (a tool layer)."""
 
     name: str
     index: int
@@ -48,6 +58,7 @@ class CutLayer:
     passes: int = 1
     fill: bool = False
     output: bool = True
+    min_power: float | None = None
 
 
 def palette_index(colour: str) -> int:
@@ -110,10 +121,8 @@ def path_lists(run: Run) -> tuple[str, str]:
     text = []
     for v in verts:
         s = f"V{num(v['p'].x)} {num(v['p'].y)}"
-        if "c0" in v:
-            s += f"c0x{num(v['c0'].x)}c0y{num(v['c0'].y)}"
-        if "c1" in v:
-            s += f"c1x{num(v['c1'].x)}c1y{num(v['c1'].y)}"
+        for k in ("c0", "c1"):
+            s += f"{k}x{num(v[k].x)}{k}y{num(v[k].y)}" if k in v else f"{k}x1"
         text.append(s)
     return "".join(text), "".join(f"{k}{i} {j}" for k, i, j in prims)
 
@@ -123,11 +132,14 @@ def _value(parent: ET.Element, tag: str, value: object) -> None:
 
 
 def _cut_setting(root: ET.Element, layer: CutLayer, priority: int) -> None:
-    cs = ET.SubElement(root, "CutSetting", type="Scan" if layer.fill else "Cut")
+    kind = "Scan" if layer.fill else "Cut" if layer.output else "Tool"
+    cs = ET.SubElement(root, "CutSetting", type=kind)
     _value(cs, "index", layer.index)
     _value(cs, "name", layer.name)
-    _value(cs, "minPower", num(layer.power))
-    _value(cs, "maxPower", num(layer.power))
+    low = layer.power if layer.min_power is None else layer.min_power
+    for tube in ("", "2"):
+        _value(cs, "minPower" + tube, num(low))
+        _value(cs, "maxPower" + tube, num(layer.power))
     _value(cs, "speed", num(layer.speed))
     _value(cs, "numPasses", layer.passes)
     if layer.fill:
@@ -136,21 +148,24 @@ def _cut_setting(root: ET.Element, layer: CutLayer, priority: int) -> None:
     _value(cs, "doOutput", 1 if layer.output else 0)
 
 
-def _shapes(root: ET.Element, item: Item, index: int) -> None:
+def _shapes(root: ET.Element, item: Item, index: int, ids: list[int]) -> None:
+    """Shapes of an item on a layer; ids holds the next free VertID/PrimID."""
     if isinstance(item, Circle):
         sh = ET.SubElement(root, "Shape", Type="Ellipse", CutIndex=str(index),
                            Rx=num(item.radius), Ry=num(item.radius))
         ET.SubElement(sh, "XForm").text = f"1 0 0 1 {num(item.center.x)} {num(item.center.y)}"
     elif isinstance(item, Path):
         for run in runs(item.parts):
-            sh = ET.SubElement(root, "Shape", Type="Path", CutIndex=str(index))
+            sh = ET.SubElement(root, "Shape", Type="Path", CutIndex=str(index),
+                               VertID=str(ids[0]), PrimID=str(ids[0]))
+            ids[0] += 1
             ET.SubElement(sh, "XForm").text = "1 0 0 1 0 0"
             verts, prims = path_lists(run)
             ET.SubElement(sh, "VertList").text = verts
             ET.SubElement(sh, "PrimList").text = prims
     elif isinstance(item, Group):
         for child in item.items:
-            _shapes(root, child, index)
+            _shapes(root, child, index, ids)
     else:
         raise TypeError(f"no LightBurn shape for {type(item).__name__}")
 
@@ -158,7 +173,8 @@ def _shapes(root: ET.Element, item: Item, index: int) -> None:
 def render_lbrn2(scene: Scene, theme: Mapping[str, Ink], layers: Mapping[str, CutLayer]
                  ) -> bytes:
     """The LightBurn project of a laser sheet scene: layers maps each scene layer to its
-    LightBurn layer; layers are listed, and run, in the order given."""
+    LightBurn layer; layers are listed, and run, in the order given. The scene's title is
+    the project's notes, shown when the project is opened."""
     root = ET.Element("LightBurnProject", AppVersion=APP_VERSION, FormatVersion="1",
                       MaterialHeight="0", MirrorX="False", MirrorY="False")
     indices = [lay.index for lay in layers.values()]
@@ -166,11 +182,12 @@ def render_lbrn2(scene: Scene, theme: Mapping[str, Ink], layers: Mapping[str, Cu
         raise ValueError("two LightBurn layers share a palette index")
     for priority, layer in enumerate(layers.values()):
         _cut_setting(root, layer, priority)
+    ids = [0]
     for item in scene.items:
         if not isinstance(item, Group) or item.layer is None or item.layer not in layers:
             raise ValueError(f"a LightBurn project holds laser layers only, not {item!r:.40}")
-        _shapes(root, item, layers[item.layer].index)
-    ET.SubElement(root, "Notes", ShowOnLoad="0", Notes=scene.title)
+        _shapes(root, item, layers[item.layer].index, ids)
+    ET.SubElement(root, "Notes", ShowOnLoad="1" if scene.title else "0", Notes=scene.title)
     ET.indent(root, space=" ")
     body = ET.tostring(root, encoding="unicode", short_empty_elements=True)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")

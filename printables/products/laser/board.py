@@ -112,7 +112,7 @@ def _label_fill(lb) -> tuple[Fill, Obstacle]:
     contours = text_outlines(lb.text, lb.size, baseline(lb.position, lb.size), "middle",
                              lb.rotation, font)
     x0, y0, x1, y1 = outlines_bbox(contours)
-    return Fill(contours, lb.position), Obstacle(_rect(x0, y0, x1, y1), True)
+    return Fill(contours, lb.position, text=True), Obstacle(_rect(x0, y0, x1, y1), True)
 
 
 def _tones(board: Board) -> list[tuple[Box, tuple[Part, ...], bool, Point]]:
@@ -292,7 +292,7 @@ class TitleBlock:
         contours = (text_outlines(self.title, s, Point(x, title_base), anchor, 0.0, "sans-bold")
                     + text_outlines(self.credit, cs, Point(x, credit_base), anchor))
         cx = x + w / 2 if anchor == "start" else x - w / 2
-        return Fill(contours, Point(cx, y + h / 2))
+        return Fill(contours, Point(cx, y + h / 2), text=True)
 
 
 def title_block(game: GameSpec) -> TitleBlock:

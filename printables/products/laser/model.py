@@ -16,10 +16,13 @@ Box = tuple[float, float, float, float]
 @dataclass(frozen=True)
 class Fill:
     """Engraved areas that belong together (one space, one label), with a point that says
-    where they sit (which part of a split board takes them)."""
+    where they sit (which part of a split board takes them) and whether they are lettering
+    (a label, the title: kept 1 mm clear of every cut) or an area (a dark space, which
+    ends on its own sides, where one of them is a cut)."""
 
     contours: tuple[Contour, ...]
     at: Point
+    text: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,8 @@ def move_marks(marks: Marks, dx: float, dy: float, turn: float = 0.0) -> Marks:
         q = rotate_point(p, turn) if turn else p
         return Point(q.x + dx, q.y + dy)
     return Marks(tuple(mv(p) for p in marks.cut), tuple(mv(p) for p in marks.score),
-                 tuple(Fill(tuple(tuple(mv(p) for p in c) for c in f.contours), mp(f.at))
-                       for f in marks.fills))
+                 tuple(Fill(tuple(tuple(mv(p) for p in c) for c in f.contours), mp(f.at),
+                            f.text) for f in marks.fills))
 
 
 def placed_marks(pl: Placement) -> Marks:

@@ -17,23 +17,23 @@ Rulings made here: every kind comes with its spares (as on the printed piece she
 scored line within CLEAR (1 mm) of the piece's own cut is left out (print art such as a
 light piece's rim ring would merge with the cut); a two-sided piece is a glue-up pair of
 discs, one from each material, both numbered (stroke font, near the rim) on the face that
-shows; discs are packed in hexagonal rows.
+shows only when pairs differ (numbers on the glue face would need the disc turned over
+for a second job); discs are packed in hexagonal rows.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from printables.boards import Board
 from printables.games import Component, GameSpec
-from printables.geometry import TOL, Arc, Part, Point, bbox_of
+from printables.geometry import Arc, Part, Point, Segment, bbox_of
 from printables.geometry.offset import part_distance
-from printables.geometry.paths import (clip_parts, contains_point, intersections, is_full,
-                                       signed_area)
-from printables.products.laser.model import Fill, LaserPart, Marks, Placement, ccw_contour
+from printables.geometry.paths import (clip_parts, contains_point, intersections, signed_area)
+from printables.products.laser.model import Fill, LaserPart, Marks, ccw_contour
 from printables.products.laser.stroke import stroke_text
 from printables.products.pieces.art import piece_diameters, piece_items
+from printables.products.pieces.sheet import spares
 from printables.render.scene import Circle, Item, Path, Polygon
 
 #: Piece art styles a pen draws (rims, rings, spirals): a laser scores them along their
@@ -54,7 +54,6 @@ def _closed(item: Item) -> tuple[Part, ...] | None:
         return (Arc(item.center, item.radius, 0.0, 360.0),)
     if isinstance(item, Polygon):
         pts = item.points
-        from printables.geometry import Segment
         return tuple(Segment(a, b) for a, b in zip(pts, pts[1:] + pts[:1]))
     if isinstance(item, Path) and item.closed:
         return tuple(item.parts)
@@ -136,11 +135,15 @@ def piece_parts(game: GameSpec, board: Board, options=None
     grouped by tone (largest first), each tone with a note for the person gluing up.
 
     A two-sided piece (a component with a back) is two discs glued back to back: its front
-    from the side's material, its back from the other side's, both marked with the same
-    pair number on the face that shows (the bare faces go together)."""
-    from printables.products.pieces.sheet import spares
+    from the side's material, its back from the other side's. When the game has more than
+    one kind of two-sided piece, both discs of a pair carry its number on the face that
+    shows (the bare faces go together); when all are alike (Chameleons: every piece is
+    dark one side, light the other) any disc pairs with any, and none is numbered."""
     opts = game.options(options)
     sizes = piece_diameters(game, board, None, opts)
+    two_sided = [c for c in game.components(opts) if c.back]
+    numbered = len({(frozenset((c.art, _back_art(c))), sizes[(c.side, c.kind)])
+                    for c in two_sided}) > 1
     out: dict[str, list[LaserPart]] = {}
     pair = 0
     for c in game.components(opts):
@@ -150,20 +153,28 @@ def piece_parts(game: GameSpec, board: Board, options=None
             part = component_part(c, d)
             out.setdefault(part.tone, []).extend([part] * n)
             continue
-        back = c.art.rsplit("-", 1)[0] + "-" + c.back
         for _ in range(n):
             pair += 1
-            for art, face in ((c.art, "front"), (back, "back")):
-                part = component_part(c, d, art, pair)
+            for art, face in ((c.art, "front"), (_back_art(c), "back")):
+                part = component_part(c, d, art, pair if numbered else 0)
+                what = "numbered for glue-up" if numbered else "any with any"
                 out.setdefault(part.tone, []).append(
-                    replace(part, note=f"{c.label} {face}s, {d:g} mm, numbered for glue-up"))
+                    replace(part, note=f"{c.label} {face}s, {d:g} mm, {what}"))
     how = ""
-    if pair:
+    if pair and numbered:
         how = (f"two-sided pieces: {pair} glue-up pairs; glue disc N of one material to disc "
                "N of the other, unmarked faces together, so both numbered faces show")
+    elif pair:
+        how = (f"two-sided pieces: {pair} glue-up pairs, all alike; glue any disc of one "
+               "material to any disc of the other, bare faces together")
     for parts in out.values():
         parts.sort(key=lambda p: -(p.box[3] - p.box[1]))
     return {tone: (parts, how if pair else "") for tone, parts in out.items()}
+
+
+def _back_art(c: Component) -> str:
+    """The art key of a two-sided component's back face."""
+    return c.art.rsplit("-", 1)[0] + "-" + c.back
 
 
 def component_part(c: Component, d: float, art: str | None = None, pair: int = 0
@@ -195,60 +206,3 @@ def clear_of_outline(parts: tuple[Part, ...], outline: tuple[Part, ...]) -> tupl
         if all(part_distance(o, q) >= CLEAR for o in outline for q in pts):
             out.append(p)
     return tuple(out)
-
-
-def pack_pieces(parts: list[LaserPart], req) -> list[list[Placement]]:
-    """Pieces on sheets: discs in hexagonal rows (each row shifted half a pitch), cut lines
-    req.spacing apart, clear of the reference strip; other shapes go in shelf rows."""
-    from printables.products.laser.sheets import _pack_parts
-    if not all(_is_disc(p) for p in parts):
-        return _pack_parts(parts, req)
-    return hex_pack(parts, req)
-
-
-def _is_disc(part: LaserPart) -> bool:
-    cut = part.marks.cut
-    return len(cut) == 1 and isinstance(cut[0], Arc) and is_full(cut[0])
-
-
-def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
-    """Discs (largest first) in hexagonal rows; a new row block when the size changes."""
-    from printables.products.laser.sheets import MARGIN, reserve_box
-    w, h = req.sheet
-    reserve = reserve_box(req)
-    k, gap = req.kerf, req.spacing
-    sheets: list[list[Placement]] = [[]]
-    y, row, prev, prev_g = None, 0, None, 0.0
-    i = 0
-    while i < len(parts):
-        part = parts[i]
-        r = (part.box[2] - part.box[0]) / 2
-        g = 2 * r + k  # the grown (kerf) diameter
-        pitch = g + gap
-        if y is None:
-            y, row = MARGIN + g / 2, 0
-        elif prev != r:
-            y, row = y + prev_g / 2 + gap + g / 2, 0
-        prev, prev_g = r, g
-        if y + g / 2 > h - MARGIN + TOL:
-            sheets.append([])
-            y, row = MARGIN + g / 2, 0
-        x = MARGIN + g / 2 + (pitch / 2 if row % 2 else 0.0)
-        placed = False
-        while x + g / 2 <= w - MARGIN + TOL and i < len(parts) and parts[i].box == part.box:
-            box = (x - g / 2, y - g / 2, x + g / 2, y + g / 2)
-            if not (reserve and _hit(box, reserve, gap + 0.01)):
-                sheets[-1].append(Placement(parts[i], x - r, y - r))
-                i += 1
-                placed = True
-            x += pitch
-        if not placed and not sheets[-1] and row > 0:
-            raise ValueError(f"a {2 * r:g} mm disc does not fit an empty sheet")
-        y += pitch * math.sqrt(3) / 2
-        row += 1
-    return [s for s in sheets if s]
-
-
-def _hit(a, b, gap: float) -> bool:
-    return not (a[0] >= b[2] + gap or a[2] <= b[0] - gap or a[1] >= b[3] + gap
-                or a[3] <= b[1] - gap)
