@@ -13,6 +13,7 @@ Rulings:
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing as mp
 import os
@@ -20,8 +21,9 @@ import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from printables.errors import PrintablesError
 
@@ -42,10 +44,8 @@ def _die_with_parent(parent_pid: int) -> None:
 
 def _watch(lifeline: Connection) -> None:
     """Exit the worker as soon as the parent's end of the lifeline closes."""
-    try:
+    with contextlib.suppress(EOFError, OSError):
         lifeline.recv()
-    except (EOFError, OSError):
-        pass
     os._exit(1)
 
 
@@ -87,7 +87,7 @@ class OwnedPool:
         self.fn, self.n = fn, n
         self.workers: list[tuple[Any, Connection]] = []
 
-    def __enter__(self) -> "OwnedPool":
+    def __enter__(self) -> OwnedPool:
         fork = self.ctx.get_start_method() == "fork"
         life_r, self.life_w = self.ctx.Pipe(duplex=False)
         parent_ends: list[Connection] = [self.life_w]
@@ -104,11 +104,9 @@ class OwnedPool:
         return self
 
     def __exit__(self, *exc) -> None:
-        for p, conn in self.workers:
-            try:
+        for _, conn in self.workers:
+            with contextlib.suppress(OSError):
                 conn.send(None)
-            except OSError:
-                pass
         for p, conn in self.workers:
             p.join(timeout=2)
             if p.is_alive():

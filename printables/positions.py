@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from printables.boards import Board
-from printables.errors import (InputError, LayoutError, MoveSyntaxError, PrintablesError,
-                               printable)
+from printables.errors import InputError, LayoutError, MoveSyntaxError, PrintablesError, printable
 from printables.games import GameSpec, Move, Outcome, Position, get_game
-from printables.games.model import (OnSpaces, first_problem, plain_move, plain_notation, read_side,
-                                    read_space)
+from printables.games.model import (
+    OnSpaces,
+    first_problem,
+    plain_move,
+    plain_notation,
+    read_side,
+    read_space,
+)
 from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).

@@ -11,13 +11,12 @@ import pytest
 
 from printables.games import GAMES
 from printables.positions import bundled_layouts
-from printables.products.booklet import booklet_outputs, bundled_rules
-from printables.products.booklet import markup
+from printables.products.booklet import booklet_outputs, bundled_rules, markup
 from printables.products.booklet.examples import load_examples
 
 BOOKLET_GAMES = sorted(GAMES)
 LABEL = re.compile(r"^(\w{1,4}|dead zone|\w+: .*(stones?|pieces?|markers?|counters?|left))$")
-PIECE_WORDS = r"(stones?|pieces?|markers?|chameleons?|pawns?|guards?|generals?|counters?|dark|light)"
+PIECE_WORDS = r"(stones?|pieces?|markers?|chameleons?|pawns?|guards?|generals?|counters?|dark|light)"  # noqa: E501 (data)
 
 
 @pytest.fixture(scope="module", params=BOOKLET_GAMES)
@@ -99,6 +98,7 @@ def printed_sizes(pdf: bytes) -> dict[int, float]:
     """The smallest printed text height in pt on each page after the cover (pdfium's loose
     character box: the font's full height, which for the Vera fonts equals the size)."""
     import ctypes
+
     import pypdfium2.raw as raw
     doc = pdfium.PdfDocument(pdf)
     out = {}

@@ -10,8 +10,8 @@ from PIL import Image
 from printables.games import GAMES
 from tests.conftest import needs_png
 
-DARK = ("a1 b1 c1 d1 e1 f1 g1 g2 g3 g4 g5 g6 f6 e6 d6 c6 b6 b5 b4 b3 c3 d3 e3 e4").split()
-LIGHT = ("g7 f7 e7 d7 c7 b7 a7 a6 a5 a4 a3 a2 b2 c2 d2 e2 f2 f3 f4 f5 e5 d5 c5 c4").split()
+DARK = ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "g2", "g3", "g4", "g5", "g6", "f6", "e6", "d6", "c6", "b6", "b5", "b4", "b3", "c3", "d3", "e3", "e4"]  # noqa: E501 (data)
+LIGHT = ["g7", "f7", "e7", "d7", "c7", "b7", "a7", "a6", "a5", "a4", "a3", "a2", "b2", "c2", "d2", "e2", "f2", "f3", "f4", "f5", "e5", "d5", "c5", "c4"]  # noqa: E501 (data)
 DPI = 150
 
 

@@ -8,9 +8,8 @@ import pytest
 
 from printables.games import GAMES
 from printables.games.chameleons_rules import on_notice
-from printables.games.model import Move, Piece, Position
+from printables.games.model import Move, Piece, Position, first_problem
 from printables.positions import format_move, parse_move
-from printables.games.model import first_problem
 
 GAME = GAMES["chameleons"]
 BOARD = GAME.board()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from printables.games import GAMES
-from printables.products.pieces.art import piece_items
 from printables.geometry import Point
+from printables.products.pieces.art import piece_items
 from printables.render.scene import Circle, Polygon
 from printables.render.theme import THEMES, contrast, ink
 

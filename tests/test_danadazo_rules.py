@@ -8,8 +8,8 @@ import pytest
 
 from printables.games import GAMES, Move, Piece, Position
 from printables.games import danadazo_rules as rules
-from printables.positions import format_move, load_layout, parse_move, setup_path
 from printables.games.model import first_problem
+from printables.positions import format_move, load_layout, parse_move, setup_path
 
 GAME = GAMES["danadazo"]
 BOARD = GAME.board()

@@ -8,8 +8,13 @@ from printables.games import GAMES, Move, Piece, Position
 from printables.geometry import Arc, Point, Segment
 from printables.positions import load_layout, setup_path
 from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
-from printables.products.setup import (FOOTER, RECONSTRUCTED_NOTE, footer_items,
-                                           load_setup, setup_scene)
+from printables.products.setup import (
+    FOOTER,
+    RECONSTRUCTED_NOTE,
+    footer_items,
+    load_setup,
+    setup_scene,
+)
 from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Path, Polygon, Text
 from printables.render.theme import THEMES, ink
@@ -41,8 +46,8 @@ def test_setup_pieces_sit_on_their_anchors(game):
     assert centres == anchors
     for g in groups:
         c = first_circle(g)
-        assert 0 <= c.center.x - c.radius and c.center.x + c.radius <= scene.width
-        assert 0 <= c.center.y - c.radius and c.center.y + c.radius <= scene.height
+        assert c.center.x - c.radius >= 0 and c.center.x + c.radius <= scene.width
+        assert c.center.y - c.radius >= 0 and c.center.y + c.radius <= scene.height
 
 
 def test_danadazo_setup_pieces_do_not_overlap():
@@ -166,7 +171,7 @@ def test_evl_reserve_strips():
         for g in (i for i in strip.items if isinstance(i, Group)):
             for i in g.items:
                 if isinstance(i, Circle):
-                    assert y_range[0] <= i.center.y - i.radius and i.center.y + i.radius <= y_range[1]
+                    assert y_range[0] <= i.center.y - i.radius and i.center.y + i.radius <= y_range[1]  # noqa: E501 (data)
 
 
 def test_reserve_counts_pieces_off_the_board():
@@ -383,7 +388,7 @@ def test_setup_footer_text_keeps_clear_of_the_scale_bar(game, theme):
         == bool(g.reconstructed)
     for t in texts:
         x0, y0, x1, y1 = _text_box(t, th)
-        assert 0 <= x0 and x1 <= scene.width and 0 <= y0 and y1 <= FOOTER, t.text
+        assert x0 >= 0 and x1 <= scene.width and y0 >= 0 and y1 <= FOOTER, t.text
         apart = x1 + 5.0 <= bx0 or y0 >= by1 + 0.5 or y1 <= by0
         assert apart, f"{t.text!r} runs into the scale bar"
     for a, b in zip(texts, texts[1:]):  # lines never overlap one another

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from printables.games import GAMES, Move, Piece, Position, dugi
-from printables.positions import format_move, load_layout, parse_move, setup_path
 from printables.games.model import first_problem
+from printables.positions import format_move, load_layout, parse_move, setup_path
 
 GAME = GAMES["dugi"]
 BOARD = GAME.board()

@@ -7,8 +7,13 @@ from itertools import combinations
 
 import pytest
 
-from printables.boards.heptagon import (clip_convex, convex_intersection_area, evl_board,
-                                        inscribed_circle, metrics)
+from printables.boards.heptagon import (
+    clip_convex,
+    convex_intersection_area,
+    evl_board,
+    inscribed_circle,
+    metrics,
+)
 from printables.geometry import TOL, Point, Polygon, Segment
 
 
@@ -56,7 +61,7 @@ def test_18_convex_pentagons_four_long_sides_one_short(board):
         poly = sp.shape
         assert len(poly.points) == 5 and poly.is_convex() and poly.area() > 0, sp.name
         lengths = [e.length for e in poly.edges()]
-        assert [L == pytest.approx(s, rel=1e-6) for L in lengths] == [True] * 4 + [False]
+        assert [pytest.approx(s, rel=1e-6) == L for L in lengths] == [True] * 4 + [False]
         assert lengths[4] < s * 0.9, sp.name
 
 

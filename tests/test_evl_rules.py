@@ -10,8 +10,8 @@ import pytest
 from printables.errors import MoveSyntaxError
 from printables.games import GAMES, Move, Position
 from printables.games import evl_rules as rules
-from printables.positions import format_move, parse_move
 from printables.games.model import first_problem
+from printables.positions import format_move, parse_move
 
 GAME = GAMES["evl"]
 PASS = Move(special="pass")

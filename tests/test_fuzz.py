@@ -92,5 +92,5 @@ def test_odd_labels_are_escaped_in_svg_and_render_in_pdf(label):
     svg = render_svg(scene, THEMES["colour"])
     doc = xml.dom.minidom.parseString(svg)  # well-formed XML, whatever the label
     texts = doc.getElementsByTagName("text")
-    assert "".join(n.data for n in texts[0].childNodes) == clean.replace("\r\n", "\n").replace("\r", "\n")  # XML line-end rule
+    assert "".join(n.data for n in texts[0].childNodes) == clean.replace("\r\n", "\n").replace("\r", "\n")  # XML line-end rule  # noqa: E501 (data)
     assert render_pdf([scene], THEMES["colour"]).startswith(b"%PDF")

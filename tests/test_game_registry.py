@@ -42,6 +42,7 @@ def test_a_registered_game_gets_a_board_and_pieces(four, tmp_path, capsys):
 
 def test_a_built_in_name_cannot_be_taken():
     from dataclasses import replace
+
     from printables.games._template import GAME
     with pytest.raises(UsageError, match="built-in game"):
         register(replace(GAME, name="dugi"))

@@ -321,8 +321,8 @@ def test_an_exported_game_file_rebuilds_its_board(example, tmp_path, capsys, mon
 
 
 def test_readme_lists_every_piece_art_name_and_its_picture_is_current():
-    from printables.products.pieces.catalogue import catalogue_scene
     from printables.products.pieces.art import ART
+    from printables.products.pieces.catalogue import catalogue_scene
     from printables.render.png import png_available, render_png
     from printables.render.theme import THEMES
     readme = (ROOT / "README.md").read_text()
@@ -353,6 +353,7 @@ def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
     another exception."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
+
     from printables.errors import PrintablesError
     from printables.gamefile import game_from_text
     for name in (f"{seed_file}.md",):

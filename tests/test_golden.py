@@ -1,4 +1,5 @@
-"""Golden files: a few outputs, kept readable (SVG one element a line), so a change to what users get shows up
+"""Golden files: a few outputs, kept readable (SVG one element a line),
+so a change to what users get shows up
 as a reviewed diff. The invariant tests elsewhere say what must hold; these say what changed.
 
 Regenerate only on purpose: `python -m pytest tests/test_golden.py --regen-golden`, then read

@@ -13,11 +13,18 @@ from printables.errors import UsageError
 from printables.games import GAMES
 from printables.geometry import Arc, Segment, bbox_of, part_key
 from printables.geometry.paths import merge_parts, total_length
-from printables.render.paths import runs
-from printables.products.laser import (PROFILES, board_sheets, laser_files, laser_request,
-                                       laser_sheets, piece_sheets, render_sheet)
+from printables.products.laser import (
+    PROFILES,
+    board_sheets,
+    laser_files,
+    laser_request,
+    laser_sheets,
+    piece_sheets,
+    render_sheet,
+)
 from printables.products.pieces.art import piece_diameters
 from printables.products.pieces.sheet import spares
+from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Path
 
 LINE_LAYERS = ("cut-inner", "cut-outer", "score")

@@ -29,8 +29,13 @@ import pytest
 from printables.games import GAMES
 from printables.geometry import Arc, Point, bbox_of, part_key
 from printables.geometry.offset import part_distance
-from printables.geometry.paths import (chain_parts, contains_point, merge_parts, move_part,
-                                       subtract_parts)
+from printables.geometry.paths import (
+    chain_parts,
+    contains_point,
+    merge_parts,
+    move_part,
+    subtract_parts,
+)
 from printables.products.laser import laser_request
 from printables.products.laser.board import board_marks
 from printables.products.laser.joints import KEY_RADIUS

@@ -17,8 +17,7 @@ from printables.games import GAMES
 from printables.geometry import Arc, Point, Segment, bbox_of, part_key
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import contains_point, is_full, merge_parts
-from printables.products.laser import (LAYERS, PROFILES, laser_request, laser_sheets,
-                                       render_sheet)
+from printables.products.laser import LAYERS, PROFILES, laser_request, laser_sheets, render_sheet
 from printables.products.laser.board import board_marks
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.pieces import component_part, piece_parts
@@ -257,7 +256,7 @@ def test_lbrn2_curves_stay_on_the_arc():
     verts, prims = path_lists(path_runs([arc, Segment(arc.end, arc.start)])[0])
     vs, ps = _read_path(verts, prims)
     assert [k for k, _, _ in ps] == ["B", "B", "B", "L"] and ps[-1][2] == "0"  # closed
-    for kind, i, j in ps[:3]:
+    for _kind, i, j in ps[:3]:
         a, b = vs[int(i)], vs[int(j)]
         for t in (0.25, 0.5, 0.75):
             u = 1 - t
@@ -355,8 +354,8 @@ def test_light_pieces_have_no_score_ring_next_to_the_cut():
 def test_discs_are_packed_hexagonally_with_kerf_plus_2_mm():
     req = laser_request(kerf="0.2", parts="pieces")
     sheet = laser_sheets(GAMES["dag-en-nacht"], req)[0]
-    discs = sorted(((round(it.center.y, 3), it.center.x, it.radius)
-                    for it in items(sheet.scene, "cut-outer")))
+    discs = sorted((round(it.center.y, 3), it.center.x, it.radius)
+                    for it in items(sheet.scene, "cut-outer"))
     rows = sorted({y for y, _, _ in discs})
     r = discs[0][2]
     pitch = 2 * r + 0.2 + 2.0

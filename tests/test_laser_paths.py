@@ -9,14 +9,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printables.geometry import Arc, Point, Polygon, Segment, part_key
-from printables.geometry.paths import (Chain, chain_parts, clip_parts, contains_point,
-                                       merge_parts, signed_area, split_part, subtract_parts,
-                                       total_length)
 from printables.geometry.offset import offset_chain
+from printables.geometry.paths import (
+    Chain,
+    chain_parts,
+    clip_parts,
+    contains_point,
+    merge_parts,
+    signed_area,
+    split_part,
+    subtract_parts,
+    total_length,
+)
 from printables.products.laser.text import FIT, quad_arcs, text_outlines
 
 P = Point
-O = P(0, 0)
+O = P(0, 0)  # noqa: E741 (the origin, as in the figures)
 
 
 def square(x, y, s=1.0):

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from printables.games import GAMES, Piece, Position
-from printables.positions import load_layout_text, parse_move
 from printables.games.model import first_problem
+from printables.positions import load_layout_text, parse_move
 
 GAME = GAMES["network"]
 CORNERS = {8: ("a1", "h1", "a8", "h8"), 10: ("a1", "j1", "a10", "j10"),

@@ -153,8 +153,8 @@ def test_sheet_pieces_inside_margins_and_apart(game, paper):
         ps = page.pieces
         for p in ps:
             r = p.diameter / 2
-            assert MARGIN - 1e-6 <= p.center.x - r and p.center.x + r <= w - MARGIN + 1e-6
-            assert MARGIN - 1e-6 <= p.center.y - r and p.center.y + r <= h - MARGIN + 1e-6
+            assert p.center.x - r >= MARGIN - 1e-6 and p.center.x + r <= w - MARGIN + 1e-6
+            assert p.center.y - r >= MARGIN - 1e-6 and p.center.y + r <= h - MARGIN + 1e-6
         for i, a in enumerate(ps):
             for b in ps[i + 1:]:
                 assert a.center.distance(b.center) >= (a.diameter + b.diameter) / 2 + 2.0
@@ -272,6 +272,7 @@ def test_diameter_overrides_the_punch():
 
 def _lines(data: bytes, page: int = 0):
     import pypdf
+
     from tests.pdfgeom import page_geometry, segments
     reader = pypdf.PdfReader(io.BytesIO(data))
     return reader, segments(page_geometry(reader.pages[page], reader))
@@ -340,4 +341,4 @@ def test_crop_marks_continue_every_cut_line_into_the_margins(game):
                         if abs(max(s.a.y, s.b.y) - first_row) < 1e-9}
     # no mark touches the header or footer text
     for a, b in marks:
-        assert 7.0 <= min(a[1], b[1]) and max(a[1], b[1]) <= h - 7.5
+        assert min(a[1], b[1]) >= 7.0 and max(a[1], b[1]) <= h - 7.5

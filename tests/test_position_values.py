@@ -9,8 +9,8 @@ import pickle
 import pytest
 
 from printables.games import GAMES, Piece, Position
-from printables.positions import bundled_layouts, load_layout, position_problems
 from printables.games.model import first_problem
+from printables.positions import bundled_layouts, load_layout, position_problems
 
 MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state")
 

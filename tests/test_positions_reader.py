@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from printables.errors import LayoutError
-from printables.games import Move, Piece
+from printables.games import GAMES, Move, Piece
 from printables.positions import load_layout_text, parse_move
-from printables.games import GAMES
 
 GOOD = '''
 game = "rosenkreuz"

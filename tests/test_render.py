@@ -92,6 +92,7 @@ def test_mono_theme_hatches_dark_squares_without_large_fills():
 @pytest.mark.parametrize("dpi", [72, 150])
 def test_png_pixel_size_matches_dpi(dpi):
     from PIL import Image
+
     from printables.render.png import render_png
     scene = scene_of("rosenkreuz")
     png = render_png(scene, THEMES["colour"], dpi)
@@ -123,6 +124,7 @@ def _dark_pixels(img) -> int:
 def test_text_halo_keeps_the_letters_visible_in_pdf_and_png():
     """A halo is drawn under the letters; the letters themselves must still show."""
     import pypdfium2
+
     from printables.geometry import Polygon as GeoPolygon
     from printables.render.scene import Group, from_shape
     ground = from_shape(GeoPolygon((Point(0, 0), Point(40, 0), Point(40, 20), Point(0, 20))),
@@ -141,6 +143,7 @@ def test_text_halo_keeps_the_letters_visible_in_pdf_and_png():
     from printables.render.png import png_available
     if png_available():
         from PIL import Image
+
         from printables.render.png import render_png
         png = Image.open(io.BytesIO(render_png(scene, THEMES["colour"], 300)))
         png_base = Image.open(io.BytesIO(render_png(Scene(40, 20, (Group((ground,)),)),
@@ -154,6 +157,7 @@ def test_png_is_cairosvgs_rendering_of_our_svg(name):
     """PNG and SVG cannot disagree: the PNG's pixels are cairosvg's rendering of the SVG."""
     import cairosvg
     from PIL import Image, ImageChops
+
     from printables.render.png import _forget_cairo_state, render_png
     scene = scene_of(name)
     _forget_cairo_state()  # both start from clean cairo caches (other tests draw with cairo)

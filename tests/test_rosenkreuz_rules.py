@@ -9,8 +9,8 @@ import pytest
 from printables.boards.square import parse_square
 from printables.games import GAMES, Move, Piece, Position
 from printables.games import rosenkreuz_rules as rules
-from printables.positions import format_move, parse_move
 from printables.games.model import first_problem
+from printables.positions import format_move, parse_move
 
 GAME = GAMES["rosenkreuz"]
 BOARD = GAME.board()

@@ -24,7 +24,7 @@ def styles(scene: Scene) -> set[str]:
 
 
 def product_scenes(game, theme):
-    from printables.positions import layout_paths, load_layout, bundled_layouts
+    from printables.positions import bundled_layouts, layout_paths, load_layout
     from printables.products.board_sheet import board_scene
     from printables.products.booklet.diagram import position_scene
     from printables.products.pieces.sheet import piece_sheet, sheet_scenes

@@ -9,9 +9,17 @@ from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene, sheet_size
-from printables.products.tiling import (BLEED, OVERLAP, content_origin, keep_clear,
-                                        page_orientation, page_pdf, plan_tiles,
-                                        registration_marks, tile_area)
+from printables.products.tiling import (
+    BLEED,
+    OVERLAP,
+    content_origin,
+    keep_clear,
+    page_orientation,
+    page_pdf,
+    plan_tiles,
+    registration_marks,
+    tile_area,
+)
 from printables.render.theme import THEMES
 from printables.units import PAPERS
 
@@ -36,8 +44,8 @@ def test_dugi_plan_covers_the_board_with_a_glue_strip_and_bleed_at_each_seam(pap
         if below:  # rows count from the top: the row below starts lower
             assert below[0].trim_top == t.seam_bottom
             assert t.seam_bottom - t.y == pytest.approx(OVERLAP)
-    assert min(t.x for t in plan.tiles) == 0 and max(t.x + t.w for t in plan.tiles) == pytest.approx(w)
-    assert min(t.y for t in plan.tiles) == 0 and max(t.y + t.h for t in plan.tiles) == pytest.approx(h)
+    assert min(t.x for t in plan.tiles) == 0 and max(t.x + t.w for t in plan.tiles) == pytest.approx(w)  # noqa: E501 (data)
+    assert min(t.y for t in plan.tiles) == 0 and max(t.y + t.h for t in plan.tiles) == pytest.approx(h)  # noqa: E501 (data)
 
 
 def test_dugi_tiled_pdf_is_an_assembly_page_then_tiles_with_trimbox_on_the_tile():
@@ -85,7 +93,7 @@ def test_a_board_that_fits_is_one_centred_page_with_crop_marks():
              if not (x0 < s[0][0] < x1 and y0 < s[0][1] < y1)]
     # two marks per corner, each on the line of a trim edge, outside the sheet
     assert len(marks) == 8
-    for (ax, ay), (bx, by) in marks:
+    for (ax, ay), (_bx, _by) in marks:
         assert min(abs(ax - x0), abs(ax - x1)) < 1e-3 or min(abs(ay - y0), abs(ay - y1)) < 1e-3
 
 
@@ -101,6 +109,7 @@ def test_a_wide_board_goes_on_landscape_paper():
 def test_readme_and_index_state_the_same_tiling_scheme():
     import html
     from pathlib import Path
+
     from printables.products.kit_store import index_html
     from printables.products.tiling import SCHEME
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())

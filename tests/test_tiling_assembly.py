@@ -28,7 +28,7 @@ from pypdf import PdfReader
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene
 from printables.products.common import EDGE_ROOM
-from printables.products.tiling import keep_clear, page_pdf, plan_tiles, fits_on_page
+from printables.products.tiling import fits_on_page, keep_clear, page_pdf, plan_tiles
 from printables.render.pdf import render_pdf
 from printables.render.theme import THEMES
 from printables.units import PAPERS
@@ -276,7 +276,8 @@ def _brick_scene():
     """A 300 x 400 mm sheet whose two labels leave no straight column seam on A4 within two
     columns, but one per row: a grid line every 10 mm and the two labels."""
     from printables.geometry import Point, Segment
-    from printables.render.scene import Group, Path as ScenePath, Scene, Text
+    from printables.render.scene import Group, Scene, Text
+    from printables.render.scene import Path as ScenePath
     lines = [ScenePath((Segment(Point(x, 0), Point(x, 400)),), "mark") for x in range(0, 301, 10)]
     lines += [ScenePath((Segment(Point(0, y), Point(300, y)),), "mark") for y in range(0, 401, 10)]
     labels = [Text(Point(125, 350), "upper label", 5.0, "text"),

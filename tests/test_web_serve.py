@@ -204,7 +204,7 @@ def test_downloads_work_without_javascript(server, browser, cli, tmp_path):
     page.get_by_label("Board size").press("Enter")  # submits: the server draws the preview
     page.wait_for_url("**size=12**")
     from printables.games import GAMES
-    assert page.locator("#spaces").inner_text() == str(len(GAMES["network"].board({"size": 12}).spaces))
+    assert page.locator("#spaces").inner_text() == str(len(GAMES["network"].board({"size": 12}).spaces))  # noqa: E501 (data)
     with page.expect_download(timeout=30000) as dl:
         page.get_by_role("button", name="Board SVG").click()
     assert cli("board", "network", "--format", "svg", "--theme", "mono", "--option", "size=12",
@@ -346,6 +346,7 @@ def test_twenty_simultaneous_kits_each_complete_and_correct(server):
     assert time.perf_counter() - start < 180
     laser = {}
     from pypdf import PdfReader
+
     from printables.units import parse_paper
     for (game, paper), status, data in results:
         assert status == 200

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 from types import MappingProxyType
-from typing import Callable
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError

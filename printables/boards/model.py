@@ -5,9 +5,10 @@ A board lives in its own frame: origin at the bottom-left of its outer edge, y u
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from printables.geometry import Point, Shape
 

@@ -44,9 +44,9 @@ bend at its arc midpoint); its ``room`` is the pitch, the length of a straight s
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError

@@ -7,8 +7,9 @@ that wind in from opposite corners to the centre cell, as on the Chameleons boar
 from __future__ import annotations
 
 import string
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from printables.boards.model import Board, Decoration, Label, Space, freeze_relations
 from printables.errors import UsageError

@@ -10,15 +10,24 @@ to the game-file loader that printables.gamefile sets with set_file_loader when 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Callable
 
 from printables.errors import UsageError, did_you_mean
-from printables.games import (chameleons, dag_en_nacht, danadazo, dugi, evl, network,
-                              rosenkreuz)
-from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
-                                    Rules, first_problem, plain_notation)
+from printables.games import chameleons, dag_en_nacht, danadazo, dugi, evl, network, rosenkreuz
+from printables.games.model import (
+    Component,
+    Engine,
+    GameSpec,
+    Move,
+    Outcome,
+    Piece,
+    Position,
+    Rules,
+    first_problem,
+    plain_notation,
+)
 
 GAMES: dict[str, GameSpec] = {
     "rosenkreuz": rosenkreuz.GAME,

@@ -16,12 +16,21 @@ diagonal) wins; a full board is a draw. Generic code asks GameSpec fields, never
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board, square_name
-from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
-                                    next_side)
+from printables.games.model import (
+    Component,
+    Engine,
+    GameSpec,
+    Move,
+    Outcome,
+    Piece,
+    Position,
+    next_side,
+)
 
 SIDES = ("black", "white")
 N = 5

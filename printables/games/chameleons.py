@@ -7,11 +7,17 @@ spirals read in one ink too, and d4 carries the spiral art.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from printables.boards import Board, Decoration
-from printables.boards.square import (BOUNDARY_WIDTH, boundary_decorations, spiral,
-                                     spiral_colouring, square_board)
+from printables.boards.square import (
+    BOUNDARY_WIDTH,
+    boundary_decorations,
+    spiral,
+    spiral_colouring,
+    square_board,
+)
 from printables.games import chameleons_rules as rules
 from printables.games.model import Component, Engine, GameSpec
 from printables.geometry import Point

@@ -28,8 +28,8 @@ Terms used below (GAMES.md section 2):
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from functools import cache, partial
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name
@@ -52,7 +52,7 @@ def opposing(board: Board, space: str, side: str) -> bool:
     return board.space(space).colour != side
 
 
-@lru_cache(maxsize=None)
+@cache
 def _geometry(board: Board) -> tuple[Mapping[str, tuple[str, ...]],
                                      Mapping[str, tuple[tuple[str, str], ...]]]:
     """Per space: the step targets and the (jumped-over, landing) pairs, in DIRECTIONS order."""
@@ -72,7 +72,7 @@ def _geometry(board: Board) -> tuple[Mapping[str, tuple[str, ...]],
 
 
 def _on_board(board: Board, f: int, r: int) -> bool:
-    return 0 <= f and 0 <= r and f < 26 and board.has(square_name(f, r))
+    return f >= 0 and r >= 0 and f < 26 and board.has(square_name(f, r))
 
 
 def on_notice(board: Board, pos: Position) -> tuple[str, ...]:

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from functools import cache, partial
+from typing import Any
 
 from printables.boards import Board
 from printables.boards.square import checker, parse_square, square_board
 from printables.errors import UsageError
-from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
-                                    next_side)
+from printables.games.model import (
+    Component,
+    Engine,
+    GameSpec,
+    Move,
+    Outcome,
+    Piece,
+    Position,
+    next_side,
+)
 
 DEFAULT_GRID = 175.0
 SIZES = (11, 13, 15, 17, 19)
@@ -62,7 +71,7 @@ DIAGONAL = ((1, 1), (1, -1))
 other = partial(next_side, sides=SIDES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grid(board: Board) -> tuple[int, dict[tuple[int, int], str], dict[str, bool]]:
     """Board side n, (file, rank) -> name, and name -> True when the square is light."""
     cells = {parse_square(s.name): s.name for s in board.spaces}
@@ -71,13 +80,13 @@ def _grid(board: Board) -> tuple[int, dict[tuple[int, int], str], dict[str, bool
     return n, cells, light
 
 
-@lru_cache(maxsize=None)
+@cache
 def _coords(board: Board) -> dict[str, tuple[int, int]]:
     """Name -> (file, rank), 0-based."""
     return {s.name: parse_square(s.name) for s in board.spaces}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _squares(board: Board) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
     """Dark squares in board order, and each dark square with its light orthogonal neighbours."""
     _, _, light = _grid(board)

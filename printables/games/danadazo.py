@@ -5,7 +5,8 @@ The rules engine lives in printables.games.danadazo_rules.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.boards.segments import danadazo_board

@@ -23,8 +23,8 @@ The rules, as seed 001 and the GAMES.md rulings give them (our wording):
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import partial
-from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Piece, Position, next_side

@@ -19,13 +19,22 @@ Rules engine (GAMES.md section 6, seed 003), with the rulings this engine makes:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache, partial
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.boards.rings import dugi_board
-from printables.games.model import (Component, Engine, GameSpec, Move, Outcome, Piece, Position,
-                                    next_side)
+from printables.games.model import (
+    Component,
+    Engine,
+    GameSpec,
+    Move,
+    Outcome,
+    Piece,
+    Position,
+    next_side,
+)
 
 SIDES = ("black", "white")
 COUNTERS = 12

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.boards.heptagon import evl_board
+from printables.errors import UsageError
 from printables.games import evl_rules as rules
 from printables.games.model import Component, Engine, GameSpec, Stacks
-from printables.errors import UsageError
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:

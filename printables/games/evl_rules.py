@@ -32,8 +32,8 @@ straight lines longer than one step are the row segments.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from functools import lru_cache, partial
-from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Position, next_side

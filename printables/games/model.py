@@ -8,14 +8,14 @@ are drawn but not checked, and its moves use the plain notation (plain_notation)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from printables.boards import Board
 from printables.errors import LayoutError, UsageError
 from printables.units import is_count
-
 
 
 class FrozenDict(dict[str, Any]):
@@ -116,7 +116,7 @@ class Position:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def with_(self, **changes: Any) -> "Position":
+    def with_(self, **changes: Any) -> Position:
         """A copy with some fields replaced."""
         return replace(self, **changes)
 

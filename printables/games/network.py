@@ -10,9 +10,10 @@ The rules engine lives in :mod:`printables.games.network_rules`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from printables.boards import Board, Decoration
 from printables.boards.model import freeze_relations

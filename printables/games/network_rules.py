@@ -36,8 +36,8 @@ Rulings (GAMES.md section 7, seed 004, plus those this engine makes where the te
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import partial
-from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Piece, Position, next_side

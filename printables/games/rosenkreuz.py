@@ -5,7 +5,8 @@ The rules engine lives in :mod:`printables.games.rosenkreuz_rules`.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.boards.square import checker, square_board

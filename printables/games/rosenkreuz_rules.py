@@ -28,10 +28,10 @@ Rulings (GAMES.md section 1, plus those this engine had to make where the text i
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from types import MappingProxyType
-from typing import Iterator, Mapping
 
 from printables.boards import Board
 from printables.boards.square import parse_square, square_name

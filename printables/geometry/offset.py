@@ -10,8 +10,16 @@ which is the path the beam's edge needs to leave that corner sharp.
 from __future__ import annotations
 
 from printables.geometry import Arc, Part, Point, Segment
-from printables.geometry.paths import (FULL, Chain, angle_of, intersections, is_full, on_arc,
-                                       signed_area, tangent)
+from printables.geometry.paths import (
+    FULL,
+    Chain,
+    angle_of,
+    intersections,
+    is_full,
+    on_arc,
+    signed_area,
+    tangent,
+)
 
 
 def offset_chain(chain: Chain, d: float) -> Chain:

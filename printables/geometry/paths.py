@@ -20,12 +20,24 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence, TypeGuard
+from typing import Any, TypeGuard
 
-from printables.geometry import (TOL, Arc, Circle, Outline, Part, Point, Polygon, Segment, Shape,
-                                 Stroke)
-from printables.geometry import bbox_of, part_key
+from printables.geometry import (
+    TOL,
+    Arc,
+    Circle,
+    Outline,
+    Part,
+    Point,
+    Polygon,
+    Segment,
+    Shape,
+    Stroke,
+    bbox_of,
+    part_key,
+)
 
 FULL = 360.0
 #: Sine of the largest angle between two directions still called parallel.

@@ -27,21 +27,21 @@ class Point:
     x: float
     y: float
 
-    def __add__(self, other: "Point") -> "Point":
+    def __add__(self, other: Point) -> Point:
         return Point(self.x + other.x, self.y + other.y)
 
-    def __sub__(self, other: "Point") -> "Point":
+    def __sub__(self, other: Point) -> Point:
         return Point(self.x - other.x, self.y - other.y)
 
-    def scaled(self, k: float) -> "Point":
+    def scaled(self, k: float) -> Point:
         """This point multiplied by k about the origin."""
         return Point(self.x * k, self.y * k)
 
-    def distance(self, other: "Point") -> float:
+    def distance(self, other: Point) -> float:
         """Euclidean distance to another point."""
         return math.hypot(self.x - other.x, self.y - other.y)
 
-    def is_close(self, other: "Point", tol: float = TOL) -> bool:
+    def is_close(self, other: Point, tol: float = TOL) -> bool:
         """True when both coordinates agree within tol."""
         return abs(self.x - other.x) <= tol and abs(self.y - other.y) <= tol
 
@@ -50,7 +50,7 @@ class Point:
         return (round(self.x / (TOL * 100)), round(self.y / (TOL * 100)))
 
     @staticmethod
-    def polar(center: "Point", radius: float, degrees: float) -> "Point":
+    def polar(center: Point, radius: float, degrees: float) -> Point:
         """The point at radius and angle (degrees, counter-clockwise from +x) from center."""
         t = math.radians(degrees)
         return Point(center.x + radius * math.cos(t), center.y + radius * math.sin(t))
@@ -81,7 +81,7 @@ class Segment:
         """The middle of the segment."""
         return Point((self.a.x + self.b.x) / 2, (self.a.y + self.b.y) / 2)
 
-    def reversed(self) -> "Segment":
+    def reversed(self) -> Segment:
         """The same segment traversed from b to a."""
         return Segment(self.b, self.a)
 
@@ -117,7 +117,7 @@ class Arc:
         """The point halfway along the arc."""
         return Point.polar(self.center, self.radius, self.start_angle + self.sweep / 2)
 
-    def reversed(self) -> "Arc":
+    def reversed(self) -> Arc:
         """The same arc traversed the other way."""
         return Arc(self.center, self.radius, self.end_angle, -self.sweep)
 

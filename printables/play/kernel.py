@@ -19,8 +19,9 @@ is a draw unless the game defines one.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol
+from typing import Any, Protocol
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Move, Position, Rules

@@ -3,7 +3,8 @@ the one file namer (file_stem) every product names its files with."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.games import GameSpec

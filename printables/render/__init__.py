@@ -10,7 +10,8 @@ reportlab, a required one, costs a command that writes only SVG about 30 ms.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from printables.render.dxf import render_dxf
 from printables.render.lbrn2 import render_lbrn2

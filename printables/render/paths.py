@@ -9,8 +9,8 @@ one tolerance :data:`printables.geometry.TOL`; an arc is a whole circle by
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from printables.geometry import TOL, Arc, Part, Segment
 from printables.geometry.paths import is_full

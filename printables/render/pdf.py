@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor

@@ -20,7 +20,8 @@ import io
 import math
 import sys
 import weakref
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from PIL import Image
 

@@ -6,8 +6,8 @@ Products build Scenes; renderers never compute geometry. A style key such as
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from printables import geometry as g
 from printables.geometry import Part, Point
@@ -57,7 +57,7 @@ class Text:
 class Group:
     """Items drawn together; a named layer (SVG/laser layer) and an optional clip shape."""
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     layer: str | None = None
     clip: GeoShape | None = None
 

@@ -13,29 +13,54 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether,
-                                NextPageTemplate, PageBreak, Paragraph, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepInFrame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from printables.errors import PrintablesError, UsageError
 from printables.games import GameSpec
 from printables.outputs import MAX_RULES_BYTES, read_regular_file
 from printables.positions import bundled_layouts, bundled_rules, game_content
-from printables.products.booklet import markup
-from printables.products.booklet.examples import (Example, example_paths, load_examples,
-                                                  on_variant, piece_scene, setup_layout)
-from printables.products.booklet.flow import (MM, BookletDoc, FormCache, Heading, Metrics,
-                                              SceneFlowable, metrics, styles, table_of_contents)
-from printables.products.booklet.diagram import Marks, board_drawing, position_scene
 from printables.products.board_sheet import board_scene
+from printables.products.booklet import markup
+from printables.products.booklet.diagram import Marks, board_drawing, position_scene
+from printables.products.booklet.examples import (
+    Example,
+    example_paths,
+    load_examples,
+    on_variant,
+    piece_scene,
+    setup_layout,
+)
+from printables.products.booklet.flow import (
+    MM,
+    BookletDoc,
+    FormCache,
+    Heading,
+    Metrics,
+    SceneFlowable,
+    metrics,
+    styles,
+    table_of_contents,
+)
+from printables.products.booklet.impose import check_fit, impose
 from printables.products.common import file_stem, variant_parts, variant_words
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
-from printables.products.booklet.impose import check_fit, impose
 from printables.render.scene import Group, Scene
 from printables.render.theme import Ink, get_theme
 from printables.units import PAPERS

@@ -20,8 +20,8 @@ capture crosses are sized from the board's smallest space and drawn on a white h
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from printables.boards import Board
 from printables.games import GameSpec, Move, Position, get_game

@@ -12,8 +12,16 @@ from typing import Any
 from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
-from printables.positions import (Check, Layout, check_layout, format_move, game_content,
-                                  load_layout, notation_problems, parse_move)
+from printables.positions import (
+    Check,
+    Layout,
+    check_layout,
+    format_move,
+    game_content,
+    load_layout,
+    notation_problems,
+    parse_move,
+)
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 

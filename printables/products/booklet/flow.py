@@ -5,16 +5,15 @@ document template (cover and body pages, page numbers, TrimBox, invariant output
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph,
-                                TableStyle)
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from printables.render.fonts import register_fonts

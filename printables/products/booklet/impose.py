@@ -12,8 +12,15 @@ import math
 import zlib
 
 from pypdf import PageObject, PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
-                           IndirectObject, NameObject, StreamObject)
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    StreamObject,
+)
 from reportlab.lib.rl_accel import asciiBase85Decode
 
 from printables.errors import UsageError

@@ -203,8 +203,9 @@ def inline(text: str, code_font: str = "Vera-Bold", code_colour: str = "#7a3b10"
     and each ruling reference `[^key]` drawn as its marker (numbered by marks; without
     marks the reference is dropped).
 
-    >>> inline("**Rose** moves *first*: `a1` < b & c")
-    '<b>Rose</b> moves <i>first</i>: <font name="Vera-Bold" color="#7a3b10">a1</font> &lt; b &amp; c'
+    >>> print(inline("**Rose** moves *first*: `a1` < b & c"))  # doctest: +NORMALIZE_WHITESPACE
+    <b>Rose</b> moves <i>first</i>:
+    <font name="Vera-Bold" color="#7a3b10">a1</font> &lt; b &amp; c
     """
     parts = _CODE.split(text)
     out = []

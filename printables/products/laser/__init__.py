@@ -10,10 +10,16 @@ parts together, one way only), :mod:`.pieces` (playing pieces as parts), :mod:`.
 printables.render.lbrn2. The public entry points are re-exported here.
 """
 
-from printables.products.laser.request import (FORMATS, LAYERS, PROFILES, LaserRequest,
-                                               laser_request)
-from printables.products.laser.sheets import (Sheet, board_sheets, dxf_available, laser_files,
-                                              laser_sheets, piece_sheets, render_sheet)
+from printables.products.laser.request import FORMATS, LAYERS, PROFILES, LaserRequest, laser_request
+from printables.products.laser.sheets import (
+                                               Sheet,
+                                               board_sheets,
+                                               dxf_available,
+                                               laser_files,
+                                               laser_sheets,
+                                               piece_sheets,
+                                               render_sheet,
+)
 
 __all__ = ["FORMATS", "LAYERS", "PROFILES", "LaserRequest", "Sheet", "board_sheets",
            "dxf_available", "laser_files", "laser_request", "laser_sheets", "piece_sheets",

@@ -26,10 +26,25 @@ from functools import cached_property
 
 from printables.boards import Board
 from printables.games import GameSpec
-from printables.geometry import (TOL, Arc, Circle, Part, Point, Polygon, Segment, Stroke, bbox_of,
-                                 hatch_lines)
-from printables.geometry.paths import (clip_parts, contains_point, intersections, merge_parts,
-                                       shape_parts)
+from printables.geometry import (
+    TOL,
+    Arc,
+    Circle,
+    Part,
+    Point,
+    Polygon,
+    Segment,
+    Stroke,
+    bbox_of,
+    hatch_lines,
+)
+from printables.geometry.paths import (
+    clip_parts,
+    contains_point,
+    intersections,
+    merge_parts,
+    shape_parts,
+)
 from printables.products.laser.model import Box, Fill, LaserPart, Marks, ccw_contour
 from printables.products.laser.text import outlines_bbox, text_outlines, text_width
 from printables.render.scene import baseline

@@ -33,7 +33,7 @@ class Marks:
     score: tuple[Part, ...] = ()
     fills: tuple[Fill, ...] = ()
 
-    def __add__(self, other: "Marks") -> "Marks":
+    def __add__(self, other: Marks) -> Marks:
         return Marks(self.cut + other.cut, self.score + other.score, self.fills + other.fills)
 
 

@@ -29,7 +29,7 @@ from printables.boards import Board
 from printables.games import Component, GameSpec
 from printables.geometry import Arc, Part, Point, Segment, bbox_of
 from printables.geometry.offset import part_distance
-from printables.geometry.paths import (clip_parts, contains_point, intersections, signed_area)
+from printables.geometry.paths import clip_parts, contains_point, intersections, signed_area
 from printables.products.laser.model import Fill, LaserPart, Marks, ccw_contour
 from printables.products.laser.stroke import stroke_text
 from printables.products.pieces.art import piece_diameters, piece_items

@@ -20,25 +20,48 @@ Rulings made here:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Mapping
 
 from printables.errors import UsageError
 from printables.games import GameSpec
 from printables.geometry import TOL, Arc, Part, Point, Polygon, bbox_of
 from printables.geometry.offset import kerf_report, offset_chain
-from printables.geometry.paths import (Chain, clean_paths, contains_point, inside_out, is_full,
-                                       move_part, subtract_parts)
+from printables.geometry.paths import (
+    Chain,
+    clean_paths,
+    contains_point,
+    inside_out,
+    is_full,
+    move_part,
+    subtract_parts,
+)
 from printables.products.board import board_request
 from printables.products.laser.board import board_marks, title_block, title_plate
 from printables.products.laser.materials import MACHINE, MATERIALS
 from printables.products.laser.model import Box, Marks, Placement, placed_marks
-from printables.products.laser.pack import (bar_height, grown, into_free_space, pack_parts,
-                                            pack_pieces, reference_spot, split_room,
-                                            whole_with_reference)
+from printables.products.laser.pack import (
+    bar_height,
+    grown,
+    into_free_space,
+    pack_parts,
+    pack_pieces,
+    reference_spot,
+    split_room,
+    whole_with_reference,
+)
 from printables.products.laser.pieces import piece_parts
-from printables.products.laser.request import (BAR, BAR_SQUARE, LAYERS, MARGIN, PROFILE_WORDS,
-                                               PROFILES, REFERENCE, SPACING, LaserRequest)
+from printables.products.laser.request import (
+    BAR,
+    BAR_SQUARE,
+    LAYERS,
+    MARGIN,
+    PROFILE_WORDS,
+    PROFILES,
+    REFERENCE,
+    SPACING,
+    LaserRequest,
+)
 from printables.products.laser.split import split_parts
 from printables.products.laser.stroke import stroke_text, stroke_width
 from printables.render import render

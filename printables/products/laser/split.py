@@ -38,15 +38,24 @@ from collections.abc import Callable
 from printables.boards import Board
 from printables.errors import UsageError
 from printables.geometry import TOL, Arc, Circle, Part, Point, Polygon, Segment, bbox_of, part_key
-from printables.geometry.paths import (clip_parts, contains_point, intersections, merge_parts,
-                                       shape_parts)
+from printables.geometry.paths import (
+    clip_parts,
+    contains_point,
+    intersections,
+    merge_parts,
+    shape_parts,
+)
 from printables.products.laser.board import BoardMarks
-from printables.products.laser.joints import JOINTS  # noqa: F401  (the web form reads it here)
-from printables.products.laser.joints import KEY_RADIUS, joint_discs, jointed, seam_keys
+from printables.products.laser.joints import (
+    JOINTS,  # noqa: F401  (the web form reads it here)
+    KEY_RADIUS,
+    joint_discs,
+    jointed,
+    seam_keys,
+)
 from printables.products.laser.model import Box, LaserPart, Marks
 from printables.products.laser.polar import polar_regions
-from printables.products.laser.region import (Line, Region, fits, hard_obstacles, line_of,
-                                              on_segment)
+from printables.products.laser.region import Line, Region, fits, hard_obstacles, line_of, on_segment
 from printables.products.laser.strips import strip_regions
 from printables.products.laser.stroke import stroke_text, stroke_width
 

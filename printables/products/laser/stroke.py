@@ -13,7 +13,7 @@ lacks is set as a question mark. The data was drawn for this project.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from printables.geometry import Point, Segment
 
@@ -39,7 +39,7 @@ GLYPHS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _strokes(char: str) -> tuple[tuple[tuple[int, int], ...], ...]:
     data = GLYPHS.get(char.upper(), GLYPHS["?"])
     return tuple(tuple((int(s[i]), int(s[i + 1])) for i in range(0, len(s), 2))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import os
-from functools import lru_cache
+from functools import cache
 
 from printables.geometry import Arc, Part, Point, Segment, bbox_of
 from printables.geometry.offset import part_distance
@@ -35,7 +35,7 @@ FONT_FILES = {"sans": "Vera.ttf", "sans-bold": "VeraBd.ttf"}
 Contour = tuple[Part, ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font(font: str):
     import reportlab
     from fontTools.ttLib import TTFont
@@ -46,7 +46,7 @@ def _font(font: str):
     return f.getGlyphSet(), f.getBestCmap(), f["head"].unitsPerEm, f["hmtx"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph(font: str, char: str) -> tuple[float, tuple[tuple, ...]]:
     """Advance width and contours (a start point, then ('L', p) and ('Q', c, p) steps), in
     font units."""
@@ -123,7 +123,7 @@ def _placed(p: Part, ox: float, cs: float, sn: float, at: Point) -> Part:
     return Arc(tf(p.center), p.radius * math.hypot(cs, sn), p.start_angle + turn, p.sweep)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph_parts(font: str, char: str) -> tuple[Contour, ...]:
     """One glyph's contours in font units, fitted to GLYPH_FIT, origin on the baseline."""
     return tuple(_contour(c, lambda p: Point(float(p[0]), float(p[1])))

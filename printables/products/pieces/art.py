@@ -19,7 +19,7 @@ pitch / sqrt(2) = 0.71 x pitch apart, which leaves a gap of at least 0.15 x pitc
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from printables.boards import Board
 from printables.games import Component, GameSpec
