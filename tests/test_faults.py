@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from printables.buildcache import CACHE_FOLDER
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["network", "rosenkreuz"]
 BUILD = textwrap.dedent("""
@@ -26,7 +28,8 @@ BUILD = textwrap.dedent("""
     from printables.errors import PrintablesError
     from printables.products.kit import build_kits, kit_requests
     try:  # what `printables kit all` runs, for two games
-        build_kits(kit_requests(sys.argv[2].split(","), jobs="2"), sys.argv[1])
+        build_kits(kit_requests(sys.argv[2].split(","), jobs="2",
+                                cache=sys.argv[3:] == ["cache"]), sys.argv[1])
     except PrintablesError as e:
         sys.exit(f"printables: error: {e}")
 """)
@@ -81,11 +84,14 @@ def age(pid: int) -> float:
 
 
 def tracked_run(out: Path, games: list[str], kill_after: float | None, target: str,
-                cmd: list[str] | None = None, busy: bool = False) -> tuple[int | None, set[int]]:
+                cmd: list[str] | None = None, busy: bool = False,
+                cache: bool = False) -> tuple[int | None, set[int]]:
     """Run a kit build; with kill_after, SIGKILL the parent or a worker then (with busy, not
     before a worker exists, however slow the machine). Returns the exit status (None when
-    the parent was killed) and every pid seen in the run."""
-    cmd = cmd or [sys.executable, "-c", BUILD, str(out), ",".join(games)]
+    the parent was killed) and every pid seen in the run. Without cache the build cache is
+    off, so every run does the whole work that a kill interrupts."""
+    cmd = cmd or [sys.executable, "-c", BUILD, str(out), ",".join(games)] + (
+        ["cache"] if cache else [])
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     seen = {proc.pid}
     start = time.monotonic()
@@ -142,7 +148,9 @@ def test_sigkill_parent_and_workers_at_twenty_moments(tmp_path):
     rng = random.Random(17)
     for trial in range(20):
         target = "parent" if trial % 2 == 0 else "worker"
-        code, seen = tracked_run(out, GAMES, rng.uniform(0.05, full), target)
+        # every third trial with the build cache on: a kill may then land in a cache write
+        code, seen = tracked_run(out, GAMES, rng.uniform(0.05, full), target,
+                                 cache=trial % 3 == 0)
         assert gone_within(seen, 2.0), f"trial {trial}: a process survived"
         if target == "worker" and code is not None:
             assert code in (0, 1), f"trial {trial}: exit {code}"  # 1: sys.exit(message)
@@ -153,7 +161,8 @@ def test_sigkill_parent_and_workers_at_twenty_moments(tmp_path):
     assert code == 0
     assert leftovers(out) == []
     rows = json.loads((out / "manifest.json").read_text())["files"]
-    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*")
+               if p.is_file() and CACHE_FOLDER not in p.parts}  # the cache is not a kit file
     assert {r["file"] for r in rows} == on_disk - {"manifest.json"}
     for r in rows:
         assert hashlib.sha256((out / r["file"]).read_bytes()).hexdigest() == r["sha256"]

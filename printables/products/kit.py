@@ -27,7 +27,7 @@ from printables.buildcache import CACHE_FOLDER, BuildCache, build_key
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
 from printables.geometry import Point
-from printables.outputs import ensure_dir, folder_lock
+from printables.outputs import clean_stale, ensure_dir, folder_lock
 from printables.pool import OwnedPool
 from printables.products import kit_store
 from printables.products.booklet.flow import register_family
@@ -208,6 +208,8 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
     pending = {g: 2 for g in todo.games}
     written: dict[str, bytes] = {}
     cache = str(ensure_dir(out / CACHE_FOLDER)) if run.cache else None
+    if cache:
+        clean_stale(cache)  # cache writes a killed run left half done
     for req, result in _results(work_plan(todo, cache), run.jobs):
         parts[req.game].update(result)
         pending[req.game] -= 1
