@@ -17,6 +17,10 @@ Rulings:
   removed until the folder holds at most `max_bytes` (default 256 MB). An entry another run
   removed first is simply a miss.
 - The cache folder holds only entries; anything else in it is left alone and not counted.
+- It is the user's cache folder (`$PRINTABLES_CACHE`, else `$XDG_CACHE_HOME/printables`,
+  else `~/.cache/printables`), never the output folder: an output folder holds exactly the
+  files its manifests list. A cache that cannot be written (read-only, full) is skipped:
+  the build goes on and writes its files as without a cache.
 """
 
 from __future__ import annotations
@@ -30,11 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import printables
-from printables.errors import InputError
+from printables.errors import InputError, PrintablesError
 from printables.outputs import ensure_dir, read_regular_file, write_atomic
 
-#: Name of the cache folder inside an output folder.
-CACHE_FOLDER = ".printables-cache"
+#: The environment variable that names the cache folder (an empty value turns caching off).
+CACHE_ENV = "PRINTABLES_CACHE"
 #: Default bound on the cache folder's size.
 MAX_BYTES = 256 * 1024 * 1024
 #: Largest input file the key reads (game files and rules texts are far smaller).
@@ -42,6 +46,15 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 _SUFFIX = ".entry"
 
 _PROGRAM: list[str] = []
+
+
+def cache_folder() -> Path | None:
+    """The build cache's folder, or None when caching is off (PRINTABLES_CACHE="")."""
+    given = os.environ.get(CACHE_ENV)
+    if given is not None:
+        return Path(given) if given.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "printables"
 
 
 def program_digest() -> str:
@@ -137,8 +150,11 @@ class BuildCache:
         data = pack(files)
         if len(data) > self.max_bytes:
             return
-        ensure_dir(self.folder)
-        write_atomic(self._path(key), data)
+        try:
+            ensure_dir(self.folder)
+            write_atomic(self._path(key), data)
+        except PrintablesError:  # a cache that cannot be written is no cache, not an error
+            return
         self.stored.append(key)
         self.trim()
 

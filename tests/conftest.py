@@ -65,3 +65,11 @@ def pytest_addoption(parser):
 def regen_golden(request) -> bool:
     """True when the run was asked to rewrite golden files."""
     return request.config.getoption("--regen-golden")
+
+
+@pytest.fixture(autouse=True)
+def own_build_cache(tmp_path_factory, monkeypatch):
+    """Every test gets an empty build cache of its own (PRINTABLES_CACHE, which the kit's
+    worker processes inherit), outside its tmp_path and never the user's."""
+    monkeypatch.setenv("PRINTABLES_CACHE", str(tmp_path_factory.mktemp("build-cache")))
+

@@ -19,8 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from printables.buildcache import CACHE_FOLDER
-
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["network", "rosenkreuz"]
 BUILD = textwrap.dedent("""
@@ -160,9 +158,10 @@ def test_sigkill_parent_and_workers_at_twenty_moments(tmp_path):
     code, _ = tracked_run(out, GAMES, None, "parent")
     assert code == 0
     assert leftovers(out) == []
+    cache = Path(os.environ["PRINTABLES_CACHE"])  # killed cache writes are swept too
+    assert not [p for p in cache.iterdir() if not p.name.endswith(".entry")]
     rows = json.loads((out / "manifest.json").read_text())["files"]
-    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*")
-               if p.is_file() and CACHE_FOLDER not in p.parts}  # the cache is not a kit file
+    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert {r["file"] for r in rows} == on_disk - {"manifest.json"}
     for r in rows:
         assert hashlib.sha256((out / r["file"]).read_bytes()).hexdigest() == r["sha256"]

@@ -1,7 +1,7 @@
 """The kit's build cache: a rerun with nothing changed writes nothing, a change rebuilds
 only the files made from what changed, the bytes are always those of a full build, and
 `--watch` rebuilds on a save (issue 30). Runs the real CLI in-process on a copy of the
-Orbit example game file."""
+Orbit example game file; the cache folder is the test's own (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from printables.buildcache import CACHE_FOLDER
+from printables.buildcache import cache_folder
 from printables.products.kit import kit_requests, watch_kits
 
 pytestmark = pytest.mark.kit
@@ -32,11 +32,14 @@ def orbit(tmp_path) -> Path:
 
 def files_of(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and CACHE_FOLDER not in p.parts}
+            if p.is_file()}
 
 
 def entries(out: Path) -> set[str]:
-    return {p.name for p in (out / CACHE_FOLDER).iterdir()}
+    """The build cache's entries (the cache folder the tests' conftest gives each test)."""
+    folder = cache_folder()
+    assert folder is not None and out not in folder.parents
+    return {p.name for p in folder.iterdir()} if folder.is_dir() else set()
 
 
 def changed(before: dict[str, bytes], after: dict[str, bytes]) -> set[str]:
@@ -76,9 +79,9 @@ def test_an_edited_rules_text_rebuilds_only_the_booklets(cli, orbit, tmp_path):
                                       "orbit/orbit-print-and-play.pdf",
                                       "orbit/manifest.json", "manifest.json"}
     assert len(entries(out) - known) == 2  # the booklet's build and the print-and-play file
-    fresh = tmp_path / "fresh"
+    fresh, known = tmp_path / "fresh", entries(out)
     assert cli("kit", orbit, "-o", fresh, "--no-cache", "--jobs", "1")[0] == 0
-    assert not (fresh / CACHE_FOLDER).exists()
+    assert entries(out) == known  # --no-cache neither reads nor writes the cache
     assert files_of(fresh) == after
 
 

@@ -90,10 +90,11 @@ def _paper_of(pdf: Path) -> tuple[int, int]:
     return tuple(sorted(round(float(v) / 72 * 25.4) for v in (box.width, box.height)))
 
 
-#: Kits of several games on one paper, as `kit all` builds them (the CLI's kit takes one).
+#: Kits of several games on one paper, as `kit GAME GAME --paper P --jobs 1` builds them.
 KITS = ("import sys\nfrom printables.errors import PrintablesError\n"
-        "from printables.products.kit import build_kits\n"
-        "try:\n    build_kits(sys.argv[3].split(','), sys.argv[1], sys.argv[2], jobs=1)\n"
+        "from printables.products.kit import build_kits, kit_requests\n"
+        "try:\n    build_kits(kit_requests(sys.argv[3].split(','), paper=sys.argv[1], "
+        "jobs='1'), sys.argv[2])\n"
         "except PrintablesError as e:\n    sys.exit(f'printables: error: {e}')\n")
 
 

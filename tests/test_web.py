@@ -204,6 +204,7 @@ def test_every_cli_option_has_a_field_or_a_reason(client):
     shared = {"options": "opt.", "size": "size", "theme": "theme"}
     not_fields = {"game", "all_", "output", "fmt",  # the page, its buttons and the download
                   "jobs",  # the server decides how many builds run at once
+                  "no_cache", "watch",  # the server builds in fresh folders; no terminal
                   *NOT_ON_PAGE}  # paths: a request never names a file
     page = client.get("/game/dag-en-nacht").data.decode()
     for name, product in TABLE.items():

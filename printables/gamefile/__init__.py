@@ -140,7 +140,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     """The GameSpec a game file's text describes (not registered)."""
     r, data = parse_toml(source, path)
     _known(r, data, TOP_KEYS, "the top level")
-    base = Path(path).parent
+    base = Path(path).absolute().parent  # paths inside it do not depend on the current folder
     head = _game_section(r, data, Path(path))
     build, summary = board_builder(r, _table(r, data, "board"), head["name"], head["title"])
     build = _sized(r, data["board"], head, build)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
-from printables.buildcache import CACHE_FOLDER, BuildCache, build_key
+from printables.buildcache import BuildCache, build_key, cache_folder
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
 from printables.geometry import Point
@@ -207,9 +207,10 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
     parts: dict[str, dict[str, bytes]] = {g: {} for g in todo.games}
     pending = {g: 2 for g in todo.games}
     written: dict[str, bytes] = {}
-    cache = str(ensure_dir(out / CACHE_FOLDER)) if run.cache else None
-    if cache:
-        clean_stale(cache)  # cache writes a killed run left half done
+    folder = cache_folder() if run.cache else None
+    cache = str(folder) if folder else None
+    if folder and folder.is_dir():
+        clean_stale(folder)  # cache writes a killed run left half done
     for req, result in _results(work_plan(todo, cache), run.jobs):
         parts[req.game].update(result)
         pending[req.game] -= 1
@@ -258,7 +259,8 @@ def preview_kits(run: KitRun, output: str | Path) -> list[str]:
 
 def _preview_locked(run: KitRun, out: Path) -> list[str]:
     """preview_kits, holding the folder's lock."""
-    cache = BuildCache(out / CACHE_FOLDER) if run.cache else None
+    folder = cache_folder() if run.cache else None
+    cache = BuildCache(folder) if folder else None
     written = []
     for g, r in zip(run.games, run.requests, strict=True):
         game = get_game(g)

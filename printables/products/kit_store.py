@@ -172,6 +172,9 @@ def unchanged(out: Path, name: str, key: str) -> bool:
     rows, kit = read_manifest(out / name / GAME_MANIFEST, name)
     if not rows or kit.get("key") != key:
         return False
+    listed = {r["file"].split("/", 1)[1] for r in rows} | {GAME_MANIFEST}
+    if set(_entries(out / name, "")) != listed:  # anything else there: build, and refuse it
+        return False
     for row in rows:
         path = out / row["file"]
         try:

@@ -123,6 +123,8 @@ def laser_text(name: str) -> Callable[[str], Any]:
     """A laser setting, read by the laser product's own reader of that setting."""
     def parse(text: str) -> Any:
         given: dict[str, Any] = {name: str(text).strip()}
+        if name == "sheet":  # the reference's room is checked with --no-reference (check())
+            given["reference"] = False
         return getattr(laser_settings.laser_request(**given), name)
     return parse
 
@@ -433,6 +435,12 @@ class LaserReq(Request):
     joints: str = "dowels"
     FIELDS: ClassVar[tuple[Field, ...]] = _laser_fields()
     THEMED: ClassVar[bool] = False
+
+    def check(self) -> None:
+        """A sheet with room for the 100 mm reference, unless it is left out."""
+        if not self.no_reference:
+            text = dict(self.given).get("sheet", f"{self.sheet[0]:g}x{self.sheet[1]:g}")
+            laser_settings.laser_request(sheet=text, reference=True)
 
     def laser(self) -> laser_settings.LaserRequest:
         """The laser product's own request."""

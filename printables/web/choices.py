@@ -28,6 +28,7 @@ from printables.products.registry import (
     BookletReq,
     Field,
     GameRequest,
+    LaserReq,
     kit_paper,
     theme_names,
 )
@@ -143,9 +144,13 @@ def _together(game: GameSpec, ch: Choices) -> dict[str, tuple[tuple[str, ...], C
     def booklet() -> object:
         return BookletReq.read(GameRequest(), "pdf", {"paper": ch.get("pages") or None,
                                                       "impose": impose_sheet(ch)})
+    def sheet() -> object:
+        return LaserReq.read(GameRequest(), "svg", {
+            "sheet": ch.get("sheet") or "600x400", "no_reference": ch.get("no_reference") or ""})
     return {FORM: (("size", "opt."), lambda: GameRequest.from_texts(game, ch.option_args(),
                                                                       ch.size or None)),
             "impose": (("pages",), booklet),
+            "sheet": (("sheet", "no_reference"), sheet),
             KIT: (("paper",), lambda: kit_paper(ch.get("paper")))}
 
 
