@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import sys
+import time
 from pathlib import Path
 
 import click
 
+import printables.gamefile  # noqa: F401  (lets every GAME argument be a game file)
 from printables import __version__
-from printables.errors import PrintablesError, UsageError, printable
+from printables.errors import PrintablesError, UsageError, one_line, os_reason, printable
+from printables.gamefile import validate_all
+from printables.gamefile.export import export_game, exported_files
+from printables.games import GAMES, get_game
+from printables.outputs import ensure_dir, write_atomic, write_files
+from printables.play.balance import default_workers, plan_for
+from printables.play.report import build_report, progress_line
+from printables.play.selfplay import describe, self_play, start_of
+from printables.products.kit import build_kits, kit_requests, watch_kits
 from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts
 from printables.render.theme import DEFAULT_THEME
 
@@ -23,13 +35,11 @@ def cli() -> None:
 
     Start with `printables kit all`: every game's print-and-play kit in output/.
     """
-    import printables.gamefile  # noqa: F401  (lets every GAME argument be a game file)
 
 
 @cli.command("list")
 def list_games() -> None:
     """List the games: name, designer, board."""
-    from printables.games import GAMES
     width = max(map(len, GAMES))
     for name, g in GAMES.items():
         click.echo(f"{name:<{width}}  {g.designer:<16}  {g.board_summary}")
@@ -46,7 +56,6 @@ def validate(paths: tuple[str, ...]) -> None:
     checked, and the output says so. Exit status: 2 if a file could not be read, else 1 if
     a claim failed, else 0.
     """
-    from printables.gamefile import validate_all
     passed = failed = unreadable = 0
     def notice(text: str) -> None:
         click.echo(f"printables: {text}", err=True)
@@ -68,7 +77,6 @@ def validate(paths: tuple[str, ...]) -> None:
 
 def _games(game: str | None, all_: bool) -> list:
     """The games a command works on: one by name, or all with --all."""
-    from printables.games import GAMES, get_game
     if all_ and game:
         raise UsageError("give a GAME or --all, not both")
     if all_ or (game or "").lower() == "all":
@@ -100,7 +108,6 @@ class _NoBar:
 def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, what: str) -> None:
     """Write (name, bytes) files into the output folder (atomically) and report them: each
     path for a single game, a count for several."""
-    from printables.outputs import ensure_dir, write_files
     out = ensure_dir(output)
     for path in write_files(out, files):
         if one_game:
@@ -174,7 +181,6 @@ def product_command(product) -> click.Command:
     one game with --all are reported and the other games are still made."""
     @per_game(product)
     def run(game, all_, fmt, options, size, output, theme=DEFAULT_THEME, **texts) -> None:
-        from printables.outputs import ensure_dir
         texts = {k: ("1" if v is True else None if v is False else v) for k, v in texts.items()}
         named = game_of_texts(product, texts) if game is None and not all_ else None
         games = [named] if named is not None else _games(game, all_)
@@ -226,9 +232,7 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
     index.html (open it) and manifest.json (size and sha256 of every file), listing every
     kit in the folder.
     """
-    import time
 
-    from printables.products.kit import build_kits, kit_requests, watch_kits
     reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
     if watch:
         watch_kits(reqs, output)
@@ -260,9 +264,6 @@ def export(game, to) -> None:
     printables kit my-network.toml. The board it describes is the built-in one. With
     --to my-network.toml the rules text and the examples are written next to it too.
     """
-    from printables.gamefile.export import export_game, exported_files
-    from printables.games import get_game
-    from printables.outputs import ensure_dir, write_files
     if to is None:
         click.echo(export_game(get_game(game)), nl=False)
         return
@@ -344,9 +345,6 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, worker
 
     Writes balance.json, balance.md, balance.pdf and speed.json. Same command, same figures.
     """
-    from printables.errors import printable
-    from printables.play.balance import default_workers, plan_for
-    from printables.play.report import build_report, progress_line
     if games is not None and ci is not None:
         raise UsageError("give --games N or --ci H, not both")
     if not str(output).strip():
@@ -377,7 +375,6 @@ def main(argv: list[str] | None = None) -> int:
     make carries the same fixed date, so builds are identical anywhere; see README), and
     a standard output that cannot be written (a full disk, a closed pipe) is reported once.
     """
-    import os
     os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
         status = _run(argv)
@@ -415,14 +412,12 @@ def _run(argv: list[str] | None) -> int:
 
 
 def _fail(message: str) -> int:
-    from printables.errors import one_line
     with contextlib.suppress(OSError):  # stderr itself is gone: the status still tells
         click.echo(f"printables: error: {one_line(message)}", err=True)
     return EXIT_USAGE
 
 
 def _os_message(e: OSError) -> str:
-    from printables.errors import os_reason, printable
     if e.filename is not None:
         return f"cannot use {printable(str(e.filename))}: {os_reason(e)}"
     return f"cannot write to standard output: {os_reason(e)}"
@@ -439,7 +434,6 @@ def _flush_stdout() -> None:
 
 def _silence_stdout() -> None:
     """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
-    import os
     try:
         fd = sys.stdout.fileno()
     except (OSError, ValueError, AttributeError):
@@ -472,14 +466,10 @@ def _silence_stdout() -> None:
 def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
          json_file) -> None:
     """Self-play GAME N times and report plies/s, games/s, lengths and results."""
-    import contextlib
-    import json
     n_games = count("--games", 1, 10_000_000)(n_games)  # the one whole-number parser
     seed = count("--seed", 0, 2**63 - 1)(seed)
     max_plies = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
 
-    from printables.outputs import write_atomic
-    from printables.play.selfplay import describe, self_play, start_of
     kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
     bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
                              file=sys.stderr) if sys.stderr.isatty() else None)

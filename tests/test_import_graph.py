@@ -29,25 +29,21 @@ OPTIONAL = {
     "distributed": "distributed balance runs, when installed",
     "fcntl": "the kit's folder lock (Unix only; Windows has no flock)",
     "resource": "serve raises its open-file limit (Unix only)",
+    "printables.web": "the CLI's serve command: the web app needs the web extra (flask)",
 }
+
+
+def optional(target: str) -> bool:
+    """True when target is one of the OPTIONAL modules or inside one."""
+    return any(target == k or target.startswith(k + ".") for k in OPTIONAL)
 
 #: The circles other branches of this round remove, each by the edge that closes it; delete a
 #: line here when its circle is gone (the test says so).
-KNOWN_CIRCLES = {
-    # laser: pieces packs with sheets' _pack_parts, sheets draws pieces (the laser branch
-    # moves packing into its own module)
-    ("printables.products.laser.sheets", "printables.products.laser.pieces"): "the laser branch",
-}
+KNOWN_CIRCLES: dict[tuple[str, str], str] = {}
 
 #: Modules whose imports inside functions other branches of this round move to the top while
 #: they change those modules; delete a line here when its module is clean (the test says so).
-KNOWN_LAZY = {
-    "printables.cli": "registry (serve imports the web extra)",
-    "printables.web.jobs": "registry",
-    "printables.products.laser.text": "laser",
-    "printables.products.tiling": "print", "printables.products.pieces.sheet": "print",
-    "printables.products.booklet.examples": "print",
-}
+KNOWN_LAZY: dict[str, str] = {}
 
 
 def modules() -> dict[str, Path]:
@@ -166,7 +162,7 @@ def test_imports_inside_functions_are_of_optional_dependencies_only():
     for name in MODULES:
         lazy = sorted({f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}"
                 for target, at_top, line in imports(name)
-                       if not at_top and target.split(".")[0] not in OPTIONAL})
+                       if not at_top and not optional(target)})
         if lazy:
             found[name] = lazy
     stale = sorted(set(KNOWN_LAZY) - set(found))

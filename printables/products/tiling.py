@@ -35,10 +35,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from printables.geometry import Point, Segment, hatch_lines
+from printables.geometry import Polygon as Shape
 from printables.products.common import EDGE_ROOM, fit_size, frame_rect, line, scale_bar
 from printables.render.fonts import text_width, wrap_words
 from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas
-from printables.render.scene import Group, Item, Path, Polygon, Scene, Text
+from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import Ink, ink
 
 MARGIN = 10.0     # unprintable edge every home printer respects
@@ -348,7 +349,6 @@ def tile_boxes(tile: Tile, plan: TilePlan) -> tuple[Box, Box]:
 
 def _hatch(box: Box) -> Group:
     """Grey diagonal lines over a glue strip (it ends up under the neighbouring page)."""
-    from printables.geometry import Polygon as Shape
     x0, y0, x1, y1 = box
     clip = Shape((Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)))
     return Group(tuple(Path((seg,), "cutguide") for seg in hatch_lines(box, 3.0, 45.0)),
@@ -456,7 +456,6 @@ def _grid_drawing(plan: TilePlan, x0: float, y0: float, k: float) -> list[Item]:
 
 
 def _badge(at: Point, n: int) -> list[Item]:
-    from printables.render.scene import Circle
     return [Circle(at, 2.6, "scale.frame"), Text(Point(at.x, at.y - 1.1), str(n), 3.0, "text.bold")]
 
 

@@ -29,10 +29,14 @@ import shutil
 import signal
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from printables.errors import PrintablesError
 from printables.pool import _die_with_parent
+from printables.products.kit import build_kits
+from printables.web.catalog import find_game
+from printables.web.products import DOWNLOADS, preview
 
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
@@ -184,21 +188,14 @@ def _watch(lifeline, temp_paths: tuple[str, ...]) -> None:
 def kit_job(run, folder: str) -> None:
     """Build the kits of a KitRun (its game files go by their paths) into folder with the
     kit core (one process: one core)."""
-    from dataclasses import replace
-
-    from printables.products.kit import build_kits
     build_kits(replace(run, jobs=1), folder)
 
 
 def product_job(game_name: str, games_dir: str | None, key: str, choices) -> list:
     """The (name, bytes) files of one download of one game."""
-    from printables.web.catalog import find_game
-    from printables.web.products import DOWNLOADS
     return DOWNLOADS[key].build(find_game(game_name, games_dir), choices)
 
 
 def preview_job(game_name: str, games_dir: str | None, choices) -> dict[str, Any]:
     """The board and setup as SVG with the board's space count and sheet size."""
-    from printables.web.catalog import find_game
-    from printables.web.products import preview
     return preview(find_game(game_name, games_dir), choices)

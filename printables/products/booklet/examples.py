@@ -22,6 +22,7 @@ from printables.positions import (
     notation_problems,
     parse_move,
 )
+from printables.products.booklet.diagram import reserve_counts
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -422,7 +423,6 @@ def others_sentence(bad: list[str], good: list[str]) -> str:
 def hand_sentence(game: GameSpec, board, pos: Position) -> str:
     """'In hand: Black 4 stones, White none.' for games whose pieces enter from a hand (the
     engine offers drops on the empty setup board), else ''."""
-    from printables.products.booklet.diagram import reserve_counts
     empty = Position(game.name, game.sides[0], options=pos.options)
     drops = [m for m in game.rules.legal_moves(board, empty) if m.drop] if game.rules else []
     if not drops:

@@ -19,6 +19,10 @@ import math
 import os
 from functools import cache
 
+import reportlab
+from fontTools.pens.basePen import BasePen
+from fontTools.ttLib import TTFont
+
 from printables.geometry import Arc, Part, Point, Segment, bbox_of
 from printables.geometry.offset import part_distance
 
@@ -37,8 +41,6 @@ Contour = tuple[Part, ...]
 
 @cache
 def _font(font: str):
-    import reportlab
-    from fontTools.ttLib import TTFont
     if font not in FONT_FILES:
         raise KeyError(f"no font {font!r}; known: {', '.join(FONT_FILES)}")
     path = os.path.join(os.path.dirname(reportlab.__file__), "fonts", FONT_FILES[font])
@@ -50,7 +52,6 @@ def _font(font: str):
 def _glyph(font: str, char: str) -> tuple[float, tuple[tuple, ...]]:
     """Advance width and contours (a start point, then ('L', p) and ('Q', c, p) steps), in
     font units."""
-    from fontTools.pens.basePen import BasePen
     glyphs, cmap, _, hmtx = _font(font)
     name = cmap.get(ord(char), ".notdef")
 

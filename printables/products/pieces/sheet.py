@@ -30,6 +30,7 @@ off in the duplexer still shows no white edge after cutting along the front's gu
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ from printables.render import render_pages
 from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import get_theme
+from printables.units import paper_name as canonical
+from printables.units import parse_paper
 
 MARGIN = 10.0
 BOTTOM = 12.0      # the bottom margin: the scale bar and the note sit in it, clear of the edge
@@ -437,10 +440,6 @@ def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: fl
                   size: float | None = None) -> list[tuple[str, bytes]]:
     """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page;
     for the board of these options and size (a variant's counts; pieces fit its spaces)."""
-    import json
-
-    from printables.units import paper_name as canonical
-    from printables.units import parse_paper
     paper = parse_paper(paper_name)
     name = canonical(paper_name)
     theme = get_theme(theme_name)
