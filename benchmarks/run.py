@@ -56,7 +56,8 @@ def run_kit(out: Path) -> dict:
     """One cold `kit all` process: wall and cpu seconds, peak MiB (wait4 rusage)."""
     with tempfile.TemporaryFile() as err:
         t = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "printables", "kit", "all", "-o", str(out)],
+        proc = subprocess.Popen([sys.executable, "-m", "printables", "kit", "all", "--no-cache",
+                                 "-o", str(out)],
                                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t
@@ -118,6 +119,7 @@ def bench_paired() -> dict:
     kit_cmd = [sys.executable, "-m", "printables", "kit", "all"]
     ratios, warm, rows = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
+        os.environ["PRINTABLES_CACHE"] = str(Path(tmp) / "cache")  # not the user's cache
         for i in range(PAIRED_RUNS):
             out = str(Path(tmp) / f"kit{i}")
             cold = run_process(kit_cmd + ["--no-cache", "-o", out])
@@ -145,6 +147,7 @@ def bench_watch() -> dict:
     for game_file in sorted((ROOT / "examples").glob("*.toml")):
         with tempfile.TemporaryDirectory() as tmp:
             src = Path(tmp) / "src"
+            os.environ["PRINTABLES_CACHE"] = str(Path(tmp) / "cache")  # not the user's cache
             shutil.copytree(ROOT / "examples", src)
             path, kit = src / game_file.name, Path(tmp) / "kit"
             log: list[str] = []
@@ -407,6 +410,15 @@ def table(results: dict) -> str:
         p = results["playouts"][name]
         lines.append(f"{name:<28}{r['svg_ms']:>10}{r['pdf_ms']:>10}{p['playouts_per_s']:>12}"
                      f"{p['plies_per_s']:>10}")
+    pr = results["paired"]
+    lines += ["", f"paired with the fixed reference, median of {PAIRED_RUNS} pairs:",
+              f"{'  cold kit all / reference (wall)':<44}{pr['ratio']:>10}  <= 3.0"
+              f"  ({pr['kit_wall_s']} s vs {pr['reference_wall_s']} s; kit cpu "
+              f"{pr['kit_cpu_s']} s, peak {pr['kit_peak_mib']} MiB)",
+              f"{'  unchanged rerun / cold kit all (wall)':<44}{pr['rebuild_share']:>10}"
+              f"  <= 0.10  ({pr['rebuild_wall_s']} s)",
+              f"{'  --watch: save to new board.png (s)':<44}"
+              + ", ".join(f"{k} {v}" for k, v in results["watch"].items()) + "  < 1"]
     lines += ["", f"{'output kind':<28}{'min KB':>10}{'max KB':>10}"]
     for kind, s in results["kit"]["sizes_kb"].items():
         lines.append(f"{kind:<28}{s['min']:>10}{s['max']:>10}")
@@ -420,7 +432,8 @@ def main() -> None:
                           f"{platform.python_version()}, load {os.getloadavg()[0]:.1f}",
                "kit": bench_kit(), "chess": bench_chess(), "validate": bench_validate(),
                "scaling": bench_scaling(), "render": bench_render(),
-               "playouts": bench_playouts(), "laser": bench_laser()}
+               "playouts": bench_playouts(), "laser": bench_laser(),
+               "paired": bench_paired(), "watch": bench_watch()}
     print(table(results))
     (HERE / "results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
 
