@@ -19,6 +19,7 @@ distributed = pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parent.parent
 BOUND = 90  # seconds: generous, for a busy shared machine
+STOP = 5  # seconds a stopped Dask process is given to end before it is killed
 
 
 def _wait_for(condition, what: str, procs: list[subprocess.Popen]) -> None:
@@ -55,9 +56,9 @@ def cluster(tmp_path):
     finally:
         for p in reversed(procs):
             p.terminate()
-        for p in procs:
+        for p in procs:  # a worker whose scheduler went first may linger reconnecting
             try:
-                p.wait(timeout=BOUND)
+                p.wait(timeout=STOP)
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
