@@ -47,7 +47,7 @@ def aci(colour: str) -> int:
 
     def dist(i: int) -> int:
         q = int2rgb(DXF_DEFAULT_COLORS[i])
-        return (q[0] - r) ** 2 + (q[1] - g) ** 2 + (q[2] - b) ** 2
+        return int((q[0] - r) ** 2 + (q[1] - g) ** 2 + (q[2] - b) ** 2)
     return min(range(1, 256), key=lambda i: (dist(i), i))
 
 
