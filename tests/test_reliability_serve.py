@@ -218,7 +218,8 @@ def test_a_stopped_server_removes_its_temp_folders(tmp_path):
     assert len(own) == 1
     assert get(url + "game/dugi/preview.json")[0] == 200
     assert stop(proc) == 0
-    assert proc.stdout.read() == ""  # no traceback on the way out
+    said = proc.stdout.read()  # no traceback on the way out; on a busy machine waitress
+    assert "Traceback" not in said and "Error" not in said, said  # may note its queue depth
     proc.stdout.close()
     assert list(tmp_path.iterdir()) == []
 
