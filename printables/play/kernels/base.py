@@ -20,6 +20,32 @@ from typing import Any
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Move, Position
+from printables.play.kernel import DRAW
+
+
+class CountState:
+    """A state of cells (ints, 0 empty) with piece counts per side or kind, the side to
+    move, and the cached move codes and result of this ply (see the module docstring)."""
+
+    __slots__ = ("cells", "to_move", "count", "moves", "result", "base")
+
+    def __init__(self, cells: list[int], to_move: int, count: list[int],
+                 base: Position) -> None:
+        self.cells, self.to_move, self.count, self.base = cells, to_move, count, base
+        self.moves: list[int] | None = None
+        self.result: int | None = None
+
+    def copy(self) -> CountState:
+        s = CountState(self.cells[:], self.to_move, self.count[:], self.base)
+        s.moves, s.result = self.moves, self.result
+        return s
+
+
+def more_wins(a: int, b: int) -> int:
+    """The adjudication 'more wins': side 0 with more of a, side 1 with more of b, else a
+    draw."""
+    return 0 if a > b else 1 if b > a else DRAW
+
 
 #: the radix of path codes: larger than any board's number of spaces a kernel accepts
 BASE = 1024

@@ -18,8 +18,7 @@ from printables.boards import Board
 from printables.boards.square import parse_square, square_name
 from printables.games.chameleons_rules import DIRECTIONS, KIND
 from printables.games.model import GameSpec, Move, Piece, Position
-from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, FastKernel, decode_path, path_move
+from printables.play.kernels.base import BASE, FastKernel, decode_path, more_wins, path_move
 
 
 class State:
@@ -88,8 +87,7 @@ class ChameleonsKernel(FastKernel):
         return path_move(self, code)
 
     def adjudicate(self, state: State) -> int:
-        a, b = state.count
-        return 0 if a > b else 1 if b > a else DRAW
+        return more_wins(*state.count)
 
     # ------------------------------------------------------------------ rules
     @staticmethod

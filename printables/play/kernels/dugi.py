@@ -20,28 +20,21 @@ from typing import Any
 from printables.boards import Board
 from printables.games.dugi import DIRECTIONS, LOSING_COUNT, step
 from printables.games.model import GameSpec, Move, Piece, Position
-from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, FastKernel, decode_path, path_move
+from printables.play.kernels.base import (
+    BASE,
+    CountState,
+    FastKernel,
+    decode_path,
+    more_wins,
+    path_move,
+)
 
 #: the ply cap a Dugi playout is adjudicated at unless a caller chooses another
 DUGI_PLY_CAP = 1000
 
 
-class State:
-    """cells: 0 empty, 1 black, 2 white; count: counters per side."""
-
-    __slots__ = ("cells", "to_move", "count", "moves", "result", "base")
-
-    def __init__(self, cells: list[int], to_move: int, count: list[int],
-                 base: Position) -> None:
-        self.cells, self.to_move, self.count, self.base = cells, to_move, count, base
-        self.moves: list[int] | None = None
-        self.result: int | None = None
-
-    def copy(self) -> State:
-        s = State(self.cells[:], self.to_move, self.count[:], self.base)
-        s.moves, s.result = self.moves, self.result
-        return s
+#: cells: 0 empty, 1 black, 2 white; count: counters per side.
+State = CountState
 
 
 class DugiKernel(FastKernel):
@@ -88,8 +81,7 @@ class DugiKernel(FastKernel):
         return path_move(self, code)
 
     def adjudicate(self, state: State) -> int:
-        a, b = state.count
-        return 0 if a > b else 1 if b > a else DRAW
+        return more_wins(*state.count)
 
     # ------------------------------------------------------------------ rules
     @staticmethod

@@ -21,7 +21,7 @@ from printables.boards import Board
 from printables.games.evl_rules import LETTER, MARKERS, MAX_HEIGHT, PIECES
 from printables.games.model import GameSpec, Move, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, FastKernel, decode_path, path_move
+from printables.play.kernels.base import BASE, FastKernel, decode_path, more_wins, path_move
 
 PASS = -1
 
@@ -101,8 +101,7 @@ class EvlKernel(FastKernel):
         return path_move(self, code, drop=code < BASE)
 
     def adjudicate(self, state: State) -> int:
-        a, b = state.held
-        return 0 if a > b else 1 if b > a else DRAW
+        return more_wins(*state.held)
 
     # ------------------------------------------------------------------ rules
     def _ended(self, state: State) -> int | None:

@@ -25,24 +25,10 @@ from printables.boards.square import parse_square, square_name
 from printables.games.model import GameSpec, Move, Piece, Position
 from printables.games.rosenkreuz_rules import COLOURS, DIRECTIONS, FORWARD, ORTHOGONAL
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, FastKernel, decode_path
+from printables.play.kernels.base import BASE, CountState, FastKernel, decode_path
 
-
-class State:
-    """cells: 0 empty, else 1 + 2 * side + colour; count[2 * side + colour]: pieces."""
-
-    __slots__ = ("cells", "to_move", "count", "moves", "result", "base")
-
-    def __init__(self, cells: list[int], to_move: int, count: list[int],
-                 base: Position) -> None:
-        self.cells, self.to_move, self.count, self.base = cells, to_move, count, base
-        self.moves: list[int] | None = None
-        self.result: int | None = None
-
-    def copy(self) -> State:
-        s = State(self.cells[:], self.to_move, self.count[:], self.base)
-        s.moves, s.result = self.moves, self.result
-        return s
+#: cells: 0 empty, else 1 + 2 * side + colour; count[2 * side + colour]: pieces.
+State = CountState
 
 
 class RosenkreuzKernel(FastKernel):
