@@ -19,7 +19,7 @@ from numba import njit
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.arrays import ArrayStates, step_codes
 from printables.play.kernels.base import BASE, decode_path
 from printables.play.kernels.dag_en_nacht import DagEnNachtKernel, State
 from printables.play.kernels.dag_en_nacht import make as make_python
@@ -141,8 +141,7 @@ class DagEnNachtNumbaKernel(ArrayStates, DagEnNachtKernel):
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.to_move + 1, state.hand[state.to_move],
                       self.np_dark, self.np_shifts, self.np_nshift, self.out)
-        return [int(t) + 1 if o < 0 else int(o) + 1 + (int(t) + 1) * BASE
-                for o, t in self.out[:m]]
+        return step_codes(self.out, m)
 
     def _apply(self, state: State, code: int) -> None:
         v = state.to_move + 1

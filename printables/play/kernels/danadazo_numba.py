@@ -21,8 +21,8 @@ from printables.boards import Board
 from printables.games.danadazo_rules import GUARD_LIMIT, LONE_LIMIT
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates
-from printables.play.kernels.base import BASE, decode_path
+from printables.play.kernels.arrays import ArrayStates, step_codes
+from printables.play.kernels.base import decode_path
 from printables.play.kernels.danadazo import GENERAL, GUARD, PAWN, DanadazoKernel, State
 from printables.play.kernels.danadazo import make as make_python
 
@@ -245,7 +245,7 @@ class DanadazoNumbaKernel(ArrayStates, DanadazoKernel):
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.to_move, state.guards, self.tables, self.out,
                       self.work)
-        return [int(o) + 1 + (int(t) + 1) * BASE for o, t in self.out[:m]]
+        return step_codes(self.out, m)
 
     def _apply(self, state: State, code: int) -> None:
         origin, target = decode_path(code)

@@ -21,7 +21,7 @@ from numba import njit
 from printables.boards import Board
 from printables.games.dugi import LOSING_COUNT
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.arrays import ArrayStates, step_codes
 from printables.play.kernels.base import BASE, decode_path
 from printables.play.kernels.dugi import DugiKernel, State
 
@@ -123,7 +123,7 @@ class DugiNumbaKernel(ArrayStates, DugiKernel):
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.to_move + 1, self.np_rays, self.np_raylen,
                       self.seen, self.out)
-        return [int(o) + 1 + (int(t) + 1) * BASE for o, t in self.out[:m]]
+        return step_codes(self.out, m)
 
     def _apply(self, state: State, code: int) -> None:
         origin, target = decode_path(code)
