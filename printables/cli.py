@@ -19,6 +19,7 @@ from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
 from printables.outputs import ensure_dir, write_atomic, write_files
 from printables.play.balance import default_workers, plan_for
+from printables.play.kernels import kernel_kind
 from printables.play.report import build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
@@ -334,13 +335,17 @@ def _half_width(text: str) -> float:
 @click.option("--seed", default="1", show_default=True, help="Same seed, same games.")
 @click.option("--max-plies", default="1000", show_default=True,
               help="A game still running after this many plies is adjudicated.")
+@click.option("--kernel", "kernel_name", type=click.Choice(["numba", "fast", "reference"]),
+              help="Playout kernel: numba (compiled; the default where numba is installed), "
+                   "fast (pure Python; the default without numba) or reference (the rules "
+                   "engine).")
 @click.option("--workers", help="Local worker processes (default: cores).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run the games on this Dask distributed cluster instead.")
 @click.option("--output", "-o", default="output/balance", show_default=True,
               type=click.Path(file_okay=False), help="Folder to write into.")
-def balance(game, options, variants, players, games, ci, seed, max_plies, workers, scheduler,
-            output) -> None:
+def balance(game, options, variants, players, games, ci, seed, max_plies, kernel_name, workers,
+            scheduler, output) -> None:
     """Self-play statistics: who wins, how often, how long (GAME or FILE.toml).
 
     Writes balance.json, balance.md, balance.pdf and speed.json. Same command, same figures.
@@ -353,7 +358,8 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, worker
     plan = plan_for(game, options, variants, players,
                     games=count("--games", 1, 10_000_000)(games) if games else 100, ci=half,
                     seed=count("--seed", 0, 2**63 - 1)(seed),
-                    max_plies=count("--max-plies", 1, 1_000_000)(max_plies))
+                    max_plies=count("--max-plies", 1, 1_000_000)(max_plies),
+                    kernel=kernel_name)
     workers = count("--workers", 1, 256)(workers) if workers is not None else None
     tty = sys.stderr.isatty()
     def show(event: dict) -> None:
@@ -453,10 +459,10 @@ def _silence_stdout() -> None:
 @click.option("--max-plies",
               help="Ply cap; a capped game is adjudicated (default: the kernel's, "
                    "Dugi 1000, else 2000).")
-@click.option("--kernel", "kernel_name", default="fast", show_default=True,
-              type=click.Choice(["fast", "numba", "reference"]),
-              help="fast: the pure-Python kernel; numba: compiled (the play extra); "
-                   "reference: the rules engine.")
+@click.option("--kernel", "kernel_name", type=click.Choice(["fast", "numba", "reference"]),
+              help="fast: the pure-Python kernel; numba: compiled (the play extra; the "
+                   "default where installed and it applies, else fast); reference: the "
+                   "rules engine.")
 @click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
               help="Start from this position file (default: the game's setup).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -474,7 +480,8 @@ def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, opti
     bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
                              file=sys.stderr) if sys.stderr.isatty() else None)
     with bar or contextlib.nullcontext():
-        report = self_play(kernel, start, names, n_games, seed, max_plies or cap, kernel_name,
+        report = self_play(kernel, start, names, n_games, seed, max_plies or cap,
+                           kernel_kind(kernel),
                            progress=bar.update if bar else None)
     for line in describe(report):
         click.echo(line)

@@ -11,6 +11,7 @@ import json
 import random
 
 import pypdf
+import pytest
 
 from printables.play.balance import (
     Pairing,
@@ -111,6 +112,7 @@ def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path):
              ("network", "--option", "size=9"),
              ("network", "--variants", "size=8;size=8"),
              ("evl", "--option", "colour=red"),
+             ("chameleons", "--kernel", "gpu"),
              ("nosuchgame",)]
     for args in cases:
         code, out, err = cli("balance", *args, "-o", tmp_path / "x")
@@ -137,3 +139,14 @@ def test_search_does_not_favour_the_first_moves_in_legal_order():
     for player in (Uct(6), FlatMonteCarlo(6)):
         picks = {player.choose(kernel, state, moves, random.Random(i), 1000) for i in range(12)}
         assert len(picks) >= 4, player
+
+
+def test_the_kernel_is_chosen_recorded_and_plays_the_same_random_games(cli, tmp_path):
+    pytest.importorskip("numba")
+    runs = {k: _run(cli, tmp_path / k, "dugi", "--games", "30", "--max-plies", "300",
+                    "--kernel", k, "--workers", "1") for k in ("fast", "numba")}
+    assert runs["numba"]["kernel"] == "numba" and runs["fast"]["kernel"] == "fast"
+    assert runs["numba"]["versions"]["kernels"]["default"].endswith("DugiNumbaKernel")
+    # the compiled kernel lists the same moves in the same order, so random players agree
+    assert runs["numba"]["variants"] == runs["fast"]["variants"]
+    assert plan_for("dugi", [], None, "random").kernel == "numba"  # the default with numba

@@ -35,7 +35,7 @@ from printables.errors import UsageError
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW, Kernel
-from printables.play.kernels import kernel_for
+from printables.play.kernels import kernel_for, numba_available, numba_kernel_for
 from printables.play.players import Player, make_player
 from printables.play.stats import MIN_GAMES, Sprt, halfwidth
 from printables.pool import OwnedPool
@@ -48,6 +48,8 @@ MAX_CI_GAMES = 100_000
 #: ladder pairings under --ci stop here if the SPRT has not decided
 LADDER_CAP_CI = 1000
 DEFAULT_MAX_PLIES = 1000
+#: the kernels a plan may name (see kernel_named)
+KERNELS = ("numba", "fast", "reference")
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Plan:
     seed: int = 1
     max_plies: int = DEFAULT_MAX_PLIES
     sprt: Sprt = field(default_factory=Sprt)
+    kernel: str = "fast"
 
     def pairings(self) -> list[Pairing]:
         """Self-play for every level, then the ladder (see the module rulings)."""
@@ -102,6 +105,7 @@ class Task:
     seed: str
     max_plies: int
     index: int
+    kernel: str = "fast"
 
 
 def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | None,
@@ -127,19 +131,44 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
         raise UsageError("--players needs one or more different levels, e.g. random,mcts:100",
                          input=players)
     ref = str(game.source) if game.source is not None else game.name
-    return Plan(ref, tuple(variants), levels, **kw)
+    kernel = kw.pop("kernel", None) or _default_kernel(ref, variants)
+    if kernel not in KERNELS:
+        raise UsageError(f"--kernel {kernel!r} is not one of {', '.join(KERNELS)}", input=kernel)
+    for v in variants:  # fails here, in one line, where the kernel does not apply
+        setup(ref, v.options, kernel)
+    return Plan(ref, tuple(variants), levels, kernel=kernel, **kw)
+
+
+def _default_kernel(game_ref: str, variants: list[Variant]) -> str:
+    """numba where it is installed and has a kernel for every variant, else fast."""
+    if not numba_available():
+        return "fast"
+    try:
+        for v in variants:
+            setup(game_ref, v.options, "numba")
+    except UsageError:
+        return "fast"
+    return "numba"
+
+
+def kernel_named(name: str, game: GameSpec, board: Any) -> Kernel:
+    """The kernel a plan names: numba (compiled, where the game has one), fast (the
+    pure-Python kernel, else the reference) or reference (the rules engine)."""
+    if name == "numba":
+        return numba_kernel_for(game, board)
+    return kernel_for(game, board, fast=name == "fast")
 
 
 @functools.lru_cache(maxsize=32)
-def setup(game_ref: str, options: tuple[tuple[str, Any], ...]) -> tuple[GameSpec, Any, Kernel,
-                                                                        Position]:
+def setup(game_ref: str, options: tuple[tuple[str, Any], ...],
+          kernel: str = "fast") -> tuple[GameSpec, Any, Kernel, Position]:
     """The game, board, kernel and starting position for a game and its options (cached
     per process, so a worker builds each board once)."""
     game = get_game(game_ref)
     opts = game.options(dict(options))
     board = game.board(opts, None)
     start = game.setup_position or load_layout(setup_path(game.name)).position
-    return game, board, kernel_for(game, board), start.with_(options=opts)
+    return game, board, kernel_named(kernel, game, board), start.with_(options=opts)
 
 
 @functools.lru_cache(maxsize=32)
@@ -149,7 +178,7 @@ def _player(spec: str) -> Player:
 
 def play_game(task: Task) -> dict[str, Any]:
     """Play one game; its record (plain JSON values, see the keys below)."""
-    game, board, kernel, start = setup(task.game_ref, task.options)
+    game, board, kernel, start = setup(task.game_ref, task.options, task.kernel)
     players = [_player(s) for s in task.seats]
     rng = random.Random(task.seed)
     state = kernel.from_position(start)
@@ -298,7 +327,7 @@ def tasks_for(plan: Plan, variant: Variant, pairing: Pairing, start: int,
         seats = (pairing.a, pairing.b) if i % 2 == 0 else (pairing.b, pairing.a)
         out.append(Task(plan.game_ref, variant.options, seats,
                         f"{plan.seed}/{variant.label}/{pairing.kind}/{pairing.key}/{i}",
-                        plan.max_plies, i))
+                        plan.max_plies, i, plan.kernel))
     return out
 
 

@@ -45,7 +45,7 @@ def report_data(plan: Plan, streams: dict[tuple[str, str], list[dict[str, Any]]]
     game = get_game(plan.game_ref)
     variants, kernels = [], {}
     for v in plan.variants:
-        kernel = setup(plan.game_ref, v.options)[2]
+        kernel = setup(plan.game_ref, v.options, plan.kernel)[2]
         kernels[v.label] = f"{type(kernel).__module__}.{type(kernel).__name__}"
         selfplay = {p.a: selfplay_summary(streams[(v.label, p.key)], game.sides)
                     for p in plan.pairings() if p.kind == "self"}
@@ -56,7 +56,7 @@ def report_data(plan: Plan, streams: dict[tuple[str, str], list[dict[str, Any]]]
     return {
         "game": game.name, "title": game.title, "designer": game.designer,
         "sides": list(game.sides), "seed": plan.seed, "players": list(plan.players),
-        "max_plies": plan.max_plies,
+        "max_plies": plan.max_plies, "kernel": plan.kernel,
         "stopping": {"games": None if plan.ci is not None else plan.games, "ci": plan.ci,
                      "min_games": MIN_GAMES, "ladder": plan.sprt.describe()},
         "versions": {"printables": __version__, "python": platform.python_version(),

@@ -10,6 +10,7 @@ where it has one (Dugi), else DEFAULT_PLY_CAP.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import statistics
 import time
@@ -21,7 +22,7 @@ from printables.errors import UsageError
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW, Kernel, ReferenceKernel
-from printables.play.kernels import kernel_for, numba_kernel_for
+from printables.play.kernels import kernel_for, numba_available, numba_kernel_for
 from printables.positions import load_layout, setup_path
 
 #: the players self-play knows (the balance players add theirs)
@@ -44,12 +45,13 @@ def parse_players(text: str, game: GameSpec) -> tuple[str, ...]:
     return names
 
 
-def start_of(game_name: str, players: str, kernel_name: str, layout_file: str | None,
+def start_of(game_name: str, players: str, kernel_name: str | None, layout_file: str | None,
              options: tuple[str, ...] = ()) -> tuple[Kernel, Position, tuple[str, ...], int]:
     """What `printables play` plays: (kernel, start position, players, default ply cap).
 
     The start is the layout file's position, else the game's setup under the options;
-    kernel_name is fast, numba or reference. UsageError for a game without a rules
+    kernel_name is fast, numba, reference or None (numba where installed and it applies,
+    else fast). UsageError for a game without a rules
     engine, options given with a layout, or numba asked for where it is not installed."""
     game = get_game(game_name)
     if game.rules is None:
@@ -76,6 +78,9 @@ def start_of(game_name: str, players: str, kernel_name: str, layout_file: str | 
         return cast(Kernel, ReferenceKernel(game, board)), start, names, cap
     if kernel_name == "numba":
         return numba_kernel_for(game, board), start, names, cap
+    if kernel_name is None and numba_available():  # the default: compiled where it applies
+        with contextlib.suppress(UsageError):
+            return numba_kernel_for(game, board), start, names, cap
     return fast, start, names, cap
 
 

@@ -86,3 +86,10 @@ def numba_kernel_for(game: GameSpec, board: Board) -> Kernel:
         raise UsageError(f"the numba kernel of {game.name} does not apply to this board",
                          input=game.name)
     return kernel  # type: ignore[no-any-return]
+
+
+def kernel_kind(kernel: Kernel) -> str:
+    """What --kernel names a kernel by: numba, reference or fast."""
+    if isinstance(kernel, ReferenceKernel):
+        return "reference"
+    return "numba" if type(kernel).__module__.endswith("_numba") else "fast"

@@ -42,4 +42,4 @@ def step_codes(out: Any, m: int) -> list[int]:
     rows = out[:m].astype(np.int64)
     origin, target = rows[:, 0], rows[:, 1]
     codes = np.where(origin < 0, target + 1, origin + 1 + (target + 1) * BASE)
-    return codes.tolist()  # type: ignore[no-any-return]
+    return codes.tolist()
