@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from printables.games.model import Position
-from printables.play.kernels.base import BASE
+from printables.play.kernels.base import BASE, encode_path
 
 
 class ArrayStates:
@@ -43,3 +43,22 @@ def step_codes(out: Any, m: int) -> list[int]:
     origin, target = rows[:, 0], rows[:, 1]
     codes = np.where(origin < 0, target + 1, origin + 1 + (target + 1) * BASE)
     return codes.tolist()
+
+
+#: the longest path path_codes sums in int64 (BASE**6 * BASE would not fit)
+_INT64_DIGITS = 6
+
+
+def path_codes(rows: Any, lengths: Any = None) -> list[int]:
+    """The path codes (base.encode_path) of a table of paths, one a row, in row order: row
+    i's first lengths[i] entries, or with lengths None its entries up to the first -1 (a
+    row's -1 entries must all come last). All rows at once where every path fits int64."""
+    m = rows.shape[0]
+    if lengths is None:
+        lengths = (rows >= 0).sum(axis=1)
+    longest = int(lengths.max()) if m else 0
+    if longest > _INT64_DIGITS:
+        return [encode_path(rows[i, :lengths[i]].tolist()) for i in range(m)]
+    digits = rows[:, :longest].astype(np.int64) + 1
+    digits[np.arange(longest)[None, :] >= lengths[:, None]] = 0
+    return (digits * BASE ** np.arange(longest, dtype=np.int64)).sum(axis=1).tolist()

@@ -19,8 +19,8 @@ from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates
-from printables.play.kernels.base import decode_path, encode_path
+from printables.play.kernels.arrays import ArrayStates, path_codes
+from printables.play.kernels.base import decode_path
 from printables.play.kernels.chameleons import ChameleonsKernel, State
 from printables.play.kernels.chameleons import make as make_python
 
@@ -229,8 +229,7 @@ class ChameleonsNumbaKernel(ArrayStates, ChameleonsKernel):
         m = _generate(state.cells, v, self.np_opp[v], self.np_jover, self.np_jland,
                       self.np_njump, self.np_steps, self.np_nstep, self.paths, self.plen,
                       self.work)
-        return [encode_path([int(s) for s in self.paths[i, :self.plen[i]]])
-                for i in range(m)]
+        return path_codes(self.paths[:m], self.plen[:m])
 
     def _apply(self, state: State, code: int) -> None:
         v = state.to_move + 1

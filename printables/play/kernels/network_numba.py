@@ -21,8 +21,7 @@ from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.games.network_rules import MIN_NETWORK, STONES, pie_drops
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates
-from printables.play.kernels.base import BASE
+from printables.play.kernels.arrays import ArrayStates, step_codes
 from printables.play.kernels.network import SWAP, NetworkKernel, State
 from printables.play.kernels.network import make as make_python
 
@@ -240,8 +239,10 @@ class NetworkNumbaKernel(ArrayStates, NetworkKernel):
     def _candidates(self, state: State, v: int, own_turn: bool) -> list[int]:
         m = _candidates(state.cells, state.count, v, own_turn,
                         own_turn and self._can_swap(state), self.tables, self.out, self.work)
-        return [SWAP if o == SWAP_ROW else int(s) + 1 if o == DROP
-                else int(o) + 1 + (int(s) + 1) * BASE for o, s in self.out[:m]]
+        codes = step_codes(self.out, m)
+        if m and self.out[m - 1, 0] == SWAP_ROW:  # the swap comes last when there is one
+            codes[-1] = SWAP
+        return codes
 
     def _network(self, cells: Any, count: Any, v: int) -> bool:
         near, nnear, rays, raylen, goal, allowed, axes = self.tables
@@ -255,7 +256,7 @@ class NetworkNumbaKernel(ArrayStates, NetworkKernel):
 
     def random_playout(self, state: State, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
-        if self.result(state) is not None:
+        if state.result is not None:  # the compiled playout finds a blocked board itself
             return state.result, 0  # type: ignore[return-value]
         result, plies, to_move, swapped = _playout(
             state.cells, state.count, state.to_move, state.swapped,

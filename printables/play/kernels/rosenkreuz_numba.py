@@ -20,8 +20,8 @@ from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates
-from printables.play.kernels.base import decode_path, encode_path
+from printables.play.kernels.arrays import ArrayStates, path_codes
+from printables.play.kernels.base import decode_path
 from printables.play.kernels.rosenkreuz import RosenkreuzKernel, State
 from printables.play.kernels.rosenkreuz import make as make_python
 
@@ -273,7 +273,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.count, state.to_move, self.tables, self.out,
                       self.work, self.copy_cells, self.copy_count)
-        return [encode_path([int(x) for x in row if x >= 0]) for row in self.out[:m]]
+        return path_codes(self.out[:m])
 
     def _apply(self, state: State, code: int) -> None:
         path = decode_path(code)
