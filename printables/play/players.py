@@ -132,11 +132,13 @@ class FlatMonteCarlo:
 
 
 class _Node:
-    """A UCT node: the position after `code` was played by side `mover`."""
+    """A UCT node: the position after `code` was played by side `mover`; `untried` is None
+    until the search first stands on the node (see Uct)."""
 
     __slots__ = ("code", "mover", "children", "untried", "visits", "value")
 
-    def __init__(self, code: Hashable | None, mover: int, untried: list[Hashable]) -> None:
+    def __init__(self, code: Hashable | None, mover: int,
+                 untried: list[Hashable] | None = None) -> None:
         self.code, self.mover, self.untried = code, mover, untried
         self.children: list[_Node] = []
         self.visits, self.value = 0, 0.0
@@ -144,13 +146,26 @@ class _Node:
     def best_child(self) -> _Node:
         """The child with the highest UCB1 bound (first on ties)."""
         log_n = math.log(self.visits)
-        return max(self.children, key=lambda c: c.value / c.visits
-                   + EXPLORATION * math.sqrt(log_n / c.visits))
+        sqrt = math.sqrt
+        best, best_u = self.children[0], -1.0
+        for c in self.children:
+            u = c.value / c.visits + EXPLORATION * sqrt(log_n / c.visits)
+            if u > best_u:
+                best, best_u = c, u
+        return best
 
 
 @dataclass(frozen=True)
 class Uct:
-    """UCT Monte-Carlo tree search with a playout budget, optionally truncated playouts."""
+    """UCT Monte-Carlo tree search with a playout budget, optionally truncated playouts.
+
+    Speed (a move of MCTS-100 is 100 of these iterations, so what each one costs in Python
+    counts next to a compiled playout): a node lists its legal moves only when the search
+    stands on it again, not when it is made (most leaves never are), so a new leaf costs
+    one apply and its playout; a finished game is scored by the playout itself (0 plies);
+    UCB1 is a plain loop. tests/test_uct.py checks that it plays the same moves, with the
+    same tree, as a straightforward implementation.
+    """
 
     playouts: int
     depth: int | None = None
@@ -160,43 +175,50 @@ class Uct:
                plies_left: int) -> Hashable:
         if len(moves) == 1:
             return moves[0]
+        return most_visited(self.search(kernel, state, moves, rng, plies_left)).code
+
+    def search(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
+               plies_left: int) -> _Node:
+        """The search tree's root after the playout budget."""
         root = _Node(None, -1, list(moves))
         for _ in range(self.playouts):
             self._iterate(kernel, state, root, rng, plies_left)
-        return max(root.children, key=lambda c: (c.visits, c.value / c.visits)).code
+        return root
 
     def _iterate(self, kernel: Kernel, state: Any, root: _Node, rng: random.Random,
                  plies_left: int) -> None:
         """One selection, expansion, playout and backup."""
         s = kernel.copy(state)
         node, path, ply = root, [root], 0
-        while not node.untried and node.children:  # selection
+        apply = kernel.apply
+        while True:  # selection
+            if node.untried is None:
+                node.untried = kernel.legal(s)
+            if node.untried or not node.children:
+                break
             node = node.best_child()
-            kernel.apply(s, node.code)
+            apply(s, node.code)
             path.append(node)
             ply += 1
         if node.untried and ply < plies_left:  # expansion, in random order
             code = node.untried.pop(rng.randrange(len(node.untried)))
-            mover = kernel.to_move(s)
-            kernel.apply(s, code)
+            child = _Node(code, kernel.to_move(s))
+            apply(s, code)
             ply += 1
-            child = _Node(code, mover, kernel.legal(s))
             node.children.append(child)
-            node, path = child, path + [child]
-        values = self._values(kernel, s, rng, plies_left - ply)
+            path.append(child)
+        v0 = _playout(kernel, s, rng, plies_left - ply, self.depth, 0)
+        values = (v0, 1.0 - v0)
         for n in path:  # backup: each node keeps the value for the side that moved into it
             n.visits += 1
             if n.mover >= 0:
                 n.value += values[n.mover]
 
-    def _values(self, kernel: Kernel, s: Any, rng: random.Random,
-                plies_left: int) -> tuple[float, ...]:
-        """The playout's value for each side."""
-        result = kernel.result(s)
-        if result is not None:
-            return tuple(score(result, i) for i in range(len(kernel.sides)))
-        v0 = _playout(kernel, s, rng, plies_left, self.depth, 0)
-        return (v0, 1.0 - v0)
+
+def most_visited(root: _Node) -> _Node:
+    """The root's child with the most visits, equal visits to the better mean (first on
+    ties)."""
+    return max(root.children, key=lambda c: (c.visits, c.value / c.visits))
 
 
 def make_player(spec: str) -> Player:
