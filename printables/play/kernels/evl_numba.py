@@ -23,8 +23,8 @@ from printables.boards import Board
 from printables.games.evl_rules import MARKERS, MAX_HEIGHT
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates
-from printables.play.kernels.base import decode_path, encode_path
+from printables.play.kernels.arrays import ArrayStates, path_codes
+from printables.play.kernels.base import decode_path
 from printables.play.kernels.evl import PASS, EvlKernel, State
 from printables.play.kernels.evl import make as make_python
 
@@ -206,8 +206,8 @@ class EvlNumbaKernel(ArrayStates, EvlKernel):
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.stacks, state.hand, state.to_move, self.tables, self.out,
                       self.work)
-        return [PASS if row[0] == 0 else encode_path([int(x) for x in row[1:row[0] + 1]])
-                for row in self.out[:m]]
+        rows = self.out[:m]  # a row: the path's length (0: a pass), then the path
+        return [c if c else PASS for c in path_codes(rows[:, 1:], rows[:, 0])]
 
     def _apply(self, state: State, code: int) -> None:
         me = state.to_move
