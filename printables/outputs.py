@@ -167,6 +167,30 @@ def write_atomic(path: str | Path, data: bytes) -> Path:
     return p
 
 
+def write_changed(path: str | Path, data: bytes) -> bool:
+    """write_atomic(path, data) unless path is already a regular file (not a symlink) that
+    holds exactly these bytes; True when it wrote. A rerun that changes nothing then writes
+    nothing (each write_atomic flushes the file and its folder to disk)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        fd = -1
+    if fd >= 0:
+        try:
+            info = os.fstat(fd)
+            same = (stat.S_ISREG(info.st_mode) and info.st_size == len(data)
+                    and os.read(fd, len(data) + 1) == data)
+        except OSError:
+            same = False
+        finally:
+            os.close(fd)
+        if same:
+            return False
+    write_atomic(path, data)
+    return True
+
+
 def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     """Write several files into folder as one step, as far as the system allows: every file
     is first written to its temporary name and flushed, and every target checked, before
