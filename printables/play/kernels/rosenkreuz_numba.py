@@ -96,14 +96,16 @@ def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, ra
 
 
 @njit(cache=True)
-def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, work: Any,
-              copy_cells: Any, copy_count: Any) -> int:
-    """Write every legal move of side into out (rows of 4); return how many."""
+def _candidates(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
+                copy_cells: Any, copy_count: Any) -> tuple[int, int]:
+    """Write side's moves known legal into out (rows of 4) and the sideways or backward
+    steps short of the far rank whose legality needs their landing group (_outnumbers)
+    into maybe (origin, target); return how many of each."""
     rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
     for k in range(4):
         if count[k] == 0:
-            return 0
-    m = 0
+            return 0, 0
+    m = u = 0
     fwd = forward[side]
     for origin in range(cells.shape[0]):
         v = cells[origin]
@@ -125,23 +127,71 @@ def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, work: Any,
             if rank[target] == far[side]:
                 m = _far_moves(cells, count, side, origin, target, raydr[d], t, out, m, work,
                                copy_cells, copy_count)
-            elif raydr[d] == fwd or w != 0 or _outnumbers(cells, origin, target, v, orth,
-                                                         north, work):
+            elif raydr[d] == fwd or w != 0:
                 out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
                 m += 1
+            elif not _lonely(cells, origin, target, mine, orth, north):
+                maybe[u, 0], maybe[u, 1] = origin, target
+                u += 1
+    return m, u
+
+
+@njit(cache=True)
+def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
+              copy_cells: Any, copy_count: Any) -> int:
+    """Write every legal move of side into out (rows of 4); return how many."""
+    orth, north = t[5], t[6]
+    m, u = _candidates(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
+    for i in range(u):
+        origin, target = maybe[i, 0], maybe[i, 1]
+        if _outnumbers(cells, origin, target, cells[origin], orth, north, work):
+            out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
+            m += 1
     return m
+
+
+@njit(cache=True)
+def _sample(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
+            copy_cells: Any, copy_count: Any) -> int:
+    """The row of out holding a uniformly random legal move of side, or -1 for none.
+
+    Rejection sampling: draw among the known-legal moves and the unresolved candidates
+    alike; an unresolved one drawn is resolved, and if illegal dropped before drawing
+    again. Legal moves are never dropped, so the move returned is uniform over them, and
+    most candidates are never resolved."""
+    orth, north = t[5], t[6]
+    m, u = _candidates(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
+    while m + u > 0:
+        i = np.random.randint(0, m + u)
+        if i < m:
+            return i
+        origin, target = maybe[i - m, 0], maybe[i - m, 1]
+        if _outnumbers(cells, origin, target, cells[origin], orth, north, work):
+            out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
+            return m
+        u -= 1
+        maybe[i - m, 0], maybe[i - m, 1] = maybe[u, 0], maybe[u, 1]
+    return -1
+
+
+@njit(cache=True)
+def _lonely(cells: Any, origin: int, target: int, c: int, orth: Any, north: Any) -> bool:
+    """True when no other piece of colour c touches target: a piece of colour c landing
+    there forms a group of one, which takes nothing."""
+    for j in range(north[target]):
+        n = orth[target, j]
+        if n != origin and cells[n] != 0 and (cells[n] - 1) & 1 == c:
+            return False
+    return True
 
 
 @njit(cache=True)
 def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: Any,
                 work: Any) -> bool:
-    side, c = (v - 1) >> 1, (v - 1) & 1
-    lonely = True  # no other piece of the mover's colour next to target: a group of one
-    for j in range(north[target]):
-        n = orth[target, j]
-        lonely = lonely and (n == origin or cells[n] == 0 or (cells[n] - 1) & 1 != c)
-    if lonely:
-        return False
+    """True when v moved from origin to the empty target takes by major capture: its side
+    outnumbers the other in the landing group (then some opponent piece touches one of its
+    own and is taken). The caller has seen that the group is not target alone."""
+    side = (v - 1) >> 1
     cells[origin] = 0
     cells[target] = v
     k = _group(cells, target, orth, north, work[0], work[1])
@@ -214,17 +264,17 @@ def _result(count: Any) -> int:
 
 @njit(cache=True)
 def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, t: Any,
-             out: Any, work: Any, copy_cells: Any, copy_count: Any) -> tuple[int, int, int]:
+             out: Any, maybe: Any, work: Any, copy_cells: Any,
+             copy_count: Any) -> tuple[int, int, int]:
     """(result, GOING_ON at the cap or NO_WINNER, plies, side to move), in place."""
     np.random.seed(seed)
     for ply in range(max_plies):
         r = _result(count)
         if r != GOING_ON:
             return r, ply, to_move
-        m = _generate(cells, count, to_move, t, out, work, copy_cells, copy_count)
-        if m == 0:
+        i = _sample(cells, count, to_move, t, out, maybe, work, copy_cells, copy_count)
+        if i < 0:
             return 1 - to_move, ply, to_move
-        i = np.random.randint(0, m)
         _play(cells, count, out[i], t, work)
         to_move = 1 - to_move
     return _result(count), max_plies, to_move
@@ -263,6 +313,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
                        np.array([len(o) for o in self.orth], np.int16), home, nhome,
                        np.array(self.forward, np.int16), np.array(self.far, np.int16))
         self.out = np.zeros((8 * count * count + 64, 4), np.int16)
+        self.maybe = np.zeros((8 * count, 2), np.int16)
         self.work = np.zeros((3, count), np.int16)
         self.copy_cells = np.zeros(count, np.int8)
         self.copy_count = np.zeros(4, np.int64)
@@ -272,7 +323,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
 
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.count, state.to_move, self.tables, self.out,
-                      self.work, self.copy_cells, self.copy_count)
+                      self.maybe, self.work, self.copy_cells, self.copy_count)
         return [encode_path([int(x) for x in row if x >= 0]) for row in self.out[:m]]
 
     def _apply(self, state: State, code: int) -> None:
@@ -286,7 +337,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
                        max_plies: int) -> tuple[int, int]:
         result, plies, to_move = _playout(
             state.cells, state.count, state.to_move, max_plies, rng.getrandbits(32),
-            self.tables, self.out, self.work, self.copy_cells, self.copy_count)
+            self.tables, self.out, self.maybe, self.work, self.copy_cells, self.copy_count)
         state.to_move, state.moves = int(to_move), None
         state.result = self._loser_result(state.count)
         if result in (GOING_ON, NO_WINNER):
