@@ -5,9 +5,11 @@ numba functions over int8 arrays.
 
 Everything else (conversions, results, adjudication, codes) is the pure-Python kernel's;
 the differential test checks this kernel against the engine as it does the others.
-Compiled functions are cached on disk (cache=True); playouts draw from numba's generator,
-seeded from the caller's random.Random. A move is a row (origin, target, take, relocate),
--1 for a part it does not have.
+Functions are compiled by arrays.compiled (cached on disk, no reference counting).
+Playouts draw from numba's generator, seeded from the caller's random.Random, one move a
+ply by rejection sampling (_sample), uniform over the legal moves: a sideways or backward
+step's landing group is looked at only when that step is drawn. A move is a row (origin,
+target, take, relocate), -1 for a part it does not have.
 """
 
 from __future__ import annotations
@@ -16,11 +18,10 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates
+from printables.play.kernels.arrays import ArrayStates, compiled
 from printables.play.kernels.base import decode_path, encode_path
 from printables.play.kernels.rosenkreuz import RosenkreuzKernel, State
 from printables.play.kernels.rosenkreuz import make as make_python
@@ -28,7 +29,7 @@ from printables.play.kernels.rosenkreuz import make as make_python
 GOING_ON, NO_WINNER = -2, -3
 
 
-@njit(cache=True)
+@compiled
 def _group(cells: Any, start: int, orth: Any, north: Any, seen: Any, out: Any) -> int:
     """Write the orthogonally connected pieces of start's colour holding start into out."""
     c = (cells[start] - 1) & 1
@@ -49,7 +50,7 @@ def _group(cells: Any, start: int, orth: Any, north: Any, seen: Any, out: Any) -
     return k
 
 
-@njit(cache=True)
+@compiled
 def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, rank: Any,
           far: Any, work: Any) -> tuple[bool, bool]:
     """Move, then minor, then major capture or suicide, in place; (took, attains)."""
@@ -95,7 +96,7 @@ def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, ra
     return took, cells[t] == v and not gone and rank[t] == far[side]
 
 
-@njit(cache=True)
+@compiled
 def _candidates(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
                 copy_cells: Any, copy_count: Any) -> tuple[int, int]:
     """Write side's moves known legal into out (rows of 4) and the sideways or backward
@@ -136,7 +137,7 @@ def _candidates(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any,
     return m, u
 
 
-@njit(cache=True)
+@compiled
 def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
               copy_cells: Any, copy_count: Any) -> int:
     """Write every legal move of side into out (rows of 4); return how many."""
@@ -150,7 +151,7 @@ def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, w
     return m
 
 
-@njit(cache=True)
+@compiled
 def _sample(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
             copy_cells: Any, copy_count: Any) -> int:
     """The row of out holding a uniformly random legal move of side, or -1 for none.
@@ -174,7 +175,15 @@ def _sample(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, wor
     return -1
 
 
-@njit(cache=True)
+@compiled
+def _draw(cells: Any, count: Any, side: int, seed: int, t: Any, out: Any, maybe: Any,
+          work: Any, copy_cells: Any, copy_count: Any) -> int:
+    """_sample with the generator seeded first (one draw, as a playout makes it)."""
+    np.random.seed(seed)
+    return _sample(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
+
+
+@compiled
 def _lonely(cells: Any, origin: int, target: int, c: int, orth: Any, north: Any) -> bool:
     """True when no other piece of colour c touches target: a piece of colour c landing
     there forms a group of one, which takes nothing."""
@@ -185,7 +194,7 @@ def _lonely(cells: Any, origin: int, target: int, c: int, orth: Any, north: Any)
     return True
 
 
-@njit(cache=True)
+@compiled
 def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: Any,
                 work: Any) -> bool:
     """True when v moved from origin to the empty target takes by major capture: its side
@@ -204,12 +213,14 @@ def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: 
     return 0 < k - mine < mine
 
 
-@njit(cache=True)
+@compiled
 def _far_moves(cells: Any, count: Any, side: int, origin: int, target: int, dr: int, t: Any,
                out: Any, m: int, work: Any, copy_cells: Any, copy_count: Any) -> int:
     rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
-    copy_cells[:] = cells
-    copy_count[:] = count
+    for s in range(cells.shape[0]):  # a loop, not a slice copy: no runtime (_nrt=False)
+        copy_cells[s] = cells[s]
+    for k in range(4):
+        copy_count[k] = count[k]
     took, attains = _land(copy_cells, copy_count, origin, target, orth, north, rank, far,
                           work)
     if not attains:
@@ -240,7 +251,7 @@ def _far_moves(cells: Any, count: Any, side: int, origin: int, target: int, dr: 
     return m
 
 
-@njit(cache=True)
+@compiled
 def _play(cells: Any, count: Any, move: Any, t: Any, work: Any) -> None:
     rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
     target = move[1]
@@ -253,7 +264,7 @@ def _play(cells: Any, count: Any, move: Any, t: Any, work: Any) -> None:
             cells[target] = 0
 
 
-@njit(cache=True)
+@compiled
 def _result(count: Any) -> int:
     lost0 = count[0] == 0 or count[1] == 0
     lost1 = count[2] == 0 or count[3] == 0
@@ -262,7 +273,7 @@ def _result(count: Any) -> int:
     return NO_WINNER if lost0 else GOING_ON
 
 
-@njit(cache=True)
+@compiled
 def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, t: Any,
              out: Any, maybe: Any, work: Any, copy_cells: Any,
              copy_count: Any) -> tuple[int, int, int]:
@@ -332,6 +343,15 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
         _play(state.cells, state.count, move, self.tables, self.work)
         state.to_move = 1 - state.to_move
         state.result = self._loser_result(state.count)
+
+    def random_move(self, state: State, rng: random.Random) -> int | None:
+        """The code of a legal move drawn as the compiled playout draws one (uniformly),
+        None where there is none."""
+        if self.result(state) is not None:
+            return None
+        i = _draw(state.cells, state.count, state.to_move, rng.getrandbits(32), self.tables,
+                  self.out, self.maybe, self.work, self.copy_cells, self.copy_count)
+        return None if i < 0 else encode_path([int(x) for x in self.out[i] if x >= 0])
 
     def random_playout(self, state: State, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
