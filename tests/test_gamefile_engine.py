@@ -97,6 +97,8 @@ def edited(tmp_path: Path, cli, name: str, old: str, new: str) -> Path:
      "engine 'rosenkreuz' cannot check this game: its sides are rose, thorn"),
     ("network", r'(?m)^engine = "network"', 'engine = "dag-en-nacht"',
      "engine 'dag-en-nacht' cannot check this game"),
+    ("dag-en-nacht", r"(?m)^size = 15$", "size = 12",
+     "[game.options] are not options of engine 'dag-en-nacht': Dag en Nacht size 12"),
 ])
 def test_an_engine_refuses_a_game_it_was_not_written_for(tmp_path, cli, name, old, new,
                                                           said):

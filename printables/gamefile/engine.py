@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from printables.boards import Board
-from printables.errors import LayoutError, quote
+from printables.errors import LayoutError, PrintablesError, quote
 from printables.gamefile.board import fail_at
 from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
@@ -57,8 +57,14 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
     engine was written for the file's game (see the module's rulings); else a LayoutError
     at the line of the engine key. Without its own summary, a file whose board is the
     engine's at its default size too is described by the engine's summary."""
-    problem = _game_difference(spec, engine) or board_difference(
-        spec.board(), engine.board(engine.options(spec.default_options)))
+    problem = _game_difference(spec, engine)
+    if problem is None:
+        try:
+            theirs = engine.board(engine.options(spec.default_options))
+        except PrintablesError as e:
+            raise r.fail(f"[game.options] are not options of engine {quote(engine.name)}: "
+                         f"{e.message}", key="engine") from None
+        problem = board_difference(spec.board(), theirs)
     if problem:
         raise r.fail(f"engine {quote(engine.name)} cannot check this game: {problem}; an "
                      f"engine checks only the game it was written for", key="engine")
