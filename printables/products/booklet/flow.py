@@ -365,7 +365,7 @@ class BookletDoc(BaseDocTemplate):
     def build_seeded(self, story: list, tocs: list, forms: FormCache) -> bytes:
         """The drawn build of a fresh story whose contents start from tocs' entries."""
         forms.drawing = True
-        for old, new in zip(tocs, _tocs(story)):
+        for old, new in zip(tocs, _tocs(story), strict=True):
             new.seed(old)
         self.filename = io.BytesIO()
         self.multiBuild(story, canvasmaker=Canvas)
