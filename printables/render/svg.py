@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import gc
 import re
+import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -233,21 +234,33 @@ def _drawing(scene: Scene, laser: bool, debug: bool) -> svgwrite.Drawing:
 
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for one document's build.
+    """Pause Python's cyclic garbage collector while documents are built.
 
     An element tree holds no reference cycles (reference counting frees it), but each
     element is a few container objects, and every time a build has made enough of them
     the collector walks the whole heap: on a 80 x 80 board one such pass cost more than
     building the rest of the document, so time grew faster than the number of spaces.
-    The previous setting is restored (also on an error), so callers that turned the
-    collector off keep it off."""
-    was_on = gc.isenabled()
-    gc.disable()
+    Builds in several threads at once (the web server) share one pause: the first to
+    start records whether the collector ran and stops it, the last to finish restores
+    that (also on an error), so a caller that turned the collector off keeps it off."""
+    global _building, _was_on
+    with _pause_lock:
+        if _building == 0:
+            _was_on = gc.isenabled()
+            gc.disable()
+        _building += 1
     try:
         yield
     finally:
-        if was_on:
-            gc.enable()
+        with _pause_lock:
+            _building -= 1
+            if _building == 0 and _was_on:
+                gc.enable()
+
+
+_pause_lock = threading.Lock()
+_building = 0  # documents being built now, in all threads
+_was_on = True  # whether the collector ran when the first of them started
 
 
 def render_svg(scene: Scene, theme: Mapping[str, Ink], laser: bool = False) -> bytes:
