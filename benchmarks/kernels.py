@@ -1,6 +1,7 @@
 """Playout kernel benchmark: run `python benchmarks/kernels.py` from the repository (numba,
 from the play extra, for the compiled rows). Prints a Markdown table and writes
-benchmarks/kernels.json.
+benchmarks/kernels.json; `--games rosenkreuz,danadazo` measures only those games (and then
+writes a JSON file only where `--json FILE` names one). `--help` lists the options.
 
 Per game, uniformly random self-play from the setup, in this one process: plies per
 CPU-second (time.process_time, so per core) of the reference kernel (the rules engine),
@@ -21,6 +22,7 @@ Goals (issue 28): >= 100x the reference and >= 100,000 plies/s per core for ever
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -116,15 +118,39 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    rows = [measure(name) for name in ORDER]
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: which games, and where the JSON goes."""
+    parser = argparse.ArgumentParser(
+        description="Random-playout plies per CPU-second of the reference engine, the "
+                    "pure-Python kernel and the numba kernel, per game, in one run.")
+    parser.add_argument("--games", default=",".join(ORDER),
+                        help="comma-separated games to measure, in this order (default: "
+                             f"all: {','.join(ORDER)})")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="write the rows here (default: benchmarks/kernels.json for a "
+                             "run of all games, no file for a run of some)")
+    args = parser.parse_args(argv)
+    args.games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in args.games if g not in ORDER]
+    if unknown or not args.games:
+        parser.error(f"--games: unknown game(s) {', '.join(unknown) or '(none given)'}; "
+                     f"valid: {', '.join(ORDER)}")
+    if args.json is None and list(args.games) == list(ORDER):
+        args.json = HERE / "kernels.json"
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = arguments(argv)
+    rows = [measure(name) for name in args.games]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     print(f"{platform.machine()}, {os.cpu_count()} cores, load average "
           f"{load:.1f}, Python {platform.python_version()}" if load is not None else "")
     print(table(rows))
     result = {"machine": platform.machine(), "python": platform.python_version(),
               "load_average": load, "rows": rows}
-    (HERE / "kernels.json").write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -225,7 +225,11 @@ def test_capture_on_the_twentieth_move_wins():
     p = pos("attacker", "K:e1e2 P:c1c2 P:c4c5", "K:c3c4", lone_general_moves=19)
     assert GAME.rules.winner(BOARD, p) is None
     assert GAME.rules.winner(BOARD, play(p, "e1e2-e2e3").position) == "draw"
-    assert GAME.rules.winner(BOARD, play(p, "c1c2-c2c3").position) == "attacker"
+    won = play(p, "c1c2-c2c3").position
+    assert GAME.rules.winner(BOARD, won) == "attacker"
+    # the count ends with the lone general: the won position is a valid one, with no count
+    assert "lone_general_moves" not in won.state
+    assert first_problem(GAME.rules, BOARD, won) is None
 
 
 def test_attacker_lone_general_also_counts():

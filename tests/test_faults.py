@@ -241,3 +241,23 @@ def test_pool_passes_our_errors_whole():
     with OwnedPool(bad, 2) as pool, pytest.raises(LayoutError) as info:
         list(pool.imap_unordered([1]))
     assert str(info.value) == "x.toml:3: bad space"
+
+
+def _frozen(_: int) -> int:
+    import gc
+    return gc.get_freeze_count()
+
+
+@pytest.mark.skipif(sys.platform == "darwin" or not hasattr(os, "fork"),
+                    reason="workers fork only where that is safe")
+def test_forked_workers_keep_what_they_inherit_out_of_garbage_collection():
+    """A worker's inherited objects (imports, fonts) are frozen for the garbage collector,
+    so its full collections skip them; the parent's collector is left as it was."""
+    import gc
+
+    from printables.pool import OwnedPool
+    assert gc.get_freeze_count() == 0
+    with OwnedPool(_frozen, 2) as pool:
+        assert gc.get_freeze_count() == 0
+        counts = [n for _, n in pool.imap_unordered(range(2))]
+    assert min(counts) > 1000, counts

@@ -138,6 +138,26 @@ def test_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_write_changed_leaves_a_file_with_the_same_bytes_alone(tmp_path):
+    """An unchanged rerun rewrites nothing (the same inode stays); other bytes, a file of
+    another length, or a symlink in its place (never written through) are replaced."""
+    from printables import outputs
+    target = tmp_path / "manifest.json"
+    assert outputs.write_changed(target, b"one") is True
+    inode = target.stat().st_ino
+    assert outputs.write_changed(target, b"one") is False
+    assert target.stat().st_ino == inode
+    assert outputs.write_changed(target, b"two") is True and target.read_bytes() == b"two"
+    assert outputs.write_changed(target, b"two and more") is True
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(b"same")
+    link = tmp_path / "index.html"
+    link.symlink_to(elsewhere)
+    assert outputs.write_changed(link, b"same") is True
+    assert not link.is_symlink() and link.read_bytes() == b"same"
+    assert elsewhere.read_bytes() == b"same"
+
+
 def test_bad_layout_for_setup_names_file_and_line(tmp_path, capsys):
     f = tmp_path / "mine.toml"
     f.write_text(GOOD_LAYOUT.replace('"a3"]', '"a33"]'))

@@ -23,8 +23,10 @@ run: PRINTABLES_KERNEL_CHECK=50 pytest tests/test_kernels_differential.py).
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import random
+from collections import Counter
 
 import pytest
 
@@ -109,3 +111,34 @@ def test_compiled_playout_ends_where_the_engine_says(name: str) -> None:
         again = kernel.from_position(setup.position)
         assert kernel.random_playout(again, random.Random(seed), 300) == (result, plies)
         assert kernel.to_position(again) == pos
+
+
+#: games whose compiled playout draws its move by rejection sampling (random_move shows it)
+SAMPLED = ("danadazo", "rosenkreuz")
+
+
+@pytest.mark.parametrize("name", SAMPLED)
+def test_compiled_playout_draws_uniformly_over_the_legal_moves(name: str) -> None:
+    """At positions along random games, 40 draws per legal move: every draw is legal and
+    the counts pass a chi-square test far out in its tail (a sampler that skipped or
+    favoured moves fails it)."""
+    game = get_game(name)
+    setup = load_layout(setup_path(name))
+    kernel = _factory(name, True)(game, setup.board)
+    rng, checked = random.Random(5), 0
+    for _ in range(4):
+        state = kernel.from_position(setup.position)
+        for ply in range(60):
+            legal = kernel.legal(state)
+            if not legal:
+                break
+            if ply % 10 == 9 and len(legal) > 1:
+                draws = Counter(kernel.random_move(state, random.Random(seed))
+                                for seed in range(40 * len(legal)))
+                assert set(draws) <= set(legal)
+                chi2 = sum((draws[c] - 40) ** 2 / 40 for c in legal)
+                df = len(legal) - 1
+                assert chi2 < df + 6 * math.sqrt(2 * df) + 10, (ply, chi2, df)
+                checked += 1
+            kernel.apply(state, rng.choice(legal))
+    assert checked >= 12

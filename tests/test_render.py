@@ -189,3 +189,34 @@ def test_laser_mode_closes_every_run_and_refuses_text():
     assert 'fill-rule="evenodd"' in svg and 'inkscape:label="engrave"' in svg
     with pytest.raises(TypeError, match="text"):
         render_svg(Scene(20, 20, (Text(Point(1, 1), "x", 3, "text"),)), theme, laser=True)
+
+
+def test_svg_builds_leave_the_garbage_collector_as_they_found_it():
+    """The board SVG pauses the cyclic collector while it builds; afterwards it runs again,
+    also after a failed build and after builds in many threads at once, and stays off for
+    a caller that had turned it off."""
+    import gc
+    import threading
+
+    scene, theme = scene_of("dugi"), THEMES["colour"]
+    assert gc.isenabled()
+    render_svg(scene, theme)
+    assert gc.isenabled()
+    with pytest.raises(TypeError):
+        render_svg(Scene(10, 10, (Text(Point(1, 1), "x", 3.0, "default"),)), theme, laser=True)
+    assert gc.isenabled()
+    outs: list[bytes] = []
+    threads = [threading.Thread(target=lambda: outs.extend(render_svg(scene, theme)
+                                                           for _ in range(5)))
+               for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert gc.isenabled() and len(set(outs)) == 1 and len(outs) == 40
+    gc.disable()
+    try:
+        render_svg(scene, theme)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from printables.games import GAMES
@@ -56,7 +58,7 @@ def test_dugi_tiled_pdf_is_an_assembly_page_then_tiles_with_trimbox_on_the_tile(
     reader = PdfReader(io.BytesIO(page_pdf(scene, theme, PAPERS["A4"], "Dugi")))
     assert len(reader.pages) == plan.pages + 1
     assert f"assembling {plan.pages} tiles" in reader.pages[0].extract_text()
-    for page, tile in zip(reader.pages[1:], plan.tiles):
+    for page, tile in zip(reader.pages[1:], plan.tiles, strict=True):
         assert float(page.mediabox.width) / PT == pytest.approx(plan.paper[0], abs=0.01)
         assert float(page.mediabox.height) / PT == pytest.approx(plan.paper[1], abs=0.01)
         # the TrimBox holds the tile and its registration crosses, the BleedBox 2 mm more
@@ -130,3 +132,16 @@ def test_assembly_page_and_tiles_say_which_edges_are_cut_and_glued():
     assert "trim the left and top edges on the line" in texts[4]  # row 2, column 2
     assert "the hatched right and bottom strips go under the next page" in texts[0]
     assert "no trimming" in texts[0] and "trim the top edge on the line" in texts[3]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(st.integers(0, 400), st.integers(0, 60)), max_size=25),
+       st.integers(0, 20))
+def test_seam_hits_counted_in_sorted_ends_match_the_direct_count(spans, overlap):
+    """The seam search's per-seam count of labels in the way (sorted ends and bisection)
+    is the direct count for every seam on the grid, ends touching exactly included."""
+    from printables.products.tiling import STEP, _all_hits, _hits
+    blocked = [(a / 2, (a + w) / 2) for a, w in spans]  # on the 0.5 mm grid: exact ties
+    seams = [k * STEP for k in range(1, 440)]
+    assert _all_hits(seams, blocked, overlap / 2) == [_hits(s, blocked, overlap / 2)
+                                                      for s in seams]

@@ -11,9 +11,10 @@ paths ending in .toml.
 Parse fully, then build: every problem raises one LayoutError naming the file, the line
 and what would be valid, before anything is written. Rulings made here (ours):
 
-- A game file has no rules engine: its setup and examples are read (spaces, sides and kinds
-  must exist, piece counts must not exceed the components) and their moves get only the
-  checks notation allows (positions.notation_problems).
+- A game file has no rules engine unless ``[game] engine`` names a built-in one (see
+  gamefile.engine): its setup and examples are read (spaces, sides and kinds must exist,
+  piece counts must not exceed the components) and their moves get only the checks
+  notation allows (positions.notation_problems).
 - The game's name is ``[game] name`` or else the file name without .toml; it must not be
   a built-in game's name (it names the kit folder).
 - Two to six sides; every side needs at least one component; a component without a side
@@ -44,6 +45,7 @@ from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError, UsageError, quote
 from printables.gamefile.art import art_symbol, read_art, register_art_inks
 from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
+from printables.gamefile.engine import read_engine, with_engine
 from printables.gamefile.reader import (
     SourceReader,
     example_files,
@@ -75,6 +77,7 @@ from printables.outputs import resolve_inside
 from printables.positions import (
     CheckResult,
     Layout,
+    check_layout,
     expand_paths,
     load_layout,
     notation_problems,
@@ -89,7 +92,7 @@ _Reader = SourceReader
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
-             "summary", "reconstructed", "stacks", "state", "options", "notation")
+             "summary", "reconstructed", "stacks", "state", "options", "notation", "engine")
 #: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
 STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
 #: What a game's credits may say was reconstructed from a published rules text.
@@ -171,7 +174,10 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
         notation=head["notation"])
-    return replace(spec, setup_position=_setup(r, data, spec))
+    spec = replace(spec, setup_position=_setup(r, data, spec))
+    if head["engine"] is None:
+        return spec
+    return with_engine(r, spec, head["engine"], own_summary=head["summary"] is not None)
 
 
 def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
@@ -298,8 +304,8 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
 
 
 def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]:
-    """[game] reconstructed, [game.stacks], [game.state], [game.options] and notation (what
-    an exported built-in game keeps)."""
+    """[game] reconstructed, [game.stacks], [game.state], [game.options], notation and
+    engine (what an exported built-in game keeps)."""
     rebuilt = g.get("reconstructed", [])
     if not isinstance(rebuilt, list) or any(x not in RECONSTRUCTED for x in rebuilt):
         raise r.fail("[game] reconstructed lists what the credits say was reconstructed "
@@ -327,7 +333,8 @@ def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]
                       f"{', '.join(GAMES)}", notation, "notation")
     return {"reconstructed": tuple(rebuilt), "placement": placement,
             "state_types": {k: STATE_TYPES[v] for k, v in state.items()},
-            "options": dict(options), "notation": GAMES[notation].rules if notation else None}
+            "options": dict(options), "notation": GAMES[notation].rules if notation else None,
+            "engine": read_engine(r, g)}
 
 
 def _stacks(r: _Reader, t: Any, sides: tuple[str, ...]) -> Placement:
@@ -522,6 +529,11 @@ def _unchecked(path: str | Path) -> tuple[str, list[CheckResult]] | None:
     if is_game_file(path):
         game = load_game_file(path)
         layouts = [_example_of(game, example, path) for example in game.example_files or ()]
+        if game.rules is not None:  # [game] engine: the examples' claims are checked
+            n = len(layouts)
+            return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} "
+                    f"checked by the rules engine of {game.engine}",
+                    [res for lay in layouts for res in check_layout(lay)])
         failed = [res for lay in layouts for res in notation_problems(game, lay)]
         n = len(layouts)
         return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} name "

@@ -9,11 +9,12 @@ exported board has the same spaces, shapes and neighbours (same JSON export).
 Rulings (ours): the exported game is named ``<name>-variant`` (a game file may not take a
 built-in name). With ``--to FILE`` the rules text and every example position are copied
 next to the game file (FILE.md, FILE/*.toml, in the booklet's order) and named relative to
-it, so the exported kit's booklet has the same examples (printed "not checked by a rules
-engine": the game file has no engine); on standard output the rules path is relative to
-the current folder. The credits' "reconstructed" note, stacks placement and [state] keys
-go with the game. No summary is written: a game file's summary is made from its board,
-so an edited board (a 5-ring Dugi) is described as it is.
+it, so the exported kit's booklet has the same examples; a built-in game's file names its
+rules engine (``engine = NAME``), so they are checked and captioned as the built-in
+game's. On standard output the rules path is relative to the current folder. The credits'
+"reconstructed" note, stacks placement and [state] keys go with the game. No summary is
+written: a game file's summary is made from its board (or is its engine's for the engine's
+own board), so an edited board (a 5-ring Dugi, without the engine) is described as it is.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from printables.boards import Board
 from printables.boards.square import checker, parse_square, spiral_colouring
 from printables.errors import printable
 from printables.gamefile.reader import read_bytes
+from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
 from printables.games.model import Stacks, plain_notation
 from printables.outputs import MAX_RULES_BYTES
@@ -86,7 +88,7 @@ def _cell_tables(name: str, by_cell: dict[str, str]) -> list[str]:
         return []
     groups: dict[str, list[str]] = {}
     for cell, value in by_cell.items():  # goal.red.my-game (a side's own colours): goal.red
-        groups.setdefault(re.sub(r"^(goal\.[a-z0-9-]+)\..*$", r"\1", value), []).append(cell)
+        groups.setdefault(goal_class(value), []).append(cell)
     return [f"[board.{name}]"] + [f"{_q(k)} = {_q(v)}" for k, v in groups.items()]
 
 
@@ -208,14 +210,17 @@ def _side_tables(game: GameSpec) -> list[str]:
 
 
 def _play_lines(game: GameSpec) -> list[str]:
-    """The [game] keys a rules engine's game keeps in a game file: the credits' note on
-    what was reconstructed, its notation, [game.options], [game.stacks] and [game.state]."""
-    out = []
+    """The [game] keys a rules engine's game keeps in a game file: the engine, the
+    credits' note on what was reconstructed, a notation (without an engine),
+    [game.options], [game.stacks] and [game.state]."""
+    engine = game.engine or (game.name if game.source is None and game.rules else None)
+    out = [f"engine = {_q(engine)}  # checked by {GAMES[engine].title}'s rules engine"
+           ] if engine else []
     if game.reconstructed:
         out.append(f"reconstructed = {_q(list(game.reconstructed))}")
     written = game.rules or game.notation
     notation = next((g for g in GAMES.values() if written is not None and g.rules is written
-                     and g.rules.format_move is not plain_notation), None)
+                     and g.rules.format_move is not plain_notation and not engine), None)
     if notation is not None:
         out.append(f"notation = {_q(notation.name)}  # moves written as in {notation.title}")
     if game.default_options:

@@ -180,6 +180,15 @@ def side_coloured(board: Board, game: str, colours: Mapping[str, SideColours],
     return replace(board, spaces=spaces, decorations=board.decorations + decos)
 
 
+def goal_class(colour: str) -> str:
+    """A space's colour class without a game's own goal inks (side_coloured's suffix).
+
+    >>> goal_class("goal.red.my-game"), goal_class("dark")
+    ('goal.red', 'dark')
+    """
+    return re.sub(r"^(goal\.[a-z0-9-]+)\..*$", r"\1", colour)
+
+
 def _unit(way: str) -> tuple[float, float]:
     a = math.radians(DIRECTIONS[way])
     return math.cos(a), math.sin(a)

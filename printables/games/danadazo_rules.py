@@ -18,7 +18,8 @@ The rules, as seed 001 and the GAMES.md rulings give them (our wording):
   one of the four is a guard or a general (a forbidden barrier).
 - Win: capture the opposing general(s). A side reduced to a lone general draws when it
   survives 20 moves (plies) counted from its next move: ``state["lone_general_moves"]``
-  holds the plies played since then. A side to move without a legal move loses (ruling).
+  holds the plies played since then (and goes when that general is taken). A side to
+  move without a legal move loses (ruling).
 """
 
 from __future__ import annotations
@@ -198,12 +199,12 @@ def play(board: Board, pos: Position, move: Move) -> Outcome:
     for s in taken:
         del pieces[s]
     state = dict(pos.state)
-    if lone_side(pos.pieces):
+    if not lone_side(pieces):
+        state.pop(LONE_KEY, None)  # also when the lone general was taken: no count is left
+    elif lone_side(pos.pieces):
         state[LONE_KEY] = int(state.get(LONE_KEY, 0)) + 1
-    elif lone_side(pieces):
-        state[LONE_KEY] = 0
     else:
-        state.pop(LONE_KEY, None)
+        state[LONE_KEY] = 0
     new = pos.with_(pieces=pieces, to_move=other(pos.to_move), state=state)
     return Outcome(new, tuple(taken))
 

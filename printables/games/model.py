@@ -517,6 +517,8 @@ class GameSpec:
     notation: for a game without rules, another game's rules whose move notation
     (normalize_move, format_move) its positions are written in (a game file's
     ``notation``); its moves are still not checked.
+    engine: the built-in game whose rules engine, tally, option checks and playout kernels
+    this game uses (a game file's ``[game] engine``); None: the game's own (or none).
     tally: what a position's diagram cannot show and a caption states, as one sentence
     from the engine's own counts (EVL: pentagons held, passes in a row; Danadazo: a lone
     general's moves); None: nothing to add.
@@ -546,6 +548,7 @@ class GameSpec:
     example_files: tuple[Path, ...] | None = None
     source: Path | None = None
     notation: Rules | None = None
+    engine: str | None = None
 
     def credit(self) -> str:
         """The credit line: designer, then the year and licence a game file may give.

@@ -69,7 +69,7 @@ def start_of(game_name: str, players: str, kernel_name: str | None, layout_file:
         start, board = layout.position, layout.board or game.board(layout.position.options)
     else:
         opts = game.options(game.parse_options(options))
-        start = load_layout(setup_path(game.name)).position
+        start = game.setup_position or load_layout(setup_path(game.name)).position
         start = start.with_(options={**start.options, **opts})
         board = game.board(opts)
     fast = kernel_for(game, board)

@@ -35,7 +35,7 @@ from printables.outputs import (
     read_regular_file,
     stage_dir,
     swap_in,
-    write_atomic,
+    write_changed,
     write_tree,
 )
 from printables.products.tiling import SCHEME
@@ -256,8 +256,8 @@ def write_top(out: Path) -> dict[str, bytes]:
     rows.append({"file": "index.html", "size": len(page),
                  "sha256": hashlib.sha256(page).hexdigest()})
     top = {"index.html": page, "manifest.json": manifest_rows(rows, kits=kits)}
-    write_atomic(out / "index.html", top["index.html"])
-    write_atomic(out / "manifest.json", top["manifest.json"])  # last: it lists the rest
+    write_changed(out / "index.html", top["index.html"])
+    write_changed(out / "manifest.json", top["manifest.json"])  # last: it lists the rest
     return top
 
 

@@ -23,9 +23,12 @@ document is also written by svgwrite's own ``tostring()`` and the two texts must
 
 from __future__ import annotations
 
+import gc
 import re
+import threading
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import svgwrite
@@ -136,7 +139,7 @@ class _Writer:
         found = runs(parts)
         for k, run in enumerate(found):
             out.append(f"M{num(run.start[0])} {num(h - run.start[1])}")
-            for part, (x, y) in zip(run.parts, run.ends):
+            for part, (x, y) in zip(run.parts, run.ends, strict=True):
                 if type(part) is Segment:
                     out.append(f"L{num(x)} {num(h - y)}")
                 elif is_full(part):
@@ -229,9 +232,45 @@ def _drawing(scene: Scene, laser: bool, debug: bool) -> svgwrite.Drawing:
     return dwg
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while documents are built.
+
+    An element tree holds no reference cycles (reference counting frees it), but each
+    element is a few container objects, and every time a build has made enough of them
+    the collector walks the whole heap: on a 80 x 80 board one such pass cost more than
+    building the rest of the document, so time grew faster than the number of spaces.
+    Builds in several threads at once (the web server) share one pause: the first to
+    start records whether the collector ran and stops it, the last to finish restores
+    that (also on an error), so a caller that turned the collector off keeps it off."""
+    global _building, _was_on
+    with _pause_lock:
+        if _building == 0:
+            _was_on = gc.isenabled()
+            gc.disable()
+        _building += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _building -= 1
+            if _building == 0 and _was_on:
+                gc.enable()
+
+
+_pause_lock = threading.Lock()
+_building = 0  # documents being built now, in all threads
+_was_on = True  # whether the collector ran when the first of them started
+
+
 def render_svg(scene: Scene, theme: Mapping[str, Ink], laser: bool = False) -> bytes:
     """The SVG document of a scene, UTF-8 bytes, same scene same bytes; laser=True writes
     the cutter mode (see the module docstring). Raises TypeError for text on a laser sheet."""
+    with _no_cycle_collection():
+        return _document(scene, theme, laser)
+
+
+def _document(scene: Scene, theme: Mapping[str, Ink], laser: bool) -> bytes:
     dwg = _drawing(scene, laser, VALIDATE)
     w = _Writer(dwg, scene, theme, laser)
     for item in scene.items:

@@ -2,7 +2,8 @@
 
 kernel_for gives a game's fast kernel where one is registered and applies to the board
 (a kernel may refuse a board it was not written for, e.g. a game file's), else the
-reference kernel over the rules engine.
+reference kernel over the rules engine. A game file with a built-in engine
+(GameSpec.engine) gets that game's kernels.
 
 Compiled kernels (numba, the optional `play` extra: pip install "printables[play]") are
 registered by module name in NUMBA_KERNELS and imported only when asked for, so everything
@@ -43,7 +44,7 @@ FAST_KERNELS: dict[str, Callable[[GameSpec, Board], Kernel | None]] = {
 def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
     """The fast kernel for a game on a board where there is one (and fast), else the
     reference kernel."""
-    factory = FAST_KERNELS.get(game.name) if fast else None
+    factory = FAST_KERNELS.get(game.engine or game.name) if fast else None
     kernel = factory(game, board) if factory else None
     return kernel if kernel is not None else ReferenceKernel(game, board)
 
@@ -73,7 +74,7 @@ def numba_available() -> bool:
 def numba_kernel_for(game: GameSpec, board: Board) -> Kernel:
     """The numba kernel of a game on a board; UsageError where there is none or numba is
     not installed."""
-    module = NUMBA_KERNELS.get(game.name)
+    module = NUMBA_KERNELS.get(game.engine or game.name)
     if module is None:
         raise UsageError(f"{game.name} has no numba kernel; games with one: "
                          f"{', '.join(sorted(NUMBA_KERNELS))} (--kernel fast works for all)",

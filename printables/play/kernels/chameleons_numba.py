@@ -19,7 +19,7 @@ from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates, path_codes
+from printables.play.kernels.arrays import ArrayStates, compiled, path_codes
 from printables.play.kernels.base import decode_path
 from printables.play.kernels.chameleons import ChameleonsKernel, State
 from printables.play.kernels.chameleons import make as make_python
@@ -124,7 +124,7 @@ def _chains(cells: Any, v: int, s: int, k_notice: int, jover: Any, jland: Any, n
     return m
 
 
-@njit(cache=True)
+@compiled
 def _on_notice(cells: Any, v: int, opp: Any, notice: Any) -> int:
     """Write the spaces of side value v's pieces on opposing spaces; return how many."""
     k = 0
@@ -171,7 +171,7 @@ def _result(count: Any) -> int:
     return GOING_ON
 
 
-@njit(cache=True)
+@compiled
 def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, opp: Any,
              jover: Any, jland: Any, njump: Any, steps: Any, nstep: Any, over_of: Any,
              adjacent: Any, paths: Any, plen: Any, work: Any) -> tuple[int, int, int]:

@@ -207,12 +207,12 @@ class DanadazoKernel(FastKernel):
             w = cells[s]
             cells[s] = 0
             self._count(state, (w - 1) >> 2, (w - 1) & 3, -1)
-        if lone_before:
-            state.lone = (state.lone or 0) + 1
-        elif self._lone_side(state):
-            state.lone = 0
-        else:
+        if not self._lone_side(state):
             state.lone = None
+        elif lone_before:
+            state.lone = (state.lone or 0) + 1
+        else:
+            state.lone = 0
         state.to_move = 1 - state.to_move
         state.result = self._decided(state)
 

@@ -5,9 +5,11 @@ numba functions over int8 arrays.
 
 Everything else (conversions, results, adjudication, codes) is the pure-Python kernel's;
 the differential test checks this kernel against the engine as it does the others.
-Compiled functions are cached on disk (cache=True); playouts draw from numba's generator,
-seeded from the caller's random.Random. A move is a row (origin, target, take, relocate),
--1 for a part it does not have.
+Functions are compiled by arrays.compiled (cached on disk, no reference counting).
+Playouts draw from numba's generator, seeded from the caller's random.Random, one move a
+ply by rejection sampling (_sample), uniform over the legal moves: a sideways or backward
+step's landing group is looked at only when that step is drawn. A move is a row (origin,
+target, take, relocate), -1 for a part it does not have.
 """
 
 from __future__ import annotations
@@ -16,19 +18,18 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates, path_codes
-from printables.play.kernels.base import decode_path
+from printables.play.kernels.arrays import ArrayStates, compiled, path_codes
+from printables.play.kernels.base import decode_path, encode_path
 from printables.play.kernels.rosenkreuz import RosenkreuzKernel, State
 from printables.play.kernels.rosenkreuz import make as make_python
 
 GOING_ON, NO_WINNER = -2, -3
 
 
-@njit(cache=True)
+@compiled
 def _group(cells: Any, start: int, orth: Any, north: Any, seen: Any, out: Any) -> int:
     """Write the orthogonally connected pieces of start's colour holding start into out."""
     c = (cells[start] - 1) & 1
@@ -49,7 +50,7 @@ def _group(cells: Any, start: int, orth: Any, north: Any, seen: Any, out: Any) -
     return k
 
 
-@njit(cache=True)
+@compiled
 def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, rank: Any,
           far: Any, work: Any) -> tuple[bool, bool]:
     """Move, then minor, then major capture or suicide, in place; (took, attains)."""
@@ -95,15 +96,17 @@ def _land(cells: Any, count: Any, origin: int, t: int, orth: Any, north: Any, ra
     return took, cells[t] == v and not gone and rank[t] == far[side]
 
 
-@njit(cache=True)
-def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, work: Any,
-              copy_cells: Any, copy_count: Any) -> int:
-    """Write every legal move of side into out (rows of 4); return how many."""
+@compiled
+def _candidates(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
+                copy_cells: Any, copy_count: Any) -> tuple[int, int]:
+    """Write side's moves known legal into out (rows of 4) and the sideways or backward
+    steps short of the far rank whose legality needs their landing group (_outnumbers)
+    into maybe (origin, target); return how many of each."""
     rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
     for k in range(4):
         if count[k] == 0:
-            return 0
-    m = 0
+            return 0, 0
+    m = u = 0
     fwd = forward[side]
     for origin in range(cells.shape[0]):
         v = cells[origin]
@@ -125,23 +128,79 @@ def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, work: Any,
             if rank[target] == far[side]:
                 m = _far_moves(cells, count, side, origin, target, raydr[d], t, out, m, work,
                                copy_cells, copy_count)
-            elif raydr[d] == fwd or w != 0 or _outnumbers(cells, origin, target, v, orth,
-                                                         north, work):
+            elif raydr[d] == fwd or w != 0:
                 out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
                 m += 1
+            elif not _lonely(cells, origin, target, mine, orth, north):
+                maybe[u, 0], maybe[u, 1] = origin, target
+                u += 1
+    return m, u
+
+
+@compiled
+def _generate(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
+              copy_cells: Any, copy_count: Any) -> int:
+    """Write every legal move of side into out (rows of 4); return how many."""
+    orth, north = t[5], t[6]
+    m, u = _candidates(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
+    for i in range(u):
+        origin, target = maybe[i, 0], maybe[i, 1]
+        if _outnumbers(cells, origin, target, cells[origin], orth, north, work):
+            out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
+            m += 1
     return m
 
 
-@njit(cache=True)
-def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: Any,
-                work: Any) -> bool:
-    side, c = (v - 1) >> 1, (v - 1) & 1
-    lonely = True  # no other piece of the mover's colour next to target: a group of one
+@compiled
+def _sample(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, work: Any,
+            copy_cells: Any, copy_count: Any) -> int:
+    """The row of out holding a uniformly random legal move of side, or -1 for none.
+
+    Rejection sampling: draw among the known-legal moves and the unresolved candidates
+    alike; an unresolved one drawn is resolved, and if illegal dropped before drawing
+    again. Legal moves are never dropped, so the move returned is uniform over them, and
+    most candidates are never resolved."""
+    orth, north = t[5], t[6]
+    m, u = _candidates(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
+    while m + u > 0:
+        i = np.random.randint(0, m + u)
+        if i < m:
+            return i
+        origin, target = maybe[i - m, 0], maybe[i - m, 1]
+        if _outnumbers(cells, origin, target, cells[origin], orth, north, work):
+            out[m, 0], out[m, 1], out[m, 2], out[m, 3] = origin, target, -1, -1
+            return m
+        u -= 1
+        maybe[i - m, 0], maybe[i - m, 1] = maybe[u, 0], maybe[u, 1]
+    return -1
+
+
+@compiled
+def _draw(cells: Any, count: Any, side: int, seed: int, t: Any, out: Any, maybe: Any,
+          work: Any, copy_cells: Any, copy_count: Any) -> int:
+    """_sample with the generator seeded first (one draw, as a playout makes it)."""
+    np.random.seed(seed)
+    return _sample(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
+
+
+@compiled
+def _lonely(cells: Any, origin: int, target: int, c: int, orth: Any, north: Any) -> bool:
+    """True when no other piece of colour c touches target: a piece of colour c landing
+    there forms a group of one, which takes nothing."""
     for j in range(north[target]):
         n = orth[target, j]
-        lonely = lonely and (n == origin or cells[n] == 0 or (cells[n] - 1) & 1 != c)
-    if lonely:
-        return False
+        if n != origin and cells[n] != 0 and (cells[n] - 1) & 1 == c:
+            return False
+    return True
+
+
+@compiled
+def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: Any,
+                work: Any) -> bool:
+    """True when v moved from origin to the empty target takes by major capture: its side
+    outnumbers the other in the landing group (then some opponent piece touches one of its
+    own and is taken). The caller has seen that the group is not target alone."""
+    side = (v - 1) >> 1
     cells[origin] = 0
     cells[target] = v
     k = _group(cells, target, orth, north, work[0], work[1])
@@ -154,12 +213,14 @@ def _outnumbers(cells: Any, origin: int, target: int, v: int, orth: Any, north: 
     return 0 < k - mine < mine
 
 
-@njit(cache=True)
+@compiled
 def _far_moves(cells: Any, count: Any, side: int, origin: int, target: int, dr: int, t: Any,
                out: Any, m: int, work: Any, copy_cells: Any, copy_count: Any) -> int:
     rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
-    copy_cells[:] = cells
-    copy_count[:] = count
+    for s in range(cells.shape[0]):  # a loop, not a slice copy: no runtime (_nrt=False)
+        copy_cells[s] = cells[s]
+    for k in range(4):
+        copy_count[k] = count[k]
     took, attains = _land(copy_cells, copy_count, origin, target, orth, north, rank, far,
                           work)
     if not attains:
@@ -190,7 +251,7 @@ def _far_moves(cells: Any, count: Any, side: int, origin: int, target: int, dr: 
     return m
 
 
-@njit(cache=True)
+@compiled
 def _play(cells: Any, count: Any, move: Any, t: Any, work: Any) -> None:
     rays, raylen, raydr, rank, colour, orth, north, home, nhome, forward, far = t
     target = move[1]
@@ -203,7 +264,7 @@ def _play(cells: Any, count: Any, move: Any, t: Any, work: Any) -> None:
             cells[target] = 0
 
 
-@njit(cache=True)
+@compiled
 def _result(count: Any) -> int:
     lost0 = count[0] == 0 or count[1] == 0
     lost1 = count[2] == 0 or count[3] == 0
@@ -212,19 +273,19 @@ def _result(count: Any) -> int:
     return NO_WINNER if lost0 else GOING_ON
 
 
-@njit(cache=True)
+@compiled
 def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, t: Any,
-             out: Any, work: Any, copy_cells: Any, copy_count: Any) -> tuple[int, int, int]:
+             out: Any, maybe: Any, work: Any, copy_cells: Any,
+             copy_count: Any) -> tuple[int, int, int]:
     """(result, GOING_ON at the cap or NO_WINNER, plies, side to move), in place."""
     np.random.seed(seed)
     for ply in range(max_plies):
         r = _result(count)
         if r != GOING_ON:
             return r, ply, to_move
-        m = _generate(cells, count, to_move, t, out, work, copy_cells, copy_count)
-        if m == 0:
+        i = _sample(cells, count, to_move, t, out, maybe, work, copy_cells, copy_count)
+        if i < 0:
             return 1 - to_move, ply, to_move
-        i = np.random.randint(0, m)
         _play(cells, count, out[i], t, work)
         to_move = 1 - to_move
     return _result(count), max_plies, to_move
@@ -263,6 +324,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
                        np.array([len(o) for o in self.orth], np.int16), home, nhome,
                        np.array(self.forward, np.int16), np.array(self.far, np.int16))
         self.out = np.zeros((8 * count * count + 64, 4), np.int16)
+        self.maybe = np.zeros((8 * count, 2), np.int16)
         self.work = np.zeros((3, count), np.int16)
         self.copy_cells = np.zeros(count, np.int8)
         self.copy_count = np.zeros(4, np.int64)
@@ -272,7 +334,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
 
     def _generate(self, state: State) -> list[int]:
         m = _generate(state.cells, state.count, state.to_move, self.tables, self.out,
-                      self.work, self.copy_cells, self.copy_count)
+                      self.maybe, self.work, self.copy_cells, self.copy_count)
         return path_codes(self.out[:m])
 
     def _apply(self, state: State, code: int) -> None:
@@ -282,11 +344,20 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
         state.to_move = 1 - state.to_move
         state.result = self._loser_result(state.count)
 
+    def random_move(self, state: State, rng: random.Random) -> int | None:
+        """The code of a legal move drawn as the compiled playout draws one (uniformly),
+        None where there is none."""
+        if self.result(state) is not None:
+            return None
+        i = _draw(state.cells, state.count, state.to_move, rng.getrandbits(32), self.tables,
+                  self.out, self.maybe, self.work, self.copy_cells, self.copy_count)
+        return None if i < 0 else encode_path([int(x) for x in self.out[i] if x >= 0])
+
     def random_playout(self, state: State, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
         result, plies, to_move = _playout(
             state.cells, state.count, state.to_move, max_plies, rng.getrandbits(32),
-            self.tables, self.out, self.work, self.copy_cells, self.copy_count)
+            self.tables, self.out, self.maybe, self.work, self.copy_cells, self.copy_count)
         state.to_move, state.moves = int(to_move), None
         state.result = self._loser_result(state.count)
         if result in (GOING_ON, NO_WINNER):

@@ -4,8 +4,10 @@ each player's reserve; at physical size (callers scale the scene).
 EVL stacks are drawn from the side, one band per piece in its colour, bottom piece lowest, the
 top band thicker with the stack height on it; single pieces and markers are seen from above.
 Marks: a red arrow for the move (struck through by a dark bar when the rules forbid it), a
-red ring round a drop space (struck through likewise), a red cross on each captured piece, a
-green diamond round each space claimed, a blue broken ring round each piece that flips.
+red ring round a drop space (struck through likewise; a forbidden drop onto a piece or stack
+is drawn under it, ring as wide as the space, so what stands there stays readable), a red
+cross on each captured piece, a green diamond round each space claimed, a blue broken ring
+round each piece that flips.
 Space labels are redrawn at a size given by the caller (so they print at 6 pt or more) with
 a white halo drawn as a stroked copy under each label.
 With ``reserve=True`` a strip under the board shows the first player's reserve and a strip
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printables.boards import Board
 from printables.games import GameSpec, Move, Position, get_game
@@ -51,6 +53,11 @@ HEAD_SHARE = 0.25
 HEAD_PER_WIDTH = 3.6
 #: White halo under arrows and crosses on either side, as a share of the stroke width.
 HALO = 0.3
+#: A forbidden drop onto an occupied space (drawn under its pieces): the ring's radius as a
+#: share of the space's room (at least the usual drop ring's), and how far the bar's ends
+#: reach across and up from the centre, as a share of that radius.
+DROP_ROOM = 0.5
+DROP_REACH = 0.9
 #: Corners of a route turning more than this (degrees) stay sharp.
 MAX_ROUNDED_TURN = 150.0
 
@@ -295,6 +302,18 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
     return tuple(items)
 
 
+def covered_drop_items(board: Board, space: str, d: float, dy: float = 0.0
+                       ) -> tuple[Item, ...]:
+    """A forbidden drop onto a space that holds a piece or stack, to be drawn under the
+    pieces: a ring as wide as the space (its room) round what stands there and the dark bar
+    across it, its ends showing past the piece's corners."""
+    c, sizes = _move(board.space(space).anchor, 0.0, dy), mark_sizes(board)
+    r = max(0.62 * d, DROP_ROOM * board.space(space).room)
+    k = r * DROP_REACH
+    return ring_items(c, r, sizes) + strike_items(Point(c.x - k, c.y - k),
+                                                  Point(c.x + k, c.y + k), sizes)
+
+
 def strike_across(points: list[Point], sizes: MarkSizes) -> tuple[Item, ...]:
     """A bar across the middle of the longest leg of an arrow through points."""
     legs = [(a.distance(b), a, b) for a, b in zip(points, points[1:]) if a.distance(b) > TOL]
@@ -512,9 +531,13 @@ def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: 
     by = dy + strip * len(below)
     drawn = board_drawing(board, theme, by)
     items: list[Item] = list(diagram_labels(board, drawn, label_size) if label_size else drawn)
-    items.extend(piece_layer(game, board, pos, dy=by))
     d = min(piece_diameters(game, board, options=pos.options).values())
-    extra = mark_items(board, marks or Marks(move, True, tuple(captures)), d, by)
+    marks = marks or Marks(move, True, tuple(captures))
+    if marks.move is not None and covered_drop(game, board, pos, marks):
+        items.append(Group(covered_drop_items(board, marks.move.path[0], d, by), layer="move"))
+        marks = replace(marks, move=None)  # drawn under the pieces: the stack stays readable
+    items.extend(piece_layer(game, board, pos, dy=by))
+    extra = mark_items(board, marks, d, by)
     if extra:
         items.append(Group(extra, layer="move"))
     if reserve:
@@ -525,6 +548,15 @@ def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: 
             items.append(reserve_strip(game, board, pos, side, by + board.height + i * strip,
                                        label_size))
     return tuple(items), board.width, board.height + len(owners) * strip
+
+
+def covered_drop(game: GameSpec, board: Board, pos: Position, marks: Marks) -> bool:
+    """True when the marks show a forbidden drop onto a space that holds a piece or stack
+    (EVL's drop on a stack of four): its ring and bar go under the pieces
+    (covered_drop_items), so what stands there stays readable, the mark showing round it."""
+    move = marks.move
+    return (move is not None and move.drop and not marks.legal and bool(move.path)
+            and any(shown.space == move.path[0] for shown in game.placement.shown(board, pos)))
 
 
 def reserve_owners(game: GameSpec) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
@@ -22,9 +23,11 @@ from printables.render.scene import Scene
 from printables.render.theme import Ink
 
 MM = PT_PER_MM
-INK = "#1a1a1a"
-ACCENT = "#2f5d50"
-GREY = "#666666"
+#: The booklet's text colours, as reportlab colours: reportlab parses a colour given as a
+#: string each time a line of text is drawn (about 3,500 times for the kit's booklets).
+INK = HexColor("#1a1a1a")
+ACCENT = HexColor("#2f5d50")
+GREY = HexColor("#666666")
 
 
 def register_family() -> None:
@@ -362,7 +365,7 @@ class BookletDoc(BaseDocTemplate):
     def build_seeded(self, story: list, tocs: list, forms: FormCache) -> bytes:
         """The drawn build of a fresh story whose contents start from tocs' entries."""
         forms.drawing = True
-        for old, new in zip(tocs, _tocs(story)):
+        for old, new in zip(tocs, _tocs(story), strict=True):
             new.seed(old)
         self.filename = io.BytesIO()
         self.multiBuild(story, canvasmaker=Canvas)
