@@ -257,7 +257,7 @@ class NetworkNumbaKernel(ArrayStates, NetworkKernel):
     def random_playout(self, state: State, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
         if state.result is not None:  # the compiled playout finds a blocked board itself
-            return state.result, 0  # type: ignore[return-value]
+            return state.result, 0
         result, plies, to_move, swapped = _playout(
             state.cells, state.count, state.to_move, state.swapped,
             pie_drops(state.base.options), max_plies, rng.getrandbits(32), self.tables,
