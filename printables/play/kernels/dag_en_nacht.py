@@ -21,27 +21,10 @@ from printables.boards.square import parse_square, square_name
 from printables.games.dag_en_nacht import KIND, stones_per_player
 from printables.games.model import GameSpec, Move, Piece, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.base import BASE, FastKernel, decode_path, path_move
+from printables.play.kernels.base import BASE, CountState, FastKernel, decode_path, path_move
 
 #: (file step, rank step) of the four lines, orthogonal first
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
-
-
-class State:
-    """cells: 0 empty, 1 black, 2 white; hand: stones each side has not yet dropped."""
-
-    __slots__ = ("cells", "to_move", "hand", "moves", "result", "base")
-
-    def __init__(self, cells: list[int], to_move: int, hand: list[int],
-                 base: Position) -> None:
-        self.cells, self.to_move, self.hand, self.base = cells, to_move, hand, base
-        self.moves: list[int] | None = None
-        self.result: int | None = None
-
-    def copy(self) -> State:
-        s = State(self.cells[:], self.to_move, self.hand[:], self.base)
-        s.moves, s.result = self.moves, self.result
-        return s
 
 
 class DagEnNachtKernel(FastKernel):
@@ -71,14 +54,14 @@ class DagEnNachtKernel(FastKernel):
         return tuple(out)
 
     # ------------------------------------------------------------------ conversion
-    def from_position(self, pos: Position) -> State:
+    def from_position(self, pos: Position) -> CountState:
         cells = [0] * len(self.names)
         hand = [self.supply, self.supply]
         for name, piece in pos.pieces.items():
             v = self.sides.index(piece.side) + 1
             cells[self.index[name]] = v
             hand[v - 1] -= 1
-        state = State(cells, self.sides.index(pos.to_move), hand, pos)
+        state = CountState(cells, self.sides.index(pos.to_move), hand, pos)  # count: in hand
         strict = bool(pos.options.get("black_alternating"))
         lines = [v for v in (1, 2)
                  if any(c == v and self._wins(cells, s, v, strict and v == 1)
@@ -87,37 +70,37 @@ class DagEnNachtKernel(FastKernel):
             state.result = lines[0] - 1 if len(lines) == 1 else 1 - state.to_move
         return state
 
-    def to_position(self, state: State) -> Position:
+    def to_position(self, state: CountState) -> Position:
         pieces = {self.names[i]: Piece(self.sides[v - 1], KIND)
                   for i, v in enumerate(state.cells) if v}
         return state.base.with_(pieces=pieces, to_move=self.sides[state.to_move])
 
-    def move_of(self, state: State, code: Any) -> Move:
+    def move_of(self, state: CountState, code: Any) -> Move:
         return path_move(self, code, drop=code < BASE)
 
-    def adjudicate(self, state: State) -> int:
+    def adjudicate(self, state: CountState) -> int:
         return DRAW
 
     # ------------------------------------------------------------------ rules
-    def _no_move_result(self, state: State) -> int | None:
+    def _no_move_result(self, state: CountState) -> int | None:
         return DRAW
 
-    def _generate(self, state: State) -> list[int]:
+    def _generate(self, state: CountState) -> list[int]:
         cells = state.cells
         v = state.to_move + 1
-        out = [s + 1 for s in self.dark if not cells[s]] if state.hand[v - 1] > 0 else []
+        out = [s + 1 for s in self.dark if not cells[s]] if state.count[v - 1] > 0 else []
         shifts = self.shifts
         for s in self.dark:
             if cells[s] == v:
                 out.extend(s + 1 + (t + 1) * BASE for t in shifts[s] if not cells[t])
         return out
 
-    def _apply(self, state: State, code: int) -> None:
+    def _apply(self, state: CountState, code: int) -> None:
         cells = state.cells
         v = state.to_move + 1
         if code < BASE:
             target = code - 1
-            state.hand[v - 1] -= 1
+            state.count[v - 1] -= 1
         else:
             origin, target = decode_path(code)
             cells[origin] = 0

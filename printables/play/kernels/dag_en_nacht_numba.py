@@ -20,8 +20,8 @@ from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
 from printables.play.kernels.arrays import ArrayStates, step_codes
-from printables.play.kernels.base import BASE, decode_path
-from printables.play.kernels.dag_en_nacht import DagEnNachtKernel, State
+from printables.play.kernels.base import BASE, CountState, decode_path
+from printables.play.kernels.dag_en_nacht import DagEnNachtKernel
 from printables.play.kernels.dag_en_nacht import make as make_python
 
 GOING_ON = -2
@@ -114,7 +114,7 @@ def _playout(cells: Any, hand: Any, to_move: int, max_plies: int, seed: int, alt
 class DagEnNachtNumbaKernel(ArrayStates, DagEnNachtKernel):
     """The Dag en Nacht kernel with compiled move generation, line checks and playouts."""
 
-    array_fields, array_types = ("cells", "hand"), ("int8", "int64")
+    array_fields, array_types = ("cells", "count"), ("int8", "int64")
 
     def __init__(self, game: GameSpec, board: Board, n: int) -> None:
         super().__init__(game, board, n)
@@ -138,16 +138,16 @@ class DagEnNachtNumbaKernel(ArrayStates, DagEnNachtKernel):
         self.random_playout(self.from_position(Position(game.name, game.sides[0])),
                             random.Random(0), 0)
 
-    def _generate(self, state: State) -> list[int]:
-        m = _generate(state.cells, state.to_move + 1, state.hand[state.to_move],
+    def _generate(self, state: CountState) -> list[int]:
+        m = _generate(state.cells, state.to_move + 1, state.count[state.to_move],
                       self.np_dark, self.np_shifts, self.np_nshift, self.out)
         return step_codes(self.out, m)
 
-    def _apply(self, state: State, code: int) -> None:
+    def _apply(self, state: CountState, code: int) -> None:
         v = state.to_move + 1
         if code < BASE:
             target = code - 1
-            state.hand[v - 1] -= 1
+            state.count[v - 1] -= 1
         else:
             origin, target = decode_path(code)
             state.cells[origin] = 0
@@ -158,12 +158,12 @@ class DagEnNachtNumbaKernel(ArrayStates, DagEnNachtKernel):
             state.result = state.to_move
         state.to_move = 1 - state.to_move
 
-    def random_playout(self, state: State, rng: random.Random,
+    def random_playout(self, state: CountState, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
         if self.result(state) is not None:
             return state.result, 0  # type: ignore[return-value]
         result, plies, to_move = _playout(
-            state.cells, state.hand, state.to_move, max_plies, rng.getrandbits(32),
+            state.cells, state.count, state.to_move, max_plies, rng.getrandbits(32),
             bool(state.base.options.get("black_alternating")), self.np_light, self.np_dark,
             self.np_shifts, self.np_nshift, self.np_rays, self.np_raylen, self.out, self.run)
         state.to_move, state.moves = int(to_move), None
