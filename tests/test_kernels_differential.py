@@ -22,7 +22,6 @@ run: PRINTABLES_KERNEL_CHECK=50 pytest tests/test_kernels_differential.py).
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import random
@@ -32,6 +31,7 @@ import pytest
 
 from printables.games import get_game
 from printables.games.model import first_problem
+from printables.loading import load
 from printables.play.kernel import DRAW, ReferenceKernel
 from printables.play.kernels import FAST_KERNELS, NUMBA_KERNELS, numba_available
 from printables.play.kernels.differential import differential_run
@@ -63,7 +63,7 @@ def _factory(name: str, compiled: bool):
         return FAST_KERNELS[name]
     if not numba_available():
         pytest.skip("numba is not installed (the play extra)")
-    return importlib.import_module(f"printables.play.kernels.{NUMBA_KERNELS[name]}").make
+    return load(NUMBA_KERNELS[name])
 
 
 CASES = [(name, False) for name in sorted(SIZES)] + [(name, True) for name in

@@ -24,9 +24,10 @@ def _dummy(scenes, theme, **_) -> bytes:
 
 def test_a_new_back_end_in_one_place_is_offered_by_every_product_that_draws(monkeypatch, cli,
                                                                              tmp_path):
-    """Adding a renderer to printables.render.RENDERERS (one line) is all it takes: every
-    Scene-drawing product offers the format, the CLI writes it and the page lists it."""
-    monkeypatch.setitem(RENDERERS, "dummy", _dummy)
+    """Adding a back end to printables.render.RENDERERS (one line naming its function) is all
+    it takes: every Scene-drawing product offers the format, the CLI writes it and the page
+    lists it."""
+    monkeypatch.setitem(RENDERERS, "dummy", f"{__name__}:_dummy")
     for name in SCENE_PRODUCTS:
         assert "dummy" in PRODUCTS[name].formats(), name
     assert "dummy" not in PRODUCTS["laser"].formats()  # laser files need a laser back end

@@ -20,7 +20,7 @@ from typing import Any
 
 from printables.geometry import Arc, Part, bbox_of
 from printables.render.paths import Run, halves, runs
-from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene
+from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, one_page
 from printables.render.theme import Ink, ink
 
 
@@ -188,3 +188,9 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
     finally:
         ezdxf.options.write_fixed_meta_data_for_testing = fixed
     return stream.getvalue().encode(doc.output_encoding)
+
+
+def dxf_file(scenes: Sequence[Scene], theme: Mapping[str, Ink], *,
+             layers: Mapping[str, tuple[str, str]] | None = None, **_: Any) -> bytes:
+    """The DXF file of a one-page scene list (the entry of render.RENDERERS)."""
+    return render_dxf(one_page(scenes, "dxf"), theme, layers)

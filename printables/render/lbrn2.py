@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from printables.geometry import Arc, Point
 from printables.render.paths import Run, runs
-from printables.render.scene import Circle, Group, Item, Path, Scene
+from printables.render.scene import Circle, Group, Item, Path, Scene, one_page
 from printables.render.theme import Ink
 
 #: LightBurn's layer palette, C00 onward (the colours LightBurn shows for layer indices).
@@ -191,3 +191,9 @@ def render_lbrn2(scene: Scene, theme: Mapping[str, Ink], layers: Mapping[str, Cu
     ET.indent(root, space=" ")
     body = ET.tostring(root, encoding="unicode", short_empty_elements=True)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")
+
+
+def lbrn2_file(scenes: Sequence[Scene], theme: Mapping[str, Ink], *,
+               layers: Mapping[str, CutLayer], **_: Any) -> bytes:
+    """The LightBurn project of a one-page scene list (the entry of render.RENDERERS)."""
+    return render_lbrn2(one_page(scenes, "lbrn2"), theme, layers)

@@ -222,3 +222,9 @@ def render_pdf(pages: Sequence[Scene], theme: Mapping[str, Ink], title: str = ""
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def pdf_file(scenes: Sequence[Scene], theme: Mapping[str, Ink], *, title: str = "",
+             **_: Any) -> bytes:
+    """The PDF file of the scenes, a page each (the entry of render.RENDERERS)."""
+    return render_pdf(scenes, theme, title=title)

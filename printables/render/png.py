@@ -20,13 +20,13 @@ import io
 import math
 import sys
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from printables.errors import RenderError
-from printables.render.scene import Scene
+from printables.render.scene import Scene, one_page
 from printables.render.svg import render_svg
 from printables.render.theme import Ink
 
@@ -122,3 +122,9 @@ def render_png(scene: Scene, theme: Mapping[str, Ink], dpi: float = DEFAULT_DPI)
     _cairosvg()
     check_size(scene, dpi)
     return svg_to_png(render_svg(scene, theme), dpi)
+
+
+def png_file(scenes: Sequence[Scene], theme: Mapping[str, Ink], *, dpi: float | None = None,
+             **_: Any) -> bytes:
+    """The PNG file of a one-page scene list (the entry of render.RENDERERS)."""
+    return render_png(one_page(scenes, "png"), theme, DEFAULT_DPI if dpi is None else dpi)

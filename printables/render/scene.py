@@ -6,7 +6,7 @@ Products build Scenes; renderers never compute geometry. A style key such as
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from printables import geometry as g
@@ -82,6 +82,13 @@ class Scene:
             yield item
             if isinstance(item, Group):
                 stack.extend(reversed(item.items))
+
+
+def one_page(scenes: Sequence[Scene], fmt: str) -> Scene:
+    """The one Scene of a file format that holds one page (a bug otherwise: ValueError)."""
+    if len(scenes) != 1:
+        raise ValueError(f"a {fmt} file holds one page, not {len(scenes)}")
+    return scenes[0]
 
 
 def baseline(center: Point, size: float) -> Point:

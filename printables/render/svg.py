@@ -45,7 +45,17 @@ from svgwrite.utils import strlist
 
 from printables.geometry import Arc, Part, Segment
 from printables.render.paths import halves, is_full, runs
-from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
+from printables.render.scene import (
+    Circle,
+    Group,
+    Item,
+    Path,
+    Polygon,
+    Scene,
+    Text,
+    from_shape,
+    one_page,
+)
 from printables.render.theme import HALO, Ink, ink
 
 FONT_FAMILY = "Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif"
@@ -346,3 +356,9 @@ def _xml(el: Any, out: list[str]) -> None:
 #: The svgwrite elements _Writer makes, written by _xml; others go through svgwrite.
 _KNOWN = frozenset({SvgGroup, SvgPath, SvgPolygon, SvgPolyline, SvgCircle, SvgText, ClipPath,
                     svgwrite.container.Defs})
+
+
+def svg_file(scenes: Sequence[Scene], theme: Mapping[str, Ink], *, laser: bool = False,
+             **_: Any) -> bytes:
+    """The SVG file of a one-page scene list (the entry of render.RENDERERS)."""
+    return render_svg(one_page(scenes, "svg"), theme, laser=laser)

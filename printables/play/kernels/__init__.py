@@ -6,8 +6,8 @@ reference kernel over the rules engine. A game file with a built-in engine
 (GameSpec.engine) gets that game's kernels.
 
 Compiled kernels (numba, the optional `play` extra: pip install "printables[play]") are
-registered by module name in NUMBA_KERNELS and imported only when asked for, so everything
-works without numba; numba_kernel_for gives one, or a UsageError saying why not.
+registered by name in NUMBA_KERNELS and loaded only when asked for (printables.loading),
+so everything works without numba; numba_kernel_for gives one, or a UsageError saying why not.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from printables.boards import Board
 from printables.errors import UsageError
 from printables.games.model import GameSpec
+from printables.loading import load
 from printables.play.kernel import Kernel, ReferenceKernel
 from printables.play.kernels import (
     chameleons,
@@ -49,16 +50,13 @@ def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
     return kernel if kernel is not None else ReferenceKernel(game, board)
 
 
-#: game name -> module (under printables.play.kernels) whose make(game, board) gives its
-#: numba kernel; numba is imported with the module, so only when one is asked for
+#: game name -> the make(game, board) of its numba kernel, by name (printables.loading):
+#: numba is imported with the kernel's module, so only when one is asked for
 NUMBA_KERNELS: dict[str, str] = {
-    "chameleons": "chameleons_numba",
-    "dag-en-nacht": "dag_en_nacht_numba",
-    "danadazo": "danadazo_numba",
-    "dugi": "dugi_numba",
-    "evl": "evl_numba",
-    "network": "network_numba",
-    "rosenkreuz": "rosenkreuz_numba",
+    game: f"printables.play.kernels.{module}_numba:make"
+    for game, module in (("chameleons", "chameleons"), ("dag-en-nacht", "dag_en_nacht"),
+                         ("danadazo", "danadazo"), ("dugi", "dugi"), ("evl", "evl"),
+                         ("network", "network"), ("rosenkreuz", "rosenkreuz"))
 }
 
 
@@ -74,15 +72,14 @@ def numba_available() -> bool:
 def numba_kernel_for(game: GameSpec, board: Board) -> Kernel:
     """The numba kernel of a game on a board; UsageError where there is none or numba is
     not installed."""
-    module = NUMBA_KERNELS.get(game.engine or game.name)
-    if module is None:
+    make = NUMBA_KERNELS.get(game.engine or game.name)
+    if make is None:
         raise UsageError(f"{game.name} has no numba kernel; games with one: "
                          f"{', '.join(sorted(NUMBA_KERNELS))} (--kernel fast works for all)",
                          input=game.name)
     if not numba_available():
         raise UsageError('--kernel numba needs the play extra: pip install "printables[play]"')
-    make = importlib.import_module(f"printables.play.kernels.{module}").make
-    kernel = make(game, board)
+    kernel = load(make)(game, board)
     if kernel is None:
         raise UsageError(f"the numba kernel of {game.name} does not apply to this board",
                          input=game.name)

@@ -1,0 +1,34 @@
+"""Code loaded by name, on first use: the one place that imports a module later than the
+top of the module that needs it.
+
+A table that names its entries "package.module:attribute" instead of importing them keeps
+a command from loading what it will not run. Every such table in the project:
+
+- printables.render.RENDERERS: each format's back end (a command that writes only SVG
+  never loads reportlab's canvas);
+- printables.products.registry.PRODUCTS: each product's build (`printables kit` finding
+  every file unchanged, `--help` and `list` load no typesetting, drawing or laser code);
+- printables.play.kernels.NUMBA_KERNELS: the compiled kernels (numba is an optional
+  dependency, the `play` extra).
+
+Optional libraries (cairosvg, ezdxf, numba, dask) are imported by the one function that
+uses them, where a missing one becomes a clear error; they are listed in pyproject.toml's
+extras.
+
+Ruling (ours): a name that does not resolve is a bug in the table, not a user's mistake,
+so it raises the ImportError or AttributeError as is.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import Any
+
+
+@functools.cache
+def load(ref: str) -> Any:
+    """The object a "package.module:attribute" name refers to, its module imported now if
+    it was not yet."""
+    module, _, attribute = ref.partition(":")
+    return getattr(importlib.import_module(module), attribute)
