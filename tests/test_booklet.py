@@ -17,7 +17,8 @@ from printables.cli import main
 from printables.errors import UsageError
 from printables.games import GAMES
 from printables.positions import bundled_layouts
-from printables.products.booklet import booklet_outputs, bundled_rules, markup
+from printables.products.booklet import markup
+from printables.products.booklet.book import booklet_outputs, bundled_rules
 from printables.products.booklet.examples import example_paths
 from printables.products.booklet.impose import PT_PER_MM
 

@@ -11,7 +11,8 @@ import pytest
 
 from printables.games import GAMES
 from printables.positions import bundled_layouts
-from printables.products.booklet import booklet_outputs, bundled_rules, markup
+from printables.products.booklet import markup
+from printables.products.booklet.book import booklet_outputs, bundled_rules
 from printables.products.booklet.examples import load_examples
 
 BOOKLET_GAMES = sorted(GAMES)

@@ -113,7 +113,8 @@ def test_cell_size_is_exact_in_the_printed_pdf(tmp_path, capsys):
 
 def test_laser_scores_every_shared_edge_once():
     from printables.gamefile import load_game_file as get_game
-    from printables.products.laser import board_sheets, laser_request
+    from printables.products.laser.request import laser_request
+    from printables.products.laser.sheets import board_sheets
     from printables.render.scene import Group
     game = get_game(str(ROOT / "examples" / "honeycomb.toml"))
     board = game.board()

@@ -13,11 +13,10 @@ from printables.errors import UsageError
 from printables.games import GAMES
 from printables.geometry import Arc, Segment, bbox_of, part_key
 from printables.geometry.paths import merge_parts, total_length
-from printables.products.laser import (
-    PROFILES,
+from printables.products.laser.request import PROFILES, laser_request
+from printables.products.laser.sheets import (
     board_sheets,
     laser_files,
-    laser_request,
     laser_sheets,
     piece_sheets,
     render_sheet,

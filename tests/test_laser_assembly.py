@@ -36,10 +36,10 @@ from printables.geometry.paths import (
     move_part,
     subtract_parts,
 )
-from printables.products.laser import laser_request
 from printables.products.laser.board import board_marks
 from printables.products.laser.joints import KEY_RADIUS
 from printables.products.laser.region import point_on
+from printables.products.laser.request import laser_request
 from printables.products.laser.sheets import split_room
 from printables.products.laser.split import split_parts
 

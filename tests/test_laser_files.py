@@ -17,11 +17,19 @@ from printables.games import GAMES
 from printables.geometry import Arc, Point, Segment, bbox_of, part_key
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import contains_point, is_full, merge_parts
-from printables.products.laser import LAYERS, PROFILES, laser_request, laser_sheets, render_sheet
 from printables.products.laser.board import board_marks
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.pieces import component_part, piece_parts
-from printables.products.laser.sheets import BAR, BAR_SQUARE, REFERENCE, reference_note, split_room
+from printables.products.laser.request import LAYERS, PROFILES, laser_request
+from printables.products.laser.sheets import (
+    BAR,
+    BAR_SQUARE,
+    REFERENCE,
+    laser_sheets,
+    reference_note,
+    render_sheet,
+    split_room,
+)
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
 from printables.products.pieces.sheet import spares

@@ -20,13 +20,13 @@ from printables.games import GAMES
 from printables.geometry import Point, bbox_of
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import contains_point
-from printables.products.laser import laser_request, piece_sheets
 from printables.products.laser.board import board_marks
 from printables.products.laser.joints import KEY_RADIUS, TAB_SHIFT
 from printables.products.laser.model import LaserPart
 from printables.products.laser.pieces import piece_parts
 from printables.products.laser.region import point_on
-from printables.products.laser.sheets import split_room, whole_with_reference
+from printables.products.laser.request import laser_request
+from printables.products.laser.sheets import piece_sheets, split_room, whole_with_reference
 from printables.products.laser.split import split_parts
 
 CLEAR = 1.0

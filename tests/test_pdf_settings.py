@@ -9,7 +9,7 @@ from reportlab import rl_config
 
 from printables.games import GAMES
 from printables.products.board_sheet import board_scene
-from printables.products.booklet import build_booklet
+from printables.products.booklet.book import build_booklet
 from printables.render.pdf import render_pdf
 from printables.render.theme import THEMES
 

@@ -58,21 +58,14 @@ from printables.products.booklet.flow import (
     styles,
     table_of_contents,
 )
-from printables.products.booklet.impose import check_fit, impose
+from printables.products.booklet.impose import impose
+from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages, choose
 from printables.products.common import file_stem, variant_parts, variant_words
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.render.scene import Group, Scene
 from printables.render.theme import Ink, get_theme
 from printables.units import PAPERS
 
-#: Booklet page sizes (portrait, mm) by the names --paper accepts: the papers of units.PAPERS,
-#: and half-letter, a Letter sheet folded in two.
-PAGES: dict[str, tuple[float, float]] = {
-    "A5": PAPERS["A5"], "A4": PAPERS["A4"], "letter": PAPERS["Letter"],
-    "half-letter": (PAPERS["Letter"][1] / 2, PAPERS["Letter"][0])}
-#: Sheets --impose accepts, and the booklet page size that folds out of each.
-SHEETS: dict[str, tuple[float, float]] = {"A4": PAPERS["A4"], "letter": PAPERS["Letter"]}
-FOLDED = {"A4": "A5", "letter": "half-letter"}
 #: The rules section the example diagrams go in front of (else they go before Credits).
 EXAMPLES_BEFORE = ("strategy hint", "credits")
 
@@ -83,18 +76,6 @@ class Booklet:
 
     pdf: bytes
     pages: int
-
-
-def choose(name: str, table: Mapping[str, tuple[float, float]], what: str) -> str:
-    """The canonical key of a case-insensitive paper or sheet name, or a UsageError.
-
-    >>> choose("a5", PAGES, "paper")
-    'A5'
-    """
-    for key in table:
-        if key.lower() == str(name).lower():
-            return key
-    raise UsageError(f"unknown {what} {name!r}; valid: {', '.join(table)}", input=str(name))
 
 
 def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
@@ -642,16 +623,6 @@ def components_figure(game: GameSpec, options: Mapping, ts: Typeset) -> list:
     # one flowable, not a KeepTogether, so the paragraph before it can keep with it
     table.spaceBefore, table.spaceAfter = ts.m.body * 0.3, ts.m.body
     return [table]
-
-
-def booklet_pages(paper: str | None, impose_on: str | None) -> tuple[str, str | None]:
-    """The page size and imposition sheet that --paper and --impose ask for, checked (a
-    UsageError names the bad one); the web page checks its fields with this too."""
-    sheet = choose(impose_on, SHEETS, "sheet for --impose") if impose_on else None
-    page = choose(paper, PAGES, "paper") if paper else (FOLDED[sheet] if sheet else "A5")
-    if sheet:
-        check_fit(PAGES[page], SHEETS[sheet], sheet)
-    return page, sheet
 
 
 def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | None = None,

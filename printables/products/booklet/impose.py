@@ -24,10 +24,7 @@ from pypdf.generic import (
 from reportlab.lib.rl_accel import asciiBase85Decode
 
 from printables.errors import UsageError
-
-PT_PER_MM = 72.0 / 25.4
-#: Slack in points when deciding whether two pages fit side by side on a sheet.
-FIT_SLACK = 0.5
+from printables.products.booklet.pages import PT_PER_MM, check_fit
 
 
 def padded_count(pages: int) -> int:
@@ -57,16 +54,6 @@ def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
         sides.append((idx(n - 2 * k), idx(2 * k + 1)))
         sides.append((idx(2 * k + 2), idx(n - 2 * k - 1)))
     return sides
-
-
-def check_fit(page: tuple[float, float], sheet: tuple[float, float], sheet_name: str) -> None:
-    """Raise UsageError unless two pages (w, h in mm) fit side by side on the landscape sheet."""
-    sw, sh = max(sheet), min(sheet)
-    pw, ph = page
-    if 2 * pw > sw + FIT_SLACK / PT_PER_MM or ph > sh + FIT_SLACK / PT_PER_MM:
-        raise UsageError(f"booklet pages of {pw:.1f} x {ph:.1f} mm do not fit 2-up on "
-                         f"{sheet_name} ({sw:.1f} x {sh:.1f} mm); choose a smaller --paper "
-                         f"(A5 on A4, half-letter on letter)", input=sheet_name)
 
 
 def page_form(writer: PdfWriter, page: PageObject) -> IndirectObject:

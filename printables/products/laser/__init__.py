@@ -7,20 +7,7 @@ three ways to split it into parts, on :mod:`.region`), :mod:`.joints` (what hold
 parts together, one way only), :mod:`.pieces` (playing pieces as parts), :mod:`.model`
 (the plain data they share), :mod:`.materials` (LightBurn presets), :mod:`.text` and
 :mod:`.stroke` (outlined and single-stroke lettering); LightBurn projects are written by
-printables.render.lbrn2. The public entry points are re-exported here.
+printables.render.lbrn2. The package imports none of them (the request and the
+materials are read without loading the geometry of the sheets); import each from its
+module.
 """
-
-from printables.products.laser.request import FORMATS, LAYERS, PROFILES, LaserRequest, laser_request
-from printables.products.laser.sheets import (
-                                               Sheet,
-                                               board_sheets,
-                                               dxf_available,
-                                               laser_files,
-                                               laser_sheets,
-                                               piece_sheets,
-                                               render_sheet,
-)
-
-__all__ = ["FORMATS", "LAYERS", "PROFILES", "LaserRequest", "Sheet", "board_sheets",
-           "dxf_available", "laser_files", "laser_request", "laser_sheets", "piece_sheets",
-           "render_sheet"]

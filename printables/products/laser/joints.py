@@ -39,7 +39,6 @@ from printables.products.laser.region import Region, point_on
 KEY_RADIUS = 2.0
 #: How far a puzzle tab's disc sits past the seam (its neck is then narrower than it).
 TAB_SHIFT = 1.4
-JOINTS = ("dowels", "tabs")
 #: Seams shorter than this (mm) get no joint; longer than TWO_AT, two.
 MIN_SEAM = 12.0
 TWO_AT = 40.0

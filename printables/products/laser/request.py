@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printables.errors import UsageError, did_you_mean
-from printables.products.laser.joints import JOINTS
 from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
 from printables.render.theme import Ink
 from printables.units import parse_length, parse_sheet
+
+#: How split board parts line up (--joints): the kinds printables.products.laser.joints cuts.
+JOINTS = ("dowels", "tabs")
 
 HAIRLINE = 0.025
 #: Distance in mm from the sheet edge to any part.

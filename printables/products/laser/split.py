@@ -47,7 +47,6 @@ from printables.geometry.paths import (
 )
 from printables.products.laser.board import BoardMarks
 from printables.products.laser.joints import (
-    JOINTS,  # noqa: F401  (the web form reads it here)
     KEY_RADIUS,
     joint_discs,
     jointed,
