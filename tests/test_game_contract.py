@@ -27,7 +27,8 @@ from printables.positions import (
     setup_path,
 )
 from printables.products.board import board_request, size_counts_cells
-from printables.products.kit import kit_requests, work_plan
+from printables.products.kit import kit_requests
+from printables.products.kit_build import work_plan
 
 HOOKS = [name for name in Rules.__dict__ if not name.startswith("_")]
 

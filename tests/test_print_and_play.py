@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from printables.games import GAMES
-from printables.products.kit import KitRequest, build_game
+from printables.products.kit_build import KitRequest, build_game
 from printables.products.print_and_play import BLANK_TEXT
 from tests.pdfgeom import PT, circles, page_geometry
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from printables.errors import UsageError
 from printables.games import GAMES
 from printables.products.booklet.book import build_booklet, derive_numbers, tile_pages
-from printables.products.kit import KitRequest, build_game
+from printables.products.kit_build import KitRequest, build_game
 from printables.units import PAPERS
 
 

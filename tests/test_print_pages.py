@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.common import SAFE_EDGE
-from printables.products.kit import KitRequest, build_game
+from printables.products.kit_build import KitRequest, build_game
 from printables.products.registry import PREVIEW_DPI, SETUP_DPI
 
 #: Rasterising resolution: 60 dpi is 0.42 mm a pixel, fine enough to see a 0.15 mm line.

@@ -11,7 +11,7 @@ import re
 from pypdf import PdfReader
 
 from printables.games import GAMES
-from printables.products.kit import KitRequest, build_game
+from printables.products.kit_build import KitRequest, build_game
 from printables.products.pieces.sheet import RING_MARK_R, piece_sheet, sheet_scenes
 from printables.render.scene import Circle, Group
 from printables.units import PAPERS

@@ -4,8 +4,8 @@
 (a name, a game file, or `all` for the seven) gets one GameRequest, read from the same
 texts for each; every part of its kit is a product request of the registry built on it
 (products.registry.parts_of_kit), so a kit file is the bytes its own command writes.
-Workers (a pool the parent owns, see printables.pool) build each game's files as bytes;
-the parent writes them through the kit store (products.kit_store), one game at a time.
+Workers (printables.products.kit_build) build each game's files as bytes; the parent
+writes them through the kit store (products.kit_store), one game at a time.
 
 Rulings (ours): an option that does not apply to one of the games is an error naming that
 game, before any work (never silently dropped); two game arguments that name the same kit
@@ -15,41 +15,28 @@ that game's kit alone, with the same request.
 
 from __future__ import annotations
 
-import hashlib
-import os
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
-from printables.buildcache import BuildCache, build_key, cache_folder
+from printables.buildcache import BuildCache, cache_folder
 from printables.errors import UsageError
 from printables.games import GAMES, GameSpec, get_game
-from printables.geometry import Point
+from printables.loading import load
 from printables.outputs import clean_stale, ensure_dir, folder_lock
-from printables.pool import OwnedPool
 from printables.products import kit_store
-from printables.products.booklet.flow import register_family
 from printables.products.build_keys import game_inputs, kit_key
 from printables.products.common import variant_words
-from printables.products.laser.text import FONT_FILES, _font
-from printables.products.pieces.art import piece_items
-from printables.products.print_and_play import print_and_play
-from printables.products.registry import (
-    PRODUCTS,
-    GameRequest,
-    LaserReq,
-    cached_build,
-    count,
-    kit_paper,
-    kit_part_files,
-    parts_of_kit,
-)
-from printables.render.png import png_available
+from printables.products.registry import GameRequest, count, kit_paper
 from printables.render.theme import DEFAULT_THEME
-from printables.units import parse_paper
 from printables.watch import Step, watch
+
+#: The kit's builds, by name (printables.loading): kit_build is loaded only when a kit has
+#: files to build, so a rerun that finds every folder unchanged loads no product code.
+KIT_RESULTS = "printables.products.kit_build:kit_results"
+PREVIEW_FILES = "printables.products.kit_build:preview_files"
 
 
 @dataclass(frozen=True)
@@ -62,18 +49,6 @@ class KitRun:
     paper: str = "A4"
     jobs: int | None = None
     cache: bool = True
-
-
-@dataclass(frozen=True)
-class KitRequest:
-    """One piece of work for a worker: a game, its request, the paper, and which part
-    ("print" or "laser")."""
-
-    game: str
-    paper: str
-    part: str = "print"
-    request: GameRequest = GameRequest()
-    cache: str | None = None  # the build cache folder (None: build everything)
 
 
 def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | None = None,
@@ -129,55 +104,6 @@ def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict:
             "command": shlex.join(["printables", "kit", arg, *req.given, "--paper", paper])}
 
 
-def build_game(req: KitRequest) -> dict[str, bytes]:
-    """The files of one part of one game's kit, relative path -> bytes."""
-    game = get_game(req.game)
-    cache = BuildCache(Path(req.cache)) if req.cache else None
-    if req.part == "laser":  # 600 x 400 mm sheets, no kerf
-        laser = LaserReq.read(req.request, "svg", {})
-        files = {f"laser/{name}": data
-                 for name, data in cached_build(game, PRODUCTS["laser"], laser, cache)}
-    else:
-        files = kit_part_files(game, parts_of_kit(game, req.request, req.paper), cache)
-        files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files, req.paper,
-                                                                   cache)
-    return {f"{game.name}/{k}": v for k, v in sorted(files.items())}
-
-
-def _print_and_play(game: GameSpec, files: dict[str, bytes], paper: str,
-                    cache: BuildCache | None) -> bytes:
-    """The print-and-play file of a kit's parts, cached by the bytes of those parts."""
-    key = build_key(f"{game.name}/print-and-play", paper + "".join(
-        f" {n}:{hashlib.sha256(d).hexdigest()}" for n, d in sorted(files.items())))
-    hit = cache.get(key) if cache else None
-    if hit:
-        return hit[0][1]
-    data = print_and_play(game, files, parse_paper(paper))
-    if cache:
-        cache.put(key, [("print-and-play.pdf", data)])
-    return data
-
-
-def work_plan(run: KitRun, cache: str | None = None) -> list[KitRequest]:
-    """Two tasks per game (print products, laser files) so both cores stay busy to the end;
-    the heaviest task, the laser files with the most laser_work, goes first."""
-    tasks = [KitRequest(g, run.paper, part, r, cache)
-             for g, r in zip(run.games, run.requests, strict=True)
-             for part in ("print", "laser")]
-    if not tasks:
-        return tasks
-    heaviest = max(run.games, key=lambda g: laser_work(get_game(g)))
-    return sorted(tasks, key=lambda t: not (t.part == "laser" and t.game == heaviest))
-
-
-def laser_work(game: GameSpec) -> int:
-    """How much a game's laser files have to draw, from its pieces: each piece's count times
-    the shapes of its art (a rose of ten shapes, scored as line art, outweighs a stone)."""
-    here = Point(0.0, 0.0)
-    return sum(c.count * len(piece_items(c.art, here, 20.0))
-               for c in game.components(game.options()))
-
-
 def build_kits(run: KitRun, output: str | Path,
                on_done: Callable[[str], None] = lambda name: None) -> dict[str, bytes]:
     """Build the kits of a run into output, one game at a time swapped in whole (parallel
@@ -207,11 +133,13 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
     parts: dict[str, dict[str, bytes]] = {g: {} for g in todo.games}
     pending = {g: 2 for g in todo.games}
     written: dict[str, bytes] = {}
+    if not todo.games:
+        return written
     folder = cache_folder() if run.cache else None
     cache = str(folder) if folder else None
     if folder and folder.is_dir():
         clean_stale(folder)  # cache writes a killed run left half done
-    for req, result in _results(work_plan(todo, cache), run.jobs):
+    for req, result in load(KIT_RESULTS)(todo, cache):
         parts[req.game].update(result)
         pending[req.game] -= 1
         if not pending[req.game]:
@@ -220,32 +148,6 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
             written.update(kit_store.write_top(out))
             on_done(req.game)
     return written
-
-
-def _results(reqs: list[KitRequest], jobs: int | None):
-    """(request, files) pairs as they finish: in worker processes, or here for one job."""
-    workers = min(len(reqs), jobs or os.cpu_count() or 1)
-    if workers <= 1:
-        for req in reqs:
-            yield req, build_game(req)
-        return
-    preload()
-    with OwnedPool(build_game, workers) as pool:
-        yield from pool.imap_unordered(reqs)
-
-
-def preload() -> None:
-    """Import what build_game uses (reportlab, cairosvg, fontTools, pypdf, svgwrite and our
-    products) and read the fonts, here, before the workers fork: they inherit it all instead
-    of each paying for it again (about 0.7 s of cpu per worker)."""
-    png_available()
-    register_family()
-    for font in FONT_FILES:
-        _font(font)
-
-
-#: The kit files a watch builds first: what a designer looks at after a save.
-PREVIEW_PARTS = ("board.svg", "board.png", "setup.png")
 
 
 def preview_kits(run: KitRun, output: str | Path) -> list[str]:
@@ -264,10 +166,8 @@ def _preview_locked(run: KitRun, out: Path) -> list[str]:
     written = []
     for g, r in zip(run.games, run.requests, strict=True):
         game = get_game(g)
-        parts = {k: v for k, v in parts_of_kit(game, r, run.paper).items()
-                 if k in PREVIEW_PARTS}
         files = kit_store.current_files(out, game.name)
-        fresh = kit_part_files(game, parts, cache)
+        fresh = load(PREVIEW_FILES)(game, r, run.paper, cache)
         files.update({f"{game.name}/{k}": v for k, v in fresh.items()})
         record = {**kit_record(game, g, r, run.paper), "variant": "being rebuilt"}
         kit_store.commit_game(out, game.name, files, record)

@@ -8,7 +8,9 @@ A product (board, setup, pieces, booklet, laser, print-and-play) declares:
   kit) plus the product's own fields, each read from text by one parser per kind of value
   (the units parsers; no click callbacks), so the CLI, the form and the kit read a value
   the same way and get the same message for a bad one;
-- one build(game, request) -> [(file name, bytes)], the files its command writes.
+- one build(game, request) -> [(file name, bytes)], the files its command writes, named
+  here and written in printables.products.builds (loaded on first use, printables.loading:
+  reading a request and a kit that finds its files unchanged load no product code).
 
 Rulings (ours): a field's text equal to its default is left out of a command line; a field
 that changes only some formats (--dpi: PNG; --material: LightBurn projects) is read for
@@ -27,22 +29,18 @@ from typing import Any, ClassVar, Self
 from printables.buildcache import BuildCache
 from printables.errors import UsageError, quote
 from printables.games import GameSpec, get_game
+from printables.loading import load
 from printables.positions import load_layout
-from printables.products.board import BoardRequest, board_filename, board_request, render_board
-from printables.products.booklet.book import PAGES, SHEETS, booklet_outputs, booklet_pages
+from printables.products.board import BoardRequest, board_request
+from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages
 from printables.products.build_keys import CONTENT, part_key
 from printables.products.common import variant_parts
 from printables.products.laser import request as laser_settings
-from printables.products.laser import sheets as laser_sheets
 from printables.products.laser.materials import MATERIALS
-from printables.products.laser.split import JOINTS
-from printables.products.pieces.sheet import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER, render_pieces
-from printables.products.print_and_play import print_and_play
-from printables.products.setup import setup_file
+from printables.products.pieces.sheet import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER
 from printables.render import RENDERERS
-from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME, THEMES, get_theme
-from printables.units import PAPERS, paper_name, parse_count, parse_length, parse_paper
+from printables.units import PAPERS, paper_name, parse_count, parse_length
 
 Files = list[tuple[str, bytes]]
 
@@ -298,17 +296,6 @@ class BoardReq(Request):
               choices=listed(lambda: tuple(PAPERS), "one page of the board's size")))
 
 
-def build_board(game: GameSpec, req: BoardReq) -> Files:
-    """The board file."""
-    name = board_filename(game, req.game.board(), req.fmt, req.game.theme)
-    paper = None
-    if req.paper and req.fmt == "pdf":  # named for the paper it is laid on
-        paper = parse_paper(req.paper)
-        name = name[:-4] + f"-{req.paper.lower()}.pdf"
-    return [(name, render_board(game, req.game.board(), req.fmt, req.game.theme, req.dpi,
-                                paper))]
-
-
 @dataclass(frozen=True)
 class SetupReq(Request):
     """`printables setup`: format, dpi and a layout file to draw instead of the bundled one."""
@@ -319,11 +306,6 @@ class SetupReq(Request):
         DPI,
         Field("layout", path_or_none, "", "Draw this position file instead of the game's "
               "bundled setup.toml (for example a setup you changed).", metavar="FILE"))
-
-
-def build_setup(game: GameSpec, req: SetupReq) -> Files:
-    """The setup diagram (on the variant's board)."""
-    return [setup_file(game, req.fmt, req.game.theme, req.layout, req.dpi, req.game.opts)]
 
 
 @dataclass(frozen=True)
@@ -346,12 +328,6 @@ class PiecesReq(Request):
               "Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
               "lines, for a guillotine.", label="Gutter between pieces (mm)"),
         DPI)
-
-
-def build_pieces(game: GameSpec, req: PiecesReq) -> Files:
-    """The piece sheets (the variant's counts, fitting its spaces)."""
-    return render_pieces(game, req.fmt, req.paper, req.diameter, req.game.theme, req.dpi,
-                         req.gutter or 0.0, req.game.opts, req.game.size)
 
 
 @dataclass(frozen=True)
@@ -383,12 +359,6 @@ class BookletReq(Request):
                              input=self.layouts)
 
 
-def build_booklet(game: GameSpec, req: BookletReq) -> Files:
-    """The booklet, and its imposed print copy with --impose (of the variant)."""
-    return booklet_outputs(game, req.paper, req.impose, req.game.theme,
-                           Path(req.layouts) if req.layouts else None, options=req.game.opts)
-
-
 def _laser_fields() -> tuple[Field, ...]:
     return (
         Field("sheet", laser_text("sheet"), "600x400",
@@ -416,9 +386,10 @@ def _laser_fields() -> tuple[Field, ...]:
         Field("tabs", laser_text("tabs"), "0", "Holding tabs this wide on pieces "
               "under 12 mm, e.g. 0.3, so they do not drop through a honeycomb bed.",
               metavar="MM", label="Holding tabs (mm)"),
-        Field("joints", choice("joints", lambda: tuple(JOINTS)), "dowels",
+        Field("joints", choice("joints", lambda: tuple(laser_settings.JOINTS)), "dowels",
               "How split board parts line up: round notches for 4 mm dowels, or puzzle "
-              "tabs.", label="Joints of split boards", choices=listed(lambda: tuple(JOINTS))))
+              "tabs.", label="Joints of split boards",
+              choices=listed(lambda: tuple(laser_settings.JOINTS))))
 
 
 @dataclass(frozen=True)
@@ -447,16 +418,6 @@ class LaserReq(Request):
         return laser_settings.LaserRequest(self.sheet, self.kerf, self.profile, self.fmt,
                                            self.parts, self.material, not self.no_reference,
                                            self.tabs, (), self.joints, self.game.size)
-
-
-def build_laser(game: GameSpec, req: LaserReq) -> Files:
-    """One file per sheet of material (the variant's board and pieces); a variant's tags
-    follow the word laser in each name."""
-    files = laser_sheets.laser_files(game, req.laser(), req.game.opts)
-    tag = "-".join(req.game.tags(game))
-    head = f"{game.name}-laser-"
-    return [(head + tag + "-" + n[len(head):] if tag and n.startswith(head) else n, data)
-            for n, data in files]
 
 
 @dataclass(frozen=True)
@@ -492,30 +453,6 @@ def parts_of_kit(game: GameSpec, greq: GameRequest, paper: str) -> dict[str, Req
 KIT_PICK = {"booklet-imposed.pdf": -1}
 
 
-def build_print_and_play(game: GameSpec, req: PrintAndPlayReq) -> Files:
-    """The one-file print-and-play PDF, from the board, pieces and imposed booklet."""
-    wanted = ("board.pdf", "pieces.pdf", "booklet-imposed.pdf")
-    parts = {k: r for k, r in parts_of_kit(game, req.game, req.paper).items() if k in wanted}
-    files = kit_part_files(game, parts)
-    name = "-".join([game.name, *req.game.tags(game), "print-and-play"])
-    return [(f"{name}.pdf", print_and_play(game, files, parse_paper(req.paper)))]
-
-
-def kit_part_files(game: GameSpec, parts: Mapping[str, Request],
-                   cache: BuildCache | None = None) -> dict[str, bytes]:
-    """The bytes of kit parts (kit name -> request), each product built once per request,
-    or taken from the build cache when one is given and nothing it reads changed."""
-    built: dict[Request, Files] = {}
-    out = {}
-    for name, req in parts.items():
-        if req.fmt == "png" and not png_available():
-            continue  # no cairo: no PNG (every other file is still made)
-        if req not in built:
-            built[req] = cached_build(game, PRODUCTS[_product_of(req)], req, cache)
-        out[name] = built[req][KIT_PICK.get(name, 0)][1]
-    return out
-
-
 def cached_build(game: GameSpec, product: Product, req: Request,
                  cache: BuildCache | None) -> Files:
     """product.build(game, req), through the build cache when one is given."""
@@ -529,10 +466,6 @@ def cached_build(game: GameSpec, product: Product, req: Request,
     return files
 
 
-def _product_of(req: Request) -> str:
-    return next(k for k, p in PRODUCTS.items() if isinstance(req, p.request))
-
-
 # ---- the table ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -544,7 +477,8 @@ class Product:
     help: str
     request: type[Request]
     formats: Callable[[], tuple[str, ...]]
-    build: Callable[[GameSpec, Any], Files]
+    #: "module:function" of its build(game, request) -> Files (printables.loading)
+    builder: str
     theme: bool = True
     #: the texts besides the game its files are made from (the build cache's key reads them)
     reads: tuple[str, ...] = CONTENT
@@ -563,6 +497,11 @@ class Product:
         check_format(self, req.fmt)
         return self.build(game, req)
 
+    def build(self, game: GameSpec, req: Request) -> Files:
+        """The files of req, by the product's build (its module loaded on first use)."""
+        files: Files = load(self.builder)(game, req)
+        return files
+
 
 def check_format(product: Product, fmt: str | None) -> str:
     """fmt when product offers it (None: its first format), else a UsageError listing them."""
@@ -575,36 +514,40 @@ def check_format(product: Product, fmt: str | None) -> str:
     return fmt
 
 
+#: The module of the products' builds (printables.products.builds).
+BUILDS = "printables.products.builds"
+
+
 def _laser_formats() -> tuple[str, ...]:
     return ("svg", *LASER_ONLY)
 
 
 PRODUCTS: dict[str, Product] = {p.name: p for p in (
     Product("board", "Board", "Draw a game's board at exact size (GAME or --all).", BoardReq,
-            _ordered("pdf", "json"), build_board, reads=()),
+            _ordered("pdf", "json"), f"{BUILDS}:build_board", reads=()),
     Product("setup", "Setup", "Draw the board with the pieces in their starting places "
             "(GAME or --all).\n\nGames that start with an empty board show each player's "
             "pieces beside it; a variant's setup is drawn on its board.", SetupReq,
-            _ordered("pdf"), build_setup, reads=("setup",)),
+            _ordered("pdf"), f"{BUILDS}:build_setup", reads=("setup",)),
     Product("pieces", "Pieces", "Print a game's pieces at real size, with spares and cut "
             "lines (GAME or --all).\n\nChameleons pieces are two-sided: print the PDF "
             "double-sided, flipping on the long edge.", PiecesReq, _ordered("pdf", "json"),
-            build_pieces, reads=("setup",)),
+            f"{BUILDS}:build_pieces", reads=("setup",)),
     Product("booklet", "Booklet", "Typeset a game's rule booklet: cover, contents, rules, "
             "setup and checked examples.\n\nEvery example position is checked against the "
             "rules first; a failing check stops the build (exit status 2) and names the file "
             "and the check. A variant's booklet draws its board and keeps the examples that "
-            "still hold on it.", BookletReq, lambda: ("pdf",), build_booklet),
+            "still hold on it.", BookletReq, lambda: ("pdf",), f"{BUILDS}:build_booklet"),
     Product("laser", "Laser", "Make laser-cutter files: one file per sheet of material (GAME "
             "or --all).\n\nLayers: engrave, score, inner cuts, outer cuts and a 100 mm "
             "reference that is not cut. Check the reference measures 100 mm in your laser "
             "software before you cut. With --all, a game whose board cannot be made on the "
             "sheet is reported and the others are made.", LaserReq, _laser_formats,
-            build_laser, theme=False, reads=("setup",)),
+            f"{BUILDS}:build_laser", theme=False, reads=("setup",)),
     Product("print-and-play", "Print and play", "Write a game's one-file print-and-play PDF "
             "(GAME or --all): a print plan, the board, the pieces and the booklet to fold, "
             "padded for one double-sided job (flip on the long edge).", PrintAndPlayReq,
-            lambda: ("pdf",), build_print_and_play),
+            lambda: ("pdf",), f"{BUILDS}:build_print_and_play"),
 )}
 
 

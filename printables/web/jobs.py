@@ -40,9 +40,11 @@ from printables.web.products import DOWNLOADS, preview
 
 #: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
 #: second to import; the forkserver skips a module that is not installed).
-PRELOAD = ["printables.products.kit", "printables.products.board",
+PRELOAD = ["printables.products.kit", "printables.products.kit_build",
+           "printables.products.builds", "printables.products.board",
            "printables.products.setup", "printables.products.pieces.sheet",
-           "printables.products.booklet", "printables.products.laser", "printables.web.jobs",
+           "printables.products.booklet.book", "printables.products.laser.sheets",
+           "printables.web.jobs",
            "printables.web.catalog", "printables.products.registry", "printables.web.products",
            "cairocffi", "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from printables.games import GameSpec
 from printables.products.board_sheet import sheet_size
 from printables.products.kit import KitRun, kit_requests
-from printables.products.laser import dxf_available
+from printables.products.laser.sheets import dxf_available
 from printables.products.registry import PRODUCTS, Field, Product, Request, field_args, game_args
 from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME
