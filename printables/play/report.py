@@ -6,21 +6,20 @@ share, goes to speed.json beside them instead.
 
 Rulings: the PDF is A4, page 1 the first player's score with its 95 % interval for every
 level and variant (a dot and a bar, the 50 % line marked) and the ladder's verdicts; page 2
-the game-length histogram of every level and variant and the method and its caveat.
+the game-length histogram of every level and variant and the method and its caveat. Its
+pages are Scenes written by the PDF back end, as every other PDF of the project is.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import platform
 import time
 from typing import Any
 
-from reportlab.lib.colors import HexColor
-
 from printables import __version__
 from printables.games import get_game
+from printables.geometry import Point, Segment
 from printables.outputs import ensure_dir, write_files
 from printables.play.balance import (
     DaskCluster,
@@ -33,11 +32,22 @@ from printables.play.balance import (
 )
 from printables.play.metrics import differences, ladder_summary, selfplay_summary
 from printables.play.stats import MIN_GAMES, wilson
-from printables.render.pdf import PT_PER_MM, new_canvas
+from printables.render import render
+from printables.render.scene import Circle, Item, Path, Polygon, Scene, Text
+from printables.render.theme import Ink
 
 CAVEAT = ("Engines are not people: random and Monte-Carlo players show what the rules "
           "allow, not what skilled players would choose.")
-INK, GREY, ACCENT = HexColor("#222222"), HexColor("#999999"), HexColor("#1f5fa8")
+MM_PER_PT = 25.4 / 72
+INK, GREY, LIGHT, ACCENT = "#222222", "#999999", "#d4d4d4", "#1f5fa8"
+#: How the report's items are drawn (its theme): text, headings, notes in grey, the score
+#: chart's grid (the 50 % line darker), the 95 % intervals, dots and histogram bars.
+REPORT_INKS: dict[str, Ink] = {
+    "text": Ink(fill=INK), "bold": Ink(fill=INK, font="sans-bold"), "note": Ink(fill=GREY),
+    "grid": Ink(stroke=LIGHT, width=0.4 * MM_PER_PT),
+    "half": Ink(stroke=GREY, width=0.6 * MM_PER_PT),
+    "axis": Ink(stroke=GREY, width=0.5 * MM_PER_PT),
+    "interval": Ink(stroke=ACCENT, width=2 * MM_PER_PT), "mark": Ink(fill=ACCENT)}
 
 
 def report_data(plan: Plan, streams: dict[tuple[str, str], list[dict[str, Any]]]) -> dict:
@@ -145,36 +155,54 @@ def _opening_lines(data: dict) -> list[str]:
 
 # ----------------------------------------------------------------------------- PDF
 
-PAGE_W, PAGE_H, MARGIN = 210 * PT_PER_MM, 297 * PT_PER_MM, 18 * PT_PER_MM
+PAGE_W, PAGE_H, MARGIN = 210 / MM_PER_PT, 297 / MM_PER_PT, 18 / MM_PER_PT
+
+
+class _Page:
+    """One A4 page of the report as a Scene, laid out in points from the bottom left (as
+    the report's measures are given); items in the order drawn."""
+
+    def __init__(self) -> None:
+        self.items: list[Item] = []
+
+    def at(self, x: float, y: float) -> Point:
+        return Point(x * MM_PER_PT, y * MM_PER_PT)
+
+    def text(self, x: float, y: float, text: str, size: float = 9, style: str = "text",
+             anchor: str = "start") -> None:
+        self.items.append(Text(self.at(x, y), text, size * MM_PER_PT, style, anchor))
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, style: str) -> None:
+        self.items.append(Path((Segment(self.at(x0, y0), self.at(x1, y1)),), style))
+
+    def dot(self, x: float, y: float, r: float) -> None:
+        self.items.append(Circle(self.at(x, y), r * MM_PER_PT, "mark"))
+
+    def bar(self, x: float, y: float, w: float, h: float) -> None:
+        self.items.append(Polygon((self.at(x, y), self.at(x + w, y), self.at(x + w, y + h),
+                                   self.at(x, y + h)), "mark"))
+
+    def scene(self, title: str) -> Scene:
+        return Scene(210.0, 297.0, tuple(self.items), title)
 
 
 def to_pdf(data: dict) -> bytes:
     """balance.pdf: two A4 pages (see the module rulings)."""
-    buf = io.BytesIO()
-    c = new_canvas(buf, 210, 297, title=f"{data['title']}: balance")
-    y = _header(c, data, PAGE_H - MARGIN)
-    y = _score_chart(c, data, y - 10)
-    y = _ladder_text(c, data, y - 16)
-    _figures_table(c, data, y - 16)
-    c.showPage()
-    y = _histograms(c, data, PAGE_H - MARGIN)
-    _method(c, data, max(y - 10, MARGIN + 80))
-    c.showPage()
-    c.save()
-    return buf.getvalue()
+    first, second = _Page(), _Page()
+    y = _header(first, data, PAGE_H - MARGIN)
+    y = _score_chart(first, data, y - 10)
+    y = _ladder_text(first, data, y - 16)
+    _figures_table(first, data, y - 16)
+    y = _histograms(second, data, PAGE_H - MARGIN)
+    _method(second, data, max(y - 10, MARGIN + 80))
+    title = f"{data['title']}: balance"
+    return render("pdf", [first.scene(title), second.scene(title)], REPORT_INKS, title=title)
 
 
-def _text(c: Any, x: float, y: float, text: str, size: float = 9, font: str = "Vera",
-          color: Any = INK) -> None:
-    c.setFont(font, size)
-    c.setFillColor(color)
-    c.drawString(x, y, text)
-
-
-def _header(c: Any, data: dict, y: float) -> float:
-    _text(c, MARGIN, y - 14, f"{data['title']}: what self-play shows", 16, "Vera-Bold")
-    _text(c, MARGIN, y - 30, f"a game by {data['designer']} · seed {data['seed']} · players "
-          f"{', '.join(data['players'])} · printables {data['versions']['printables']}", 8.5)
+def _header(c: _Page, data: dict, y: float) -> float:
+    c.text(MARGIN, y - 14, f"{data['title']}: what self-play shows", 16, "bold")
+    c.text(MARGIN, y - 30, f"a game by {data['designer']} · seed {data['seed']} · players "
+           f"{', '.join(data['players'])} · printables {data['versions']['printables']}", 8.5)
     return y - 40
 
 
@@ -183,47 +211,40 @@ def _rows(data: dict) -> list[tuple[str, dict]]:
             for level, s in v["selfplay"].items()]
 
 
-def _score_chart(c: Any, data: dict, top: float) -> float:
+def _score_chart(c: _Page, data: dict, top: float) -> float:
     """The first player's score per level and variant: dot, 95 % bar, 50 % line."""
     rows = _rows(data)[:28]
     label_w, row_h = 150.0, 16.0
     x0, x1 = MARGIN + label_w, PAGE_W - MARGIN - 70
-    _text(c, MARGIN, top, "First player's score (draws count half), with its Wilson 95 % "
-          "interval", 10, "Vera-Bold")
+    c.text(MARGIN, top, "First player's score (draws count half), with its Wilson 95 % "
+           "interval", 10, "bold")
     top -= 14
     bottom = top - row_h * len(rows) - 6
-    c.setStrokeColor(GREY)
-    c.setLineWidth(0.4)
     for k in range(0, 11):
         x = x0 + (x1 - x0) * k / 10
-        c.setDash(1, 2) if k != 5 else c.setDash()
-        c.line(x, bottom, x, top)
-        _text(c, x - 7, bottom - 10, f"{10 * k}%", 7, color=GREY)
-    c.setDash()
+        c.line(x, bottom, x, top, "half" if k == 5 else "grid")
+        c.text(x - 7, bottom - 10, f"{10 * k}%", 7, "note")
     for i, (label, s) in enumerate(rows):
         y = top - row_h * (i + 0.5) - 3
         f = s["first_player"]
         lo, hi = f["wilson95"]
-        _text(c, MARGIN, y - 3, label[:32], 8)
-        c.setStrokeColor(ACCENT)
-        c.setFillColor(ACCENT)
-        c.setLineWidth(2)
-        c.line(x0 + (x1 - x0) * lo, y, x0 + (x1 - x0) * hi, y)
-        c.circle(x0 + (x1 - x0) * f["score"], y, 2.6, stroke=0, fill=1)
-        _text(c, x1 + 6, y - 3, f"{_pct(f['score'])}  n={s['games']}", 7.5)
+        c.text(MARGIN, y - 3, label[:32], 8)
+        c.line(x0 + (x1 - x0) * lo, y, x0 + (x1 - x0) * hi, y, "interval")
+        c.dot(x0 + (x1 - x0) * f["score"], y, 2.6)
+        c.text(x1 + 6, y - 3, f"{_pct(f['score'])}  n={s['games']}", 7.5)
     return bottom - 12
 
 
-def _ladder_text(c: Any, data: dict, y: float) -> float:
-    _text(c, MARGIN, y, "Ladder: does each level beat the one before it?", 10, "Vera-Bold")
+def _ladder_text(c: _Page, data: dict, y: float) -> float:
+    c.text(MARGIN, y, "Ladder: does each level beat the one before it?", 10, "bold")
     y -= 14
     ladders = [(v["label"], lad) for v in data["variants"] for lad in v["ladder"]]
     if not ladders:
-        _text(c, MARGIN, y, "One level only: no ladder.", 8.5)
+        c.text(MARGIN, y, "One level only: no ladder.", 8.5)
     for label, lad in ladders[:14]:
-        _text(c, MARGIN, y, f"{label}: {lad['verdict']} - score {_interval(lad)} over "
-              f"{lad['games']} games (W-L-D {lad['wins']}-{lad['losses']}-{lad['draws']}), "
-              f"SPRT {lad['sprt']['verdict']}", 8)
+        c.text(MARGIN, y, f"{label}: {lad['verdict']} - score {_interval(lad)} over "
+               f"{lad['games']} games (W-L-D {lad['wins']}-{lad['losses']}-{lad['draws']}), "
+               f"SPRT {lad['sprt']['verdict']}", 8)
         y -= 12
     return y - 12 if not ladders else y
 
@@ -232,14 +253,14 @@ FIGURE_COLUMNS = ("", "balance", "completion", "draws", "timeouts", "plies mean 
                   "branching", "decisions")
 
 
-def _figures_table(c: Any, data: dict, y: float) -> None:
+def _figures_table(c: _Page, data: dict, y: float) -> None:
     """The other figures of each level and variant, one row each."""
-    _text(c, MARGIN, y, "Other figures", 10, "Vera-Bold")
+    c.text(MARGIN, y, "Other figures", 10, "bold")
     xs = (MARGIN, MARGIN + 150, MARGIN + 195, MARGIN + 245, MARGIN + 285, MARGIN + 330,
           MARGIN + 400, MARGIN + 450)
     y -= 14
     for x, head in zip(xs, FIGURE_COLUMNS, strict=True):
-        _text(c, x, y, head, 7.5, color=GREY)
+        c.text(x, y, head, 7.5, "note")
     for label, s in _rows(data)[:24]:
         y -= 11
         d = s["duration"]
@@ -247,14 +268,14 @@ def _figures_table(c: Any, data: dict, y: float) -> None:
                  str(s["timeouts"]), f"{d['mean']:.0f} / {d['p95']:.0f}",
                  f"{s['branching']['mean']:.1f}", _pct(s["decision_moves"]))
         for x, cell in zip(xs, cells, strict=True):
-            _text(c, x, y, cell, 7.5)
+            c.text(x, y, cell, 7.5)
 
 
-def _histograms(c: Any, data: dict, top: float) -> float:
+def _histograms(c: _Page, data: dict, top: float) -> float:
     """A small game-length histogram per level and variant, two to a row."""
     rows = _rows(data)[:8]
-    _text(c, MARGIN, top - 12, "Game length (plies): how many games ended in each band", 10,
-          "Vera-Bold")
+    c.text(MARGIN, top - 12, "Game length (plies): how many games ended in each band", 10,
+           "bold")
     w, h, gap = (PAGE_W - 2 * MARGIN - 20) / 2, 110.0, 34.0
     y = top - 30
     for i, (label, s) in enumerate(rows):
@@ -265,29 +286,26 @@ def _histograms(c: Any, data: dict, top: float) -> float:
     return y - h - gap
 
 
-def _histogram(c: Any, x: float, y: float, w: float, h: float, label: str, s: dict) -> None:
+def _histogram(c: _Page, x: float, y: float, w: float, h: float, label: str,
+               s: dict) -> None:
     hist = s["length_histogram"]
     counts, width = hist["counts"], hist["width"]
-    _text(c, x, y + h + 4, f"{label[:40]} (mean {s['duration']['mean']:.0f})", 8)
-    c.setStrokeColor(GREY)
-    c.setLineWidth(0.5)
-    c.line(x, y, x + w, y)
+    c.text(x, y + h + 4, f"{label[:40]} (mean {s['duration']['mean']:.0f})", 8)
+    c.line(x, y, x + w, y, "axis")
     if not counts:
         return
     peak = max(counts)
     bar = w / len(counts)
-    c.setFillColor(ACCENT)
     for k, n in enumerate(counts):
         if n:
-            c.rect(x + k * bar + 0.5, y, bar - 1, (h - 6) * n / peak, stroke=0, fill=1)
-    _text(c, x, y - 9, "0", 7, color=GREY)
-    end = f"{width * len(counts)}"
-    _text(c, x + w - 6 * len(end) / 1.6, y - 9, end, 7, color=GREY)
-    _text(c, x + w - 50, y + h - 8, f"peak {peak}", 7, color=GREY)
+            c.bar(x + k * bar + 0.5, y, bar - 1, (h - 6) * n / peak)
+    c.text(x, y - 9, "0", 7, "note")
+    c.text(x + w, y - 9, f"{width * len(counts)}", 7, "note", anchor="end")
+    c.text(x + w, y + h - 8, f"peak {peak}", 7, "note", anchor="end")
 
 
-def _method(c: Any, data: dict, y: float) -> None:
-    _text(c, MARGIN, y, "Method", 10, "Vera-Bold")
+def _method(c: _Page, data: dict, y: float) -> None:
+    c.text(MARGIN, y, "Method", 10, "bold")
     lines = [_stopping(data),
              "Each game is seeded by its place in the game list, so the figures depend only "
              "on the seed and the list.",
@@ -298,7 +316,7 @@ def _method(c: Any, data: dict, y: float) -> None:
     for line in lines:
         y -= 12
         for part in _wrap(line, 110):
-            _text(c, MARGIN, y, part, 8)
+            c.text(MARGIN, y, part, 8)
             y -= 10
 
 
