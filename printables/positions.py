@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
-from printables.errors import InputError, LayoutError, MoveSyntaxError, PrintablesError, printable
+from printables.errors import (
+    InputError,
+    LayoutError,
+    MoveSyntaxError,
+    PrintablesError,
+    UsageError,
+    printable,
+)
 from printables.games import GameSpec, Move, Outcome, Position, get_game
 from printables.games.model import (
     OnSpaces,
@@ -570,3 +577,22 @@ def check_layout(layout: Layout) -> list[CheckResult]:
     board = layout.board or game.board(layout.position.options)
     return [CheckResult(layout.path, c.number, (why := evaluate(game, board, layout.position, c))
                         is None, why or "") for c in layout.checks]
+
+
+def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> Layout:
+    """The layout to draw: a given file (which must be for game, when one is named) or the
+    game's bundled setup.toml."""
+    if layout_file is None:
+        if game is None:
+            raise UsageError("missing GAME; name a game or give --layout FILE")
+        path = game_content(game).setup
+        if isinstance(path, Layout):  # a game file's own [setup]
+            return path
+        if not path.exists():
+            raise UsageError(f"{game.name} has no setup file yet ({path})", input=game.name)
+        return load_layout(path)
+    layout = load_layout(layout_file)
+    if game is not None and layout.position.game != game.name:
+        raise UsageError(f"{layout_file}: this layout is for {layout.position.game}, not "
+                         f"{game.name}", input=str(layout_file))
+    return layout

@@ -6,13 +6,12 @@ import pytest
 
 from printables.games import GAMES, Move, Piece, Position
 from printables.geometry import Arc, Point, Segment
-from printables.positions import load_layout, setup_path
+from printables.positions import load_layout, load_setup, setup_path
 from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
 from printables.products.setup import (
     FOOTER,
     RECONSTRUCTED_NOTE,
     footer_items,
-    load_setup,
     setup_scene,
 )
 from printables.render.fonts import text_width

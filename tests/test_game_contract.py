@@ -26,9 +26,9 @@ from printables.positions import (
     read_position,
     setup_path,
 )
-from printables.products.board import board_request, size_counts_cells
 from printables.products.kit import kit_requests
 from printables.products.kit_build import work_plan
+from printables.products.variant import board_request, size_counts_cells
 
 HOOKS = [name for name in Rules.__dict__ if not name.startswith("_")]
 

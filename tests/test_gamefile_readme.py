@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from printables.gamefile import game_from_text, load_game_file
+from printables.positions import load_setup
 from printables.products.board_sheet import board_scene
-from printables.products.setup import load_setup, setup_scene
+from printables.products.setup import setup_scene
 from printables.render.png import png_available, render_png
 from printables.render.theme import THEMES
 

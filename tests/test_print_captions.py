@@ -16,8 +16,13 @@ import pytest
 from printables.errors import CheckFailedError
 from printables.games import GAMES, first_problem
 from printables.positions import load_layout
-from printables.products.booklet.diagram import reserve_counts
-from printables.products.booklet.examples import example_paths, featured, load_examples, side_name
+from printables.products.booklet.examples import (
+    example_paths,
+    featured,
+    load_examples,
+    reserve_counts,
+    side_name,
+)
 
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from printables.errors import UsageError
 from printables.games import GAMES
-from printables.products.board import size_counts_cells
 from printables.products.kit_build import KitRequest, build_game
 from printables.products.laser.sheets import PROFILES
 from printables.products.registry import PRODUCTS, GameRequest, parts_of_kit
+from printables.products.variant import size_counts_cells
 from tests.conftest import needs_png, run_cli
 
 flask = pytest.importorskip("flask", reason="the web extra (flask) is not installed")

@@ -112,8 +112,7 @@ def test_readme_and_index_state_the_same_tiling_scheme():
     import html
     from pathlib import Path
 
-    from printables.products.kit_store import index_html
-    from printables.products.tiling import SCHEME
+    from printables.products.kit_store import SCHEME, index_html
     readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
     assert SCHEME in readme
     page = " ".join(html.unescape(index_html([], {}).decode()).split())

@@ -34,9 +34,8 @@ from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
 from printables.games.model import Stacks, plain_notation
 from printables.outputs import MAX_RULES_BYTES
-from printables.positions import MAX_FILE_BYTES, bundled_layouts, game_content
+from printables.positions import MAX_FILE_BYTES, bundled_layouts, game_content, load_setup
 from printables.products.booklet.examples import example_paths, load_examples
-from printables.products.setup import load_setup
 
 
 def _q(v: Any) -> str:

@@ -1,18 +1,16 @@
-"""Pieces every printed page shares: board drawing items, scale bar, page furniture, and
-the one file namer (file_stem) every product names its files with."""
+"""Pieces every printed page shares: board drawing items, scale bar and page furniture
+(the one file namer, file_stem, is printables.products.variant's)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from printables.boards import Board
-from printables.games import GameSpec
 from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
 from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
-from printables.render.theme import DEFAULT_THEME, Ink, ink
+from printables.render.theme import Ink, ink
 
 SCALE_BAR = 100.0
 #: Page furniture rule (ours): no ink within this many mm of any edge of a printed page;
@@ -20,48 +18,6 @@ SCALE_BAR = 100.0
 SAFE_EDGE = 5.0
 #: Where page furniture may start: SAFE_EDGE plus half a millimetre for line widths.
 EDGE_ROOM = SAFE_EDGE + 0.5
-
-
-def file_stem(game: str, product: str, *parts: str, theme_name: str = DEFAULT_THEME) -> str:
-    """The one file namer: <game>-<product>, then what differs from the defaults (empty
-    parts are left out), then the theme unless it is the default one.
-
-    >>> file_stem("dugi", "pieces", "letter", "", "18mm", theme_name="mono")
-    'dugi-pieces-letter-18mm-mono'
-    >>> file_stem("evl", "setup")
-    'evl-setup'
-    """
-    named = [p for p in parts if p]
-    if theme_name != DEFAULT_THEME:
-        named.append(theme_name)
-    return "-".join([game, product, *named])
-
-
-def variant_parts(game: GameSpec, options: Mapping[str, Any], size: float | None) -> list[str]:
-    """What a file name adds for a variant: each option that differs from the game's
-    default (key and value), then a length size in mm.
-
-    >>> from printables.games import GAMES
-    >>> variant_parts(GAMES["network"], {"size": 12, "pie": False}, 250.0)
-    ['size12', '250mm']
-    """
-    parts = [f"{k}{str(v).lower()}" for k, v in sorted(options.items())
-             if game.default_options.get(k) != v]
-    if size is not None:
-        parts.append(f"{size:g}mm")
-    return parts
-
-
-def variant_words(variant: Mapping[str, Any]) -> str:
-    """A variant (options that differ from the defaults) as a caption says it.
-
-    >>> variant_words({"size": 19}), variant_words({"target": 12, "pie": True})
-    ('variant: size 19', 'variant: pie on, target 12')
-    """
-    def word(v: Any) -> str:
-        return {True: "on", False: "off"}.get(v, str(v)) if isinstance(v, bool) else str(v)
-    said = ", ".join(f"{k.replace('_', ' ')} {word(v)}" for k, v in sorted(variant.items()))
-    return f"variant: {said}" if said else "standard"
 
 
 def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,

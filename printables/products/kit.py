@@ -28,8 +28,8 @@ from printables.loading import load
 from printables.outputs import clean_stale, ensure_dir, folder_lock
 from printables.products import kit_store
 from printables.products.build_keys import game_inputs, kit_key
-from printables.products.common import variant_words
 from printables.products.registry import GameRequest, count, kit_paper
+from printables.products.variant import variant_words
 from printables.render.theme import DEFAULT_THEME
 from printables.watch import Step, watch
 

@@ -38,7 +38,6 @@ from printables.outputs import (
     write_changed,
     write_tree,
 )
-from printables.products.tiling import SCHEME
 
 #: Each game folder's own list of its files (written last inside the folder).
 GAME_MANIFEST = "manifest.json"
@@ -59,6 +58,15 @@ LINKS = (
     ("Look", (("setup.png", "setup diagram"), ("board.png", "board preview"),
               ("board.svg", "board drawing (SVG, mm)"))),
 )
+
+#: How tiled boards (products.tiling) go together, in one paragraph: index.html prints it
+#: and the README quotes it word for word.
+SCHEME = ("Tiled boards: cut along the line on the left edge of every page from column 2 on "
+          "and on the top edge of every page from row 2 on; the hatched 10 mm strips along "
+          "the right and bottom edges go under the neighbouring page. Join each row from "
+          "left to right, then the rows from top to bottom: lay the cut edge over its "
+          "neighbour's strip so that each half cross continues the full cross beside it, "
+          "and glue. The first page of board.pdf draws the grid and the gluing order.")
 
 
 def manifest_rows(rows: list[dict], kit: dict | None = None, kits: list | None = None) -> bytes:

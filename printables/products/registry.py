@@ -31,13 +31,12 @@ from printables.errors import UsageError, quote
 from printables.games import GameSpec, get_game
 from printables.loading import load
 from printables.positions import load_layout
-from printables.products.board import BoardRequest, board_request
 from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages
 from printables.products.build_keys import CONTENT, part_key
-from printables.products.common import variant_parts
 from printables.products.laser import request as laser_settings
 from printables.products.laser.materials import MATERIALS
-from printables.products.pieces.sheet import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER
+from printables.products.pieces.art import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER
+from printables.products.variant import BoardRequest, board_request, variant_parts
 from printables.render import RENDERERS
 from printables.render.theme import DEFAULT_THEME, THEMES, get_theme
 from printables.units import PAPERS, paper_name, parse_count, parse_length
@@ -212,7 +211,7 @@ class GameRequest:
         return out
 
     def tags(self, game: GameSpec) -> list[str]:
-        """What file names add for this variant (see products.common.variant_parts)."""
+        """What file names add for this variant (see products.variant.variant_parts)."""
         return variant_parts(game, self.opts, self.size)
 
 

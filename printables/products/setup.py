@@ -17,17 +17,11 @@ from typing import Any
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
-from printables.positions import Layout, game_content, load_layout
-from printables.products.booklet.diagram import position_items, reserve_counts
-from printables.products.booklet.examples import on_variant
-from printables.products.common import (
-    SCALE_BAR,
-    file_stem,
-    fit_size,
-    scale_bar,
-    variant_parts,
-    variant_words,
-)
+from printables.positions import Layout, load_setup
+from printables.products.booklet.diagram import position_items
+from printables.products.booklet.examples import on_variant, reserve_counts
+from printables.products.common import SCALE_BAR, fit_size, scale_bar
+from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render import render
 from printables.render.fonts import text_width, wrap_words
 from printables.render.scene import Group, Item, Scene, Text
@@ -36,25 +30,6 @@ from printables.render.theme import Ink, get_theme, ink
 #: Height of the strip under the diagram: title line, credit lines, scale bar.
 FOOTER = 20.0
 RECONSTRUCTED_NOTE = "reconstructed from the published rules text"
-
-
-def load_setup(game: GameSpec | None, layout_file: str | Path | None = None) -> Layout:
-    """The layout to draw: a given file (which must be for game, when one is named) or the
-    game's bundled setup.toml."""
-    if layout_file is None:
-        if game is None:
-            raise UsageError("missing GAME; name a game or give --layout FILE")
-        path = game_content(game).setup
-        if isinstance(path, Layout):  # a game file's own [setup]
-            return path
-        if not path.exists():
-            raise UsageError(f"{game.name} has no setup file yet ({path})", input=game.name)
-        return load_layout(path)
-    layout = load_layout(layout_file)
-    if game is not None and layout.position.game != game.name:
-        raise UsageError(f"{layout_file}: this layout is for {layout.position.game}, not "
-                         f"{game.name}", input=str(layout_file))
-    return layout
 
 
 def position_caption(game: GameSpec, title: str) -> str:

@@ -56,13 +56,6 @@ CROP = 5.0         # crop mark length on a single page
 
 Box = tuple[float, float, float, float]
 
-#: The scheme in one paragraph: index.html prints it and the README quotes it word for word.
-SCHEME = ("Tiled boards: cut along the line on the left edge of every page from column 2 on "
-          "and on the top edge of every page from row 2 on; the hatched 10 mm strips along "
-          "the right and bottom edges go under the neighbouring page. Join each row from "
-          "left to right, then the rows from top to bottom: lay the cut edge over its "
-          "neighbour's strip so that each half cross continues the full cross beside it, "
-          "and glue. The first page of board.pdf draws the grid and the gluing order.")
 
 
 @dataclass(frozen=True)

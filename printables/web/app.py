@@ -23,9 +23,9 @@ from markupsafe import Markup
 from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GAMES, GameSpec
-from printables.products.board import size_counts_cells
 from printables.products.kit import kit_requests
 from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
+from printables.products.variant import size_counts_cells
 from printables.web import guard, jobs
 from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import (

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 
 from printables.errors import PrintablesError
 from printables.games import GameSpec
-from printables.products.board import size_counts_cells
 from printables.products.registry import (
     PRODUCTS,
     BookletReq,
@@ -32,6 +31,7 @@ from printables.products.registry import (
     kit_paper,
     theme_names,
 )
+from printables.products.variant import size_counts_cells
 from printables.render.theme import DEFAULT_THEME
 
 #: The longest text a field may hold; longer values are cut (the query is bounded anyway).

@@ -60,8 +60,8 @@ from printables.products.booklet.flow import (
 )
 from printables.products.booklet.impose import impose
 from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages, choose
-from printables.products.common import file_stem, variant_parts, variant_words
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
+from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render.scene import Group, Scene
 from printables.render.theme import Ink, get_theme
 from printables.units import PAPERS

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from printables.boards import Board
 from printables.games import GameSpec, Move, Position, get_game
 from printables.geometry import TOL, Arc, Part, Point, Segment
+from printables.products.booklet.examples import reserve_counts
 from printables.products.common import board_items
 from printables.products.pieces.art import piece_diameters, piece_items
 from printables.render.fonts import text_width
@@ -402,13 +403,6 @@ def captured_items(board: Board, spaces: Iterable[str], d: float, dx: float = 0.
             halos.append(Path((seg,), "captured.halo", width=w * (1 + 2 * HALO)))
             items.append(Path((seg,), "captured", width=w))
     return tuple(halos + items)
-
-
-def reserve_counts(game: GameSpec, pos: Position) -> list[tuple[str, str, str, int]]:
-    """(side, kind, art, pieces not on the board) per component, as the game's placement
-    counts them (a hand, where pieces enter from one)."""
-    return [(c.side, c.kind, c.art, game.placement.off_board(pos, c))
-            for c in game.components(game.options(pos.options))]
 
 
 def count_words(n: int, kind: str) -> str:

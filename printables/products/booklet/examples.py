@@ -22,7 +22,6 @@ from printables.positions import (
     notation_problems,
     parse_move,
 )
-from printables.products.booklet.diagram import reserve_counts
 from printables.products.pieces.art import piece_items
 from printables.render.scene import Scene
 
@@ -53,6 +52,13 @@ class Example:
     def caption(self) -> str:
         """What the diagram shows, in sentences: outcome, explanation, other checks, hand."""
         return " ".join(t for t in (self.outcome, self.explain, self.note, self.hand) if t)
+
+
+def reserve_counts(game: GameSpec, pos: Position) -> list[tuple[str, str, str, int]]:
+    """(side, kind, art, pieces not on the board) per component, as the game's placement
+    counts them (a hand, where pieces enter from one)."""
+    return [(c.side, c.kind, c.art, game.placement.off_board(pos, c))
+            for c in game.components(game.options(pos.options))]
 
 
 def example_paths(game: GameSpec, layouts_dir: Path) -> list[Path]:

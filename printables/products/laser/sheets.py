@@ -36,7 +36,6 @@ from printables.geometry.paths import (
     move_part,
     subtract_parts,
 )
-from printables.products.board import board_request
 from printables.products.laser.board import board_marks, title_block, title_plate
 from printables.products.laser.materials import MACHINE, MATERIALS
 from printables.products.laser.model import Box, Marks, Placement, placed_marks
@@ -64,6 +63,7 @@ from printables.products.laser.request import (
 )
 from printables.products.laser.split import split_parts
 from printables.products.laser.stroke import stroke_text, stroke_width
+from printables.products.variant import board_request
 from printables.render import render
 from printables.render.lbrn2 import TOOL_INDEX, CutLayer, palette_index
 from printables.render.scene import Circle, Group, Item, Path, Scene

@@ -26,6 +26,10 @@ from printables.games import Component, GameSpec
 from printables.geometry import Arc, Point, Segment, regular_polygon
 from printables.render.scene import Circle, Item, Path, Polygon
 
+#: Smallest and largest piece diameter --diameter accepts.
+MIN_DIAMETER, MAX_DIAMETER = 5.0, 150.0
+#: Largest --gutter accepted (mm).
+MAX_GUTTER = 20.0
 #: Fraction of a space's room a piece takes by default.
 ROOM_SHARE = 0.8
 #: Danadazo: piece diameter as a fraction of the lattice pitch (see the module docstring).

@@ -39,21 +39,18 @@ from typing import Any
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
 from printables.geometry import Point, Segment
-from printables.products.common import (
-    EDGE_ROOM,
-    SCALE_BAR,
-    file_stem,
-    fit_size,
-    scale_bar,
-    variant_parts,
-)
+from printables.products.common import EDGE_ROOM, SCALE_BAR, fit_size, scale_bar
 from printables.products.pieces.art import (
+    MAX_DIAMETER,
+    MAX_GUTTER,
+    MIN_DIAMETER,
     outline_items,
     piece_diameters,
     piece_items,
     punch_diameters,
     punch_name,
 )
+from printables.products.variant import file_stem, variant_parts
 from printables.render import render_pages
 from printables.render.fonts import text_width
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text
@@ -68,10 +65,6 @@ GAP_TWO_SIDED = 4.0
 BLEED = 1.0
 HEADING = 6.0
 HEADING_SIZE = 3.2
-#: Smallest and largest piece diameter --diameter accepts.
-MIN_DIAMETER, MAX_DIAMETER = 5.0, 150.0
-#: Largest --gutter accepted (mm).
-MAX_GUTTER = 20.0
 CROP_LEN = 2.5     # crop marks: length, starting CROP_GAP outside the printed area
 CROP_GAP = 0.5
 CROP_ROOM = 3.0    # pieces keep this much further from the top and bottom margins (crop marks)
