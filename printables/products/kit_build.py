@@ -22,6 +22,7 @@ from pathlib import Path
 from printables.buildcache import BuildCache, build_key
 from printables.games import GameSpec, get_game
 from printables.geometry import Point
+from printables.loading import load
 from printables.pool import OwnedPool
 from printables.products.booklet.flow import register_family
 from printables.products.builds import kit_part_files
@@ -30,6 +31,7 @@ from printables.products.laser.text import FONT_FILES, _font
 from printables.products.pieces.art import piece_items
 from printables.products.print_and_play import print_and_play
 from printables.products.registry import PRODUCTS, GameRequest, LaserReq, cached_build, parts_of_kit
+from printables.render import RENDERERS
 from printables.render.png import png_available
 from printables.units import parse_paper
 
@@ -113,12 +115,16 @@ def preload() -> None:
     """Import what build_game uses (reportlab, cairosvg, fontTools, pypdf, svgwrite and our
     products) and read the fonts, here, before the workers fork: they inherit it all instead
     of each paying for it again (about 0.7 s of cpu per worker)."""
+    for fmt in KIT_FORMATS:  # the back ends are loaded by name on first use
+        load(RENDERERS[fmt])
     png_available()
     register_family()
     for font in FONT_FILES:
         _font(font)
 
 
+#: The formats a kit's files are written in.
+KIT_FORMATS = ("svg", "pdf", "png")
 #: The kit files a watch builds first: what a designer looks at after a save.
 PREVIEW_PARTS = ("board.svg", "board.png", "setup.png")
 
