@@ -36,6 +36,7 @@ def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str)
     """A file name a person can find: game, non-default options, non-default theme.
 
     >>> from printables.games import GAMES
+    >>> from printables.products.variant import board_request
     >>> g = GAMES["dag-en-nacht"]
     >>> board_filename(g, board_request(g, "19"), "pdf", "mono")
     'dag-en-nacht-board-size19-mono.pdf'
