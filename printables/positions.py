@@ -1,4 +1,5 @@
-"""Position files (layouts/*.toml) <-> Position, move notation, and checks (validate).
+"""Position files (layouts/*.toml) <-> Position, move notation, and checks (validate); the
+layout a setup draws (load_setup: a given file or the game's own setup).
 
 Parse fully, then build: a file that cannot be read raises LayoutError naming file, line
 and the bad value; a position that parses but breaks the rules is reported by the checks.

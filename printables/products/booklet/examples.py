@@ -1,5 +1,6 @@
 """Booklet examples: the game's checked positions from layouts/<game>/, validated before they
-are printed, with the move each diagram shows and its caption; piece art scenes."""
+are printed, with the move each diagram shows and its caption; piece art scenes; the
+pieces each side has off the board (reserve_counts, which diagrams and setups draw)."""
 
 from __future__ import annotations
 
