@@ -13,7 +13,9 @@ from fractions import Fraction
 
 from printables.errors import UsageError, quote
 
-MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": 25.4 / 72}
+#: Millimetres per point (1/72 inch, the unit of PDF and of font sizes), and the other way.
+MM_PER_PT, PT_PER_MM = 25.4 / 72, 72.0 / 25.4
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": MM_PER_PT}
 
 #: Paper sizes by name, portrait (width, height) in mm.
 PAPERS: dict[str, tuple[float, float]] = {

@@ -35,10 +35,10 @@ from printables.play.stats import MIN_GAMES, wilson
 from printables.render import render
 from printables.render.scene import Circle, Item, Path, Polygon, Scene, Text
 from printables.render.theme import Ink
+from printables.units import MM_PER_PT
 
 CAVEAT = ("Engines are not people: random and Monte-Carlo players show what the rules "
           "allow, not what skilled players would choose.")
-MM_PER_PT = 25.4 / 72
 INK, GREY, LIGHT, ACCENT = "#222222", "#999999", "#d4d4d4", "#1f5fa8"
 #: How the report's items are drawn (its theme): text, headings, notes in grey, the score
 #: chart's grid (the 50 % line darker), the 95 % intervals, dots and histogram bars.

@@ -40,10 +40,10 @@ from printables.geometry import Point
 from printables.products.common import SCALE_BAR, fit_size, frame_rect, line, scale_bar
 from printables.products.pieces.art import punch_diameters, punch_name
 from printables.render.fonts import wrap_words
-from printables.render.pdf import PT_PER_MM, render_pdf
+from printables.render.pdf import render_pdf
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import THEMES
-from printables.units import PAPERS
+from printables.units import PAPERS, PT_PER_MM
 
 BLANK_TEXT = "This page is intentionally blank"
 MARGIN = 15.0

@@ -39,9 +39,10 @@ from printables.geometry import Point, Segment, hatch_lines
 from printables.geometry import Polygon as Shape
 from printables.products.common import EDGE_ROOM, fit_size, frame_rect, line, scale_bar
 from printables.render.fonts import text_width, wrap_words
-from printables.render.pdf import PT_PER_MM, draw_scene, new_canvas
+from printables.render.pdf import draw_scene, new_canvas
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text
 from printables.render.theme import Ink, ink
+from printables.units import PT_PER_MM
 
 MARGIN = 10.0     # unprintable edge every home printer respects
 FOOTER = 9.0      # extra room at the bottom of a tile page for the scale bar

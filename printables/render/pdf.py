@@ -25,8 +25,7 @@ from printables.render.fonts import font_name, register_fonts
 from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, from_shape
 from printables.render.theme import HALO, Ink, ink
-
-PT_PER_MM = 72.0 / 25.4
+from printables.units import PT_PER_MM
 
 #: reportlab's global settings while one of our canvases writes its file: binary Flate
 #: streams, a quarter smaller than ASCII85 text

@@ -18,9 +18,10 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from printables.render.fonts import register_fonts
-from printables.render.pdf import PT_PER_MM, Canvas, draw_scene
+from printables.render.pdf import Canvas, draw_scene
 from printables.render.scene import Scene
 from printables.render.theme import Ink
+from printables.units import PT_PER_MM
 
 MM = PT_PER_MM
 #: The booklet's text colours, as reportlab colours: reportlab parses a colour given as a

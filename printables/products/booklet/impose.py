@@ -24,7 +24,8 @@ from pypdf.generic import (
 from reportlab.lib.rl_accel import asciiBase85Decode
 
 from printables.errors import UsageError
-from printables.products.booklet.pages import PT_PER_MM, check_fit
+from printables.products.booklet.pages import check_fit
+from printables.units import PT_PER_MM
 
 
 def padded_count(pages: int) -> int:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from printables.errors import UsageError
-from printables.units import PAPERS
+from printables.units import PAPERS, PT_PER_MM
 
-PT_PER_MM = 72.0 / 25.4
 #: Slack in points when deciding whether two pages fit side by side on a sheet.
 FIT_SLACK = 0.5
 
