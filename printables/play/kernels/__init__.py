@@ -53,10 +53,13 @@ def kernel_for(game: GameSpec, board: Board, *, fast: bool = True) -> Kernel:
 #: game name -> the make(game, board) of its numba kernel, by name (printables.loading):
 #: numba is imported with the kernel's module, so only when one is asked for
 NUMBA_KERNELS: dict[str, str] = {
-    game: f"printables.play.kernels.{module}_numba:make"
-    for game, module in (("chameleons", "chameleons"), ("dag-en-nacht", "dag_en_nacht"),
-                         ("danadazo", "danadazo"), ("dugi", "dugi"), ("evl", "evl"),
-                         ("network", "network"), ("rosenkreuz", "rosenkreuz"))
+    "chameleons": "printables.play.kernels.chameleons_numba:make",
+    "dag-en-nacht": "printables.play.kernels.dag_en_nacht_numba:make",
+    "danadazo": "printables.play.kernels.danadazo_numba:make",
+    "dugi": "printables.play.kernels.dugi_numba:make",
+    "evl": "printables.play.kernels.evl_numba:make",
+    "network": "printables.play.kernels.network_numba:make",
+    "rosenkreuz": "printables.play.kernels.rosenkreuz_numba:make",
 }
 
 
