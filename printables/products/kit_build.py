@@ -35,6 +35,9 @@ from printables.render import RENDERERS
 from printables.render.png import png_available
 from printables.units import parse_paper
 
+#: The formats a kit's files are written in.
+KIT_FORMATS = ("svg", "pdf", "png")
+
 
 @dataclass(frozen=True)
 class KitRequest:
@@ -123,8 +126,6 @@ def preload() -> None:
         _font(font)
 
 
-#: The formats a kit's files are written in.
-KIT_FORMATS = ("svg", "pdf", "png")
 #: The kit files a watch builds first: what a designer looks at after a save.
 PREVIEW_PARTS = ("board.svg", "board.png", "setup.png")
 
