@@ -522,6 +522,9 @@ class GameSpec:
     tally: what a position's diagram cannot show and a caption states, as one sentence
     from the engine's own counts (EVL: pentagons held, passes in a row; Danadazo: a lone
     general's moves); None: nothing to add.
+    adjudicate: the game's one ruling for a game stopped at the ply cap: the winning side
+    or "draw" for a position (every kernel, the reference one included, scores a capped
+    game by it); None: a draw.
     """
 
     name: str
@@ -549,6 +552,7 @@ class GameSpec:
     source: Path | None = None
     notation: Rules | None = None
     engine: str | None = None
+    adjudicate: Callable[[Board, Position], str] | None = None
 
     def credit(self) -> str:
         """The credit line: designer, then the year and licence a game file may give.
