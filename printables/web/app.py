@@ -26,6 +26,7 @@ from printables.games import GAMES, GameSpec
 from printables.products.kit import kit_requests
 from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
 from printables.products.variant import size_counts_cells
+from printables.render.png import CAIRO_HINT, png_available
 from printables.web import guard, jobs
 from printables.web.catalog import find_game, game_names, revision
 from printables.web.choices import (
@@ -57,7 +58,8 @@ def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
                       GAMES_DIR=games_dir, RUNNER=runner or jobs.Runner())
     guard.install(app, host, allow_hosts)
     app.jinja_env.globals.update(version=__version__, command_line=command_line,
-                                 kit_papers=tuple((p, p) for p in KIT_PAPERS))
+                                 kit_papers=tuple((p, p) for p in KIT_PAPERS),
+                                 no_png=None if png_available() else CAIRO_HINT)
     app.register_blueprint(web)
     return app
 
@@ -140,6 +142,13 @@ def _kit_paper(args) -> tuple[str, dict[str, str]]:
         return text, {"paper": str(e)}
 
 
+def _not_offered(key: str) -> str:
+    """Why the page has no download of this key."""
+    if key.endswith(".png") and not png_available():
+        return f"no {key} here: {CAIRO_HINT}"
+    return f"no download {key[:40]!r} on this page; choose one of its download buttons"
+
+
 # ---- requests -----------------------------------------------------------------------------
 
 @web.before_app_request
@@ -208,7 +217,8 @@ def download(name: str):
     ch = read_choices(game, request.args)
     key = request.args.get("file", "kit")
     if key != "kit" and key not in DOWNLOADS:
-        abort(404)
+        return render_template("error.html", message=_not_offered(key),
+                               title="No such download"), 404
     errors = field_errors(game, ch)
     if pick(errors, KIT_FIELDS if key == "kit" else DOWNLOADS[key].fields):
         # nothing is built: the form comes back with the messages

@@ -13,11 +13,15 @@ bounded time.
 
 Workers end with the server, even mid-build and even when it is SIGKILLed: each holds the
 read end of its own lifeline pipe whose only writer is the server, and a thread in the
-worker exits it the moment that pipe closes; if the server went without saying "close" on
-it (killed), the worker first removes the server's temporary folders (``temp_paths``),
-which the server can no longer do. The kernel also kills a worker whose forkserver dies
-(Linux PR_SET_PDEATHSIG, as printables.pool does), and the forkserver exits when the
-server goes.
+worker exits it the moment that pipe closes. The kernel also kills a worker whose
+forkserver dies (Linux PR_SET_PDEATHSIG, as printables.pool does), and the forkserver exits
+when the server goes. (The server's temporary folders are removed by its janitor,
+printables.web.serve, not by the workers: the kernel may kill them first.) A worker's
+temporary files go in the server's temporary folder.
+
+Ruling (ours): the forkserver preloads cairocffi (a second of import) only where it loads:
+without the system cairo library its import raises OSError, which would end the
+forkserver and every build with it; the page then offers no PNG and previews stay SVG.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -35,18 +39,19 @@ from typing import Any
 from printables.errors import PrintablesError
 from printables.pool import _die_with_parent
 from printables.products.kit import build_kits
+from printables.render.png import png_available
 from printables.web.catalog import find_game
 from printables.web.products import DOWNLOADS, preview
 
-#: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
-#: second to import; the forkserver skips a module that is not installed).
+#: Modules the forkserver imports once, so workers start warm (the forkserver skips a
+#: module that is not installed; cairocffi, a second to import, is added where it loads).
 PRELOAD = ["printables.products.kit", "printables.products.kit_build",
            "printables.products.builds", "printables.products.board",
            "printables.products.setup", "printables.products.pieces.sheet",
            "printables.products.booklet.book", "printables.products.laser.sheets",
            "printables.web.jobs",
            "printables.web.catalog", "printables.products.registry", "printables.web.products",
-           "cairocffi", "fontTools.ttLib", "pypdf"]
+           "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
 
 
@@ -57,17 +62,24 @@ class BuildError(PrintablesError):
 class _Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, ctx, temp_paths: tuple[str, ...]) -> None:
+    def __init__(self, ctx, temp: str | None) -> None:
         self.conn, theirs = ctx.Pipe()
         life_r, self.lifeline = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_work, args=(theirs, life_r, temp_paths), daemon=True)
-        self.proc.start()
+        self.proc = ctx.Process(target=_work, args=(theirs, life_r, temp), daemon=True)
+        try:
+            self.proc.start()
+        except (EOFError, OSError) as e:  # the forkserver could not start or died
+            for c in (self.conn, theirs, life_r, self.lifeline):
+                c.close()
+            why = str(e) or "no answer from the forkserver"
+            raise BuildError(f"the server could not start a worker process ({why}); see "
+                             "the terminal where printables serve runs") from None
         theirs.close()
         life_r.close()
         self.tasks = 0
 
     def stop(self) -> None:
-        """End the worker (at once, even mid-build); the server cleans up after it."""
+        """End the worker (at once, even mid-build)."""
         with contextlib.suppress(OSError):
             self.lifeline.send("close")
         self.lifeline.close()
@@ -81,35 +93,37 @@ class Runner:
     """Runs functions in worker processes: at most slots at a time, each for limit seconds."""
 
     def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0,
-                 temp_paths: tuple[str, ...] = ()):
-        """temp_paths: the server's temporary folders, which a worker removes when the
-        server is gone without stopping it (killed, it cannot)."""
+                 temp: str | None = None):
+        """temp: the server's temporary folder, where workers put their temporary files."""
         self.limit = limit
         self.wait = wait
-        self.temp_paths = tuple(temp_paths)
+        self.temp = temp
         self._all: set[_Worker] = set()
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
         if "forkserver" in multiprocessing.get_all_start_methods():
             self._ctx = multiprocessing.get_context("forkserver")
-            self._ctx.set_forkserver_preload(PRELOAD)
+            self._ctx.set_forkserver_preload(PRELOAD + (["cairocffi"] if png_available()
+                                                        else []))
         else:  # Windows: each worker starts a fresh interpreter
             self._ctx = multiprocessing.get_context("spawn")
 
-    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False) -> Any:
+    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False,
+            limit: float | None = None) -> Any:
         """fn(*args) in a worker; its PrintablesError is raised here with the same message.
-        fresh: in a new worker that ends after it, as a CLI command runs in a new process."""
+        fresh: in a new worker that ends after it, as a CLI command runs in a new process;
+        limit: seconds, instead of the runner's."""
         if not self._slots.acquire(timeout=self.wait):
             raise BuildError("the server is busy with other builds; try again in a minute")
         try:
             with self._lock:
                 worker = self._idle.pop() if self._idle and not fresh else None
             if worker is None:
-                worker = _Worker(self._ctx, self.temp_paths)
+                worker = _Worker(self._ctx, self.temp)
                 with self._lock:
                     self._all.add(worker)
-            status, *rest = self._ask(worker, fn, args, fresh)
+            status, *rest = self._ask(worker, fn, args, fresh, limit or self.limit)
         finally:
             self._slots.release()
         if status == "ok":
@@ -118,11 +132,12 @@ class Runner:
             raise PrintablesError(rest[0], input=rest[1])
         raise BuildError(f"the build failed: {rest[0]}")
 
-    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple, last: bool) -> tuple:
+    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple, last: bool,
+             limit: float) -> tuple:
         try:
             worker.conn.send((fn, args))
-            if not worker.conn.poll(self.limit):
-                raise BuildError(f"the build took longer than {self.limit:g} s and was stopped")
+            if not worker.conn.poll(limit):
+                raise BuildError(f"the build took longer than {limit:g} s and was stopped")
             answer = worker.conn.recv()
         except (EOFError, OSError):
             self._retire(worker)
@@ -151,12 +166,14 @@ class Runner:
             worker.stop()
 
 
-def _work(conn, lifeline, temp_paths: tuple[str, ...]) -> None:
+def _work(conn, lifeline, temp: str | None) -> None:
     """A worker's loop: run each function it is sent and send back the outcome; end at
     once when the server's lifeline closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     _die_with_parent(os.getppid())
-    threading.Thread(target=_watch, args=(lifeline, temp_paths), daemon=True).start()
+    threading.Thread(target=_watch, args=(lifeline,), daemon=True).start()
+    if temp is not None:
+        tempfile.tempdir = temp
     while True:
         try:
             fn, args = conn.recv()
@@ -174,14 +191,11 @@ def _work(conn, lifeline, temp_paths: tuple[str, ...]) -> None:
             return
 
 
-def _watch(lifeline, temp_paths: tuple[str, ...]) -> None:
-    """Wait on the lifeline: "close" (the server stops this worker) exits; the end of the
-    pipe without it (the server was killed) removes the server's temporary folders first."""
-    try:
+def _watch(lifeline) -> None:
+    """Wait on the lifeline: "close" (the server stops this worker) or the end of the pipe
+    (the server is gone) exits the worker."""
+    with contextlib.suppress(EOFError, OSError):
         lifeline.recv()
-    except (EOFError, OSError):
-        for path in temp_paths:
-            shutil.rmtree(path, ignore_errors=True)
     os._exit(1)
 
 
