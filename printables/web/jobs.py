@@ -8,8 +8,10 @@ TASKS_PER_WORKER builds, which bounds what its caches can grow to. Downloads run
 worker each (`fresh=True`): some outputs depend on what the process made before (cairo's
 anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
 a booklet made after a board PDF), and a download must be the bytes its command writes.
-At most `slots` builds run at once (one per core by default); others wait their turn for a
-bounded time.
+Every job of an uploaded game runs in a fresh worker too: it reads its game in the upload's
+folder (see `inside`), and two uploads may share a game name, which a warm worker's
+registry and inks hold only once. At most `slots` builds run at once (one per core by
+default); others wait their turn for a bounded time.
 
 Workers end with the server, even mid-build and even when it is SIGKILLed: each holds the
 read end of its own lifeline pipe whose only writer is the server, and a thread in the
@@ -32,16 +34,21 @@ import os
 import signal
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from printables.errors import PrintablesError
+from printables.gamefile import load_game_file
+from printables.games import GameSpec, get_game
+from printables.outputs import ALLOW_OUTSIDE_ENV
 from printables.pool import _die_with_parent
 from printables.products.kit import build_kits
 from printables.render.png import png_available
-from printables.web.catalog import find_game
+from printables.web.catalog import GameRef
 from printables.web.products import DOWNLOADS, preview
+from printables.web.uploads import unpack
 
 #: Modules the forkserver imports once, so workers start warm (the forkserver skips a
 #: module that is not installed; cairocffi, a second to import, is added where it loads).
@@ -201,17 +208,62 @@ def _watch(lifeline) -> None:
 
 # ---- the jobs (module-level, so a child can be given them) ------------------------------
 
-def kit_job(run, folder: str) -> None:
-    """Build the kits of a KitRun (its game files go by their paths) into folder with the
-    kit core (one process: one core)."""
-    build_kits(replace(run, jobs=1), folder)
+@contextlib.contextmanager
+def inside(folder: str | None) -> Iterator[None]:
+    """Where a job reads its games: an upload's folder (made the current folder, so paths
+    read as the designer's command line names them, and no file outside it is read,
+    whatever PRINTABLES_ALLOW_OUTSIDE says; errors name its files by their paths in it),
+    else where the server runs. For jobs in fresh workers only (it changes the process)."""
+    if folder is None:
+        yield
+        return
+    os.environ.pop(ALLOW_OUTSIDE_ENV, None)
+    os.chdir(folder)
+    try:
+        yield
+    except PrintablesError as e:
+        raise relative(e, folder) from None
 
 
-def product_job(game_name: str, games_dir: str | None, key: str, choices) -> list:
+def relative(e: PrintablesError, folder: str) -> PrintablesError:
+    """The error with the folder's path left out of the file names it holds."""
+    prefixes = {str(Path(folder)) + os.sep, os.path.realpath(folder) + os.sep}
+
+    def strip(text: str | None) -> str | None:
+        for prefix in prefixes:
+            text = text.replace(prefix, "") if text else text
+        return text
+    return PrintablesError(strip(e.message) or "", file=strip(e.file), line=e.line,
+                           input=strip(e.input))
+
+
+def open_game(ref: GameRef) -> GameSpec:
+    """The game a reference names, read in the worker (a game file by its path)."""
+    return get_game(ref.arg)
+
+
+def kit_job(run, folder: str, games_in: str | None = None) -> None:
+    """Build the kits of a KitRun (its game files go by their paths, relative to games_in
+    when given) into folder with the kit core (one process: one core)."""
+    with inside(games_in):
+        build_kits(replace(run, jobs=1), folder)
+
+
+def product_job(ref: GameRef, key: str, choices) -> list:
     """The (name, bytes) files of one download of one game."""
-    return DOWNLOADS[key].build(find_game(game_name, games_dir), choices)
+    with inside(ref.folder):
+        return DOWNLOADS[key].build(open_game(ref), choices)
 
 
-def preview_job(game_name: str, games_dir: str | None, choices) -> dict[str, Any]:
+def preview_job(ref: GameRef, choices) -> dict[str, Any]:
     """The board and setup as SVG with the board's space count and sheet size."""
-    return preview(find_game(game_name, games_dir), choices)
+    with inside(ref.folder):
+        return preview(open_game(ref), choices)
+
+
+def upload_job(name: str, data: bytes, folder: str) -> tuple[str, str]:
+    """Unpack an upload into its empty folder and read its game file there as the CLI
+    does: (the game file's path in the folder, the game's name)."""
+    path = unpack(name, data, Path(folder))
+    with inside(folder):
+        return path, load_game_file(path).name

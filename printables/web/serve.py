@@ -3,19 +3,20 @@
 Rulings (ours):
 - 127.0.0.1 by default; another host (e.g. 0.0.0.0 for a club's server) is the user's
   explicit choice, and the start-up line then says the page is open to the network.
-- Nothing outlives the server: its builds' temporary files live in one folder of its own
-  (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary folder, TMPDIR), removed
-  when it stops, and at the start of the next server (the folders of servers that are
-  gone). When it is killed (SIGKILL, the OOM killer), its janitor removes that folder and
-  the forkserver's socket folder (pymp-*, which stays in the system's temporary folder: a
-  socket's path must be short): a small process of its own session, started first, that
-  waits for the end of a pipe only the server writes to. The workers cannot do it: the
-  kernel kills them with the forkserver, which ends with the server, and there may be
-  none.
+- Nothing outlives the server: its builds' temporary files and its uploads live in one
+  folder of its own (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary folder,
+  TMPDIR), removed when it stops, and at the start of the next server (the folders of
+  servers that are gone). When it is killed (SIGKILL, the OOM killer), its janitor removes
+  that folder and the forkserver's socket folder (pymp-*, which stays in the system's
+  temporary folder: a socket's path must be short): a small process of its own session,
+  started first, that waits for the end of a pipe only the server writes to. The workers
+  cannot do it: the kernel kills them with the forkserver, which ends with the server, and
+  there may be none.
 - A slow or idle client cannot lock others out: up to CONNECTIONS connections (the open
   file limit is raised for them), an idle one closed after IDLE_TIMEOUT seconds, and
   requests are read whole by the event loop before a thread takes them, so a client
-  trickling bytes holds one connection, never a thread.
+  trickling bytes holds one connection, never a thread. A request body is at most
+  MAX_UPLOAD_REQUEST bytes (an upload's); the app reads at most MAX_REQUEST of any other.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from pathlib import Path
 
 from printables.errors import UsageError
 from printables.outputs import clean_stale, stage_dir
-from printables.web.app import LOOPBACK, MAX_REQUEST, create_app
+from printables.web.app import LOOPBACK, MAX_REQUEST, MAX_UPLOAD_REQUEST, create_app
 from printables.web.catalog import check_games_dir
 from printables.web.jobs import Runner
 
@@ -86,7 +87,7 @@ def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], Non
     connections = _raise_file_limit(CONNECTIONS + 100) - 100
     try:
         server = create_server(app, host=host, port=port, threads=THREADS, ident="printables",
-                               max_request_body_size=MAX_REQUEST,
+                               max_request_body_size=MAX_UPLOAD_REQUEST,
                                max_request_header_size=2 * MAX_REQUEST,
                                connection_limit=connections, channel_timeout=IDLE_TIMEOUT,
                                cleanup_interval=2, asyncore_use_poll=True)
