@@ -471,7 +471,7 @@ def test_a_second_file_of_one_name_while_serving_shows_both_on_the_page(tmp_path
     assert resp.status_code == 404 and str(markupsafe.escape(message)) in resp.data.decode()
     page = app.get("/").data.decode()
     assert page.count(str(markupsafe.escape(message))) == 2  # beside each of the two files
-    assert '<option value="orbit-copy.toml">orbit-copy.toml (cannot be read)</option>' in page
+    assert '<option value="orbit-copy.toml">orbit-copy.toml (not offered)</option>' in page
     assert 'src="/game/crossing/board.svg"' in page and 'src="/game/orbit/' not in page
     assert app.get("/game/crossing").status_code == 200  # the other games are still offered
     copy.unlink()

@@ -111,7 +111,7 @@ def _entry(key: str, as_json: bool = False) -> Entry:
         if as_json:
             abort(make_response(jsonify({"errors": {"form": str(e)}, "commands": {}}), 404))
         abort(make_response(render_template("error.html", message=str(e),
-                                            title="No such game"), 404))
+                                            title="Cannot open this game"), 404))
         raise  # not reached: abort raises (this says so to a type checker without flask)
 
 
