@@ -61,7 +61,8 @@ MAX_KEPT = 20
 #: What the page asks for, said in every message about the upload's form.
 WANTED = ("upload a .zip of the game's folder (the game file with its rules text, examples "
           "and art) or a .toml game file")
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._+-]{0,99}$")
+#: Longest name of an uploaded file.
+MAX_NAME = 100
 _JUNK = ("__MACOSX", ".DS_Store")
 #: What zipfile raises on a damaged or hostile archive.
 _ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OverflowError,
@@ -73,7 +74,8 @@ def upload_name(filename: str | None) -> str:
     name = re.split(r"[\\/]", filename or "")[-1].strip()
     if not name:
         raise UsageError(f"no file was chosen; {WANTED}", input="")
-    if not _NAME.match(name) or not name.lower().endswith((".zip", ".toml")):
+    if (len(name) > MAX_NAME or not name.isprintable() or name.startswith(".")
+            or not name.lower().endswith((".zip", ".toml"))):
         raise UsageError(f"{quote(name)} is not a .zip or .toml file name; {WANTED}",
                          input=name)
     return name
