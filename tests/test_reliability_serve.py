@@ -1,12 +1,15 @@
-"""`printables serve` holds (issue 22, item 7), tested with the real command in a subprocess
-and real sockets: SIGKILLed mid-build it leaves no process and no temporary folder after
-5 s; 200 idle connections and a client trickling bytes do not keep `GET /` from answering
-in under 2 s; only the allowed Host names are answered; cross-site requests build nothing.
-Every wait is on a condition with a bound, never a fixed sleep."""
+"""`printables serve` holds (issue 22, item 7; issue 35, item 7), tested with the real
+command in a subprocess and real sockets: SIGKILLed idle, after a preview or a download, or
+mid-build it leaves no process and no temporary folder after 5 s; without the system cairo
+library every page works (issue 40); 200 idle connections and a client trickling bytes do
+not keep `GET /` from answering in under 2 s; only the allowed Host names are answered;
+cross-site requests build nothing. Every wait is on a condition with a bound, never a fixed
+sleep."""
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import signal
 import socket
@@ -16,6 +19,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -28,9 +32,11 @@ pytestmark = [pytest.mark.web, pytest.mark.slow,
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start(temp: Path, *args: str) -> tuple[subprocess.Popen, str]:
-    """`printables serve --port 0 ARGS` with TMPDIR=temp; (process, its address)."""
-    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
+def start(temp: Path, *args: str, path: str = "") -> tuple[subprocess.Popen, str]:
+    """`printables serve --port 0 ARGS` with TMPDIR=temp (and path before the package on
+    PYTHONPATH); (process, its address)."""
+    env = {**os.environ, "TMPDIR": str(temp),
+           "PYTHONPATH": os.pathsep.join(p for p in (path, str(ROOT)) if p)}
     proc = subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", "0",
                              "--no-browser", *args], cwd=temp, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -48,8 +54,10 @@ def stop(proc: subprocess.Popen) -> int:
         return proc.wait(15)
 
 
-def get(url: str, headers: dict | None = None, timeout: float = 60) -> tuple[int, bytes]:
-    req = urllib.request.Request(url, headers=headers or {})
+def get(url: str, headers: dict | None = None, timeout: float = 60,
+        data: bytes | None = None) -> tuple[int, bytes]:
+    """GET url (POST data, when given): (status, body)."""
+    req = urllib.request.Request(url, headers=headers or {}, data=data)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as resp:
             return resp.status, resp.read()
@@ -101,29 +109,53 @@ def wait_for(condition, seconds: float, what: str) -> None:
         time.sleep(0.05)
 
 
-def test_sigkilled_mid_build_leaves_no_process_and_no_temp_folder(tmp_path):
+def fetch_quietly(url: str) -> None:
+    with contextlib.suppress(OSError):  # the server may be killed under it
+        get(url, timeout=120)
+
+
+def kit_building(tmp_path: Path) -> bool:
+    return any(tmp_path.rglob("printables-web-*/kit"))
+
+
+#: What the server is doing when it is killed: (a request it is given, then the condition
+#: to wait for). Issue 35 item 7: before the janitor, every one of these left the server's
+#: temporary folder and pymp-* behind.
+STATES = {
+    "idle": (None, None),
+    "after a preview": ("game/dugi/preview.json", None),  # a warm worker waits
+    "after a download": ("game/dugi/download?file=board.svg", None),  # no worker is left
+    "mid-build": ("game/dugi/download?file=kit&paper=A4", kit_building),
+}
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_sigkilled_leaves_no_process_and_no_temp_folder(tmp_path, state):
+    """After SIGKILL no process of the server's and nothing in its TMPDIR (its own folder,
+    pymp-*) outlives it by 5 s."""
     proc, url = start(tmp_path)
     helpers: set[int] = set()
-    def download() -> None:
-        with contextlib.suppress(OSError):  # the server is killed under it
-            get(url + "game/dugi/download?file=kit&paper=A4", timeout=120)
-    fetch = threading.Thread(target=download, daemon=True)
+    path, busy = STATES[state]
     try:
-        fetch.start()
+        assert {p.name.split("-")[0] for p in tmp_path.iterdir()} == {".printables", "pymp"}
+        if path is not None and busy is None:
+            get(url + path)
+        elif path is not None:
+            threading.Thread(target=fetch_quietly, args=(url + path,), daemon=True).start()
 
-        def building() -> bool:
-            helpers.update(descendants(proc.pid))
-            return any(tmp_path.rglob("printables-web-*/kit"))
-        wait_for(building, 60, "the kit build did not start")
+            def building() -> bool:
+                helpers.update(descendants(proc.pid))
+                return busy(tmp_path)
+            wait_for(building, 60, "the kit build did not start")
         helpers.update(descendants(proc.pid))
-        assert len(helpers) >= 2  # the forkserver and the worker building the kit (at least)
+        assert helpers  # the janitor at least; a forkserver and its workers after a build
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         killed = time.monotonic()
         wait_for(lambda: not any(alive(p) for p in helpers), 5,
-                 "worker, forkserver or resource tracker outlived the SIGKILLed server")
+                 "janitor, worker, forkserver or resource tracker outlived the server")
         wait_for(lambda: not any(tmp_path.iterdir()), 5,  # TMPDIR: nothing at all is left
-                 f"temporary files left (at the kill: {list(tmp_path.rglob('*'))[:5]})")
+                 f"temporary files left: {sorted(p.name for p in tmp_path.iterdir())}")
         assert time.monotonic() - killed < 5
     finally:
         if proc.poll() is None:
@@ -133,6 +165,43 @@ def test_sigkilled_mid_build_leaves_no_process_and_no_temp_folder(tmp_path):
             if alive(p):
                 os.kill(p, signal.SIGKILL)
     proc.stdout.close()
+
+
+def without_cairo(folder: Path) -> str:
+    """A folder that, first on PYTHONPATH, makes `import cairocffi` (and so cairosvg's
+    import) fail as it does on a machine without the system cairo library."""
+    (folder / "cairocffi").mkdir(parents=True)
+    (folder / "cairocffi" / "__init__.py").write_text(
+        "raise OSError('no library called \"cairo-2\" was found\\n"
+        "no library called \"cairo\" was found')\n")
+    return str(folder)
+
+
+def test_serve_without_the_cairo_library_previews_and_builds(tmp_path):
+    """Issue 40: the forkserver preloaded cairocffi, whose import raises OSError without
+    the system library; that ended the forkserver and every game page answered 500."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    proc, url = start(temp, path=without_cairo(tmp_path / "shim"))
+    try:
+        code, page = get(url + "game/network")
+        assert code == 200 and b'id="board-preview" class="svg"><svg' in page
+        assert b'value="board.png"' not in page and b"No PNG files here" in page
+        code, body = get(url + "game/network/preview.json?size=12")
+        assert code == 200 and b'"board_svg"' in body
+        code, page = get(url + "game/network/download?file=board.png")
+        assert code == 404 and b"PNG output needs the system cairo library" in page
+        code, data = get(url + "game/network/download?file=kit", timeout=180)
+        assert code == 200
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = z.namelist()
+        assert any(n.endswith("/board.pdf") for n in names)
+        assert not any(n.endswith(".png") for n in names)  # as `kit` makes it without cairo
+    finally:
+        assert stop(proc) == 0
+    said = proc.stdout.read()
+    proc.stdout.close()
+    assert "Traceback" not in said, said
 
 
 @pytest.fixture(scope="module")
@@ -185,10 +254,18 @@ def test_only_the_allowed_host_names_are_answered(club, host, status):
     ({"Sec-Fetch-Site": "same-origin"}, "game/dugi/download?file=board.svg", 200),
     ({"Sec-Fetch-Site": "none"}, "game/dugi/download?file=board.svg", 200),
     ({"Origin": "http://club.local:8000"}, "game/dugi/download?file=board.svg", 200),
+    # the page's own form post (an upload): Chromium says same-origin, Origin null
+    ({"Sec-Fetch-Site": "same-origin", "Origin": "null"}, "game/dugi/download?file=board.svg",
+     200),
+    ({"Sec-Fetch-Site": "same-site", "Origin": "http://evil.club.local"},
+     "game/dugi/download?file=board.svg", 403),
+    ({"Sec-Fetch-Site": "cross-site"}, "upload", 403),
 ])
 def test_cross_site_requests_start_no_build(club, headers, path, status):
     proc, url, *_ = club
-    code, body = get(url + path, headers)
+    post = path == "upload"  # a cross-site form posting a game file
+    code, body = get(url + path, {**headers, "Content-Type": "multipart/form-data; boundary=b"}
+                     if post else headers, data=b"--b--\r\n" if post else None)
     assert code == status
     if status == 403:
         assert b"another site" in body and not body.startswith(b"<svg")

@@ -422,3 +422,94 @@ def test_a_download_after_others_is_still_the_commands_bytes(tmp_path, request):
     assert resp.status_code == 200
     assert cli_files("booklet", "dugi", out=tmp_path) == 0
     assert (tmp_path / "dugi-booklet.pdf").read_bytes() == resp.data
+
+
+def games_folder(tmp_path: Path, *names: str) -> Path:
+    """A --games folder holding copies of example games (game file, rules, examples)."""
+    import shutil
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in names:
+        for suffix in (".toml", ".md"):
+            shutil.copy(ROOT / "examples" / f"{name}{suffix}", folder / f"{name}{suffix}")
+        shutil.copytree(ROOT / "examples" / name, folder / name)
+    return folder
+
+
+def named_copy(folder: Path, name: str, copy: str) -> Path:
+    """A second game file of the game `name`, under another file name."""
+    text = (folder / f"{name}.toml").read_text(encoding="utf-8")
+    if "\nname = " not in text:
+        text = text.replace("[game]\n", f'[game]\nname = "{name}"\n', 1)
+    (folder / copy).write_text(text, encoding="utf-8")
+    return folder / copy
+
+
+def test_two_game_files_of_one_name_stop_serve_with_one_line_naming_both(cli, tmp_path):
+    folder = games_folder(tmp_path, "orbit", "crossing")
+    named_copy(folder, "orbit", "orbit-copy.toml")
+    code, out, err = cli("serve", "--games", folder, "--no-browser", "--port", "0")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err == (f"printables: error: {folder / 'orbit-copy.toml'} and {folder / 'orbit.toml'}"
+                   " are both the game 'orbit'; the page offers one game by each name: give "
+                   "one of them another [game] name\n")
+    # `kit` refuses the same pair
+    assert "are both the game 'orbit'" in cli("kit", folder / "orbit.toml",
+                                              folder / "orbit-copy.toml", "-o", tmp_path)[2]
+
+
+def test_a_second_file_of_one_name_while_serving_shows_both_on_the_page(tmp_path, request):
+    folder = games_folder(tmp_path, "orbit", "crossing")
+    runner = Runner(slots=1, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(games_dir=str(folder), runner=runner).test_client()
+    assert app.get("/game/orbit").status_code == 200
+    copy = named_copy(folder, "orbit", "orbit-copy.toml")
+    message = (f"{copy} and {folder / 'orbit.toml'} are both the game 'orbit'; the page offers "
+               "one game by each name: give one of them another [game] name")
+    resp = app.get("/game/orbit")
+    assert resp.status_code == 404 and str(markupsafe.escape(message)) in resp.data.decode()
+    page = app.get("/").data.decode()
+    assert page.count(str(markupsafe.escape(message))) == 2  # beside each of the two files
+    assert '<option value="orbit-copy.toml">orbit-copy.toml (not offered)</option>' in page
+    assert 'src="/game/crossing/board.svg"' in page and 'src="/game/orbit/' not in page
+    assert app.get("/game/crossing").status_code == 200  # the other games are still offered
+    copy.unlink()
+    assert app.get("/game/orbit").status_code == 200
+
+
+def test_a_game_file_broken_while_serving_shows_its_line_not_a_bare_404(tmp_path, request):
+    folder = games_folder(tmp_path, "orbit")
+    runner = Runner(slots=1, limit=60)
+    request.addfinalizer(runner.close)
+    app = create_app(games_dir=str(folder), runner=runner).test_client()
+    text = (folder / "orbit.toml").read_text(encoding="utf-8")
+    (folder / "orbit.toml").write_text(text.replace("rings = 4", "rings = 4 4"),
+                                       encoding="utf-8")
+    line = f"{folder / 'orbit.toml'}:"
+    for url in ("/game/orbit", "/game/orbit/download?file=board.svg", "/open?file=orbit.toml"):
+        resp = app.get(url)
+        assert resp.status_code in (400, 404)
+        assert f'role="alert">{line}' in resp.data.decode() and "bad TOML" in resp.data.decode()
+    body = app.get("/game/orbit/preview.json").get_json()  # the live preview says it too
+    assert body["errors"]["form"].startswith(line) and "bad TOML" in body["errors"]["form"]
+    (folder / "orbit.toml").write_text(text, encoding="utf-8")  # fixed: the page is back
+    assert app.get("/open?file=orbit.toml").headers["Location"] == "/game/orbit"
+
+
+@pytest.mark.parametrize("file", ["../examples/orbit.toml", "/etc/passwd", "orbit", "x.toml"])
+def test_the_chooser_opens_only_the_files_it_lists(examples, monkeypatch, file):
+    monkeypatch.chdir(ROOT)
+    page = examples.get("/").data.decode()
+    for name in EXAMPLES:
+        assert f'<option value="{name}.toml">{name}.toml</option>' in page
+    resp = examples.get("/open", query_string={"file": file})
+    assert resp.status_code == 400
+    assert "is not a game file of the folder" in resp.data.decode()
+    assert examples.get("/open?file=orbit.toml").headers["Location"] == "/game/orbit"
+
+
+def test_a_download_the_page_does_not_offer_is_one_line(client):
+    resp = client.get("/game/dugi/download?file=board.tiff")
+    assert resp.status_code == 404
+    assert "no download &#39;board.tiff&#39; on this page" in resp.data.decode()

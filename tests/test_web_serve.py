@@ -34,10 +34,13 @@ SCREENSHOT = ROOT / "docs" / "serve.png"
 EXAMPLES = ROOT / "examples"
 
 
-def start_serve(work: Path, temp: Path, port: int = 0) -> subprocess.Popen:
+def start_serve(work: Path, temp: Path, port: int = 0,
+                cache: Path | None = None) -> subprocess.Popen:
     """`python -m printables serve --games examples` in a subprocess with its own working
-    and temp folders."""
+    and temp folders (and build cache, when given)."""
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
+    if cache is not None:
+        env["PRINTABLES_CACHE"] = str(cache)
     return subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", str(port),
                              "--no-browser", "--games", str(EXAMPLES)], cwd=work, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -57,18 +60,22 @@ def server(tmp_path_factory):
     """A server on a free port of 127.0.0.1: yields (url, its folders); always stopped."""
     work = tmp_path_factory.mktemp("serve-cwd")
     temp = tmp_path_factory.mktemp("serve-tmp")
-    proc = start_serve(work, temp)
+    cache = tmp_path_factory.mktemp("serve-cache")
+    proc = start_serve(work, temp, cache=cache)
     try:
         line = _first_line(proc, 30)
         assert line.startswith("printables serve: http://127.0.0.1:"), line
         SERVERS[line.split()[2]] = proc
+        CACHES[line.split()[2]] = cache
         yield line.split()[2], work, temp
     finally:
         stop(proc)
 
 
-#: The running server's process by its address (the last test stops it and looks).
+#: The running server's process by its address (the last test stops it and looks), and
+#: its build cache's folder.
 SERVERS: dict[str, subprocess.Popen] = {}
+CACHES: dict[str, Path] = {}
 
 
 def _first_line(proc: subprocess.Popen, seconds: float) -> str:
@@ -103,9 +110,11 @@ def cells(page) -> int:
 
 def leftovers(*folders: Path) -> list[Path]:
     """What the server left in its folders (but, while it runs, its own temporary folder
-    .printables-serve.* and the forkserver's socket folder pymp-* in it)."""
+    .printables-serve.*, the uploads it keeps there and the forkserver's socket folder
+    pymp-*)."""
+    kept = ("pymp-", "printables-uploads-")
     return [p for f in folders for p in f.rglob("*")
-            if not any(part.startswith("pymp-") for part in p.relative_to(f).parts)
+            if not any(part.startswith(kept) for part in p.relative_to(f).parts)
             and not (p.name.startswith(".printables-serve.") and p.is_dir())]
 
 
@@ -326,6 +335,134 @@ def test_a_game_file_from_the_games_folder_previews_and_downloads(server, browse
     out = cli_files("kit", EXAMPLES / "orbit.toml", out=tmp_path)
     assert kit["manifest.json"] == (out / "manifest.json").read_bytes()
     check_manifest(kit)
+
+
+def morris_zip() -> bytes:
+    """Nine Men's Morris's folder as a designer zips it: game file, rules, examples, art."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for p in [EXAMPLES / "morris.toml", EXAMPLES / "morris.md",
+                  *sorted((EXAMPLES / "morris").rglob("*"))]:
+            if p.is_file():
+                z.write(p, p.relative_to(EXAMPLES).as_posix())
+    return buf.getvalue()
+
+
+def upload(page, url: str, name: str, data: bytes) -> None:
+    """Choose a file in the first page's upload field and open it, as a visitor does."""
+    page.goto(url)
+    page.get_by_label("Game file: a .zip of its folder, or the .toml alone").set_input_files(
+        {"name": name, "mimeType": "application/zip", "buffer": data})
+    page.get_by_role("button", name="Open the game").click()
+
+
+def no_key(manifest: bytes) -> dict:
+    """A manifest without the build cache's key (it holds the game folder's path)."""
+    data = json.loads(manifest)
+    for kit in data.get("kits", [data.get("kit", {})]):
+        kit.pop("key", None)
+    data["files"] = [r for r in data["files"] if not r["file"].endswith("manifest.json")]
+    return data
+
+
+def test_an_uploaded_game_folder_previews_and_downloads_its_cli_kit(server, browser, tmp_path):
+    """Issue 40: upload a zip of a game's folder from the page, see its board, download
+    the kit `printables kit morris.toml` writes in that folder; nothing of it reaches the
+    build cache or leaves the server's temporary folder."""
+    url, work, temp = server
+    cached = sorted(CACHES[url].rglob("*"))
+    page = browser.new_page(accept_downloads=True)
+    upload(page, url, "morris.zip", morris_zip())
+    page.wait_for_url("**/game/morris@*")
+    expect(page.get_by_role("heading", name="Nine Men's Morris")).to_be_visible()
+    assert cells(page) == 24 and page.locator("#spaces").inner_text() == "24"
+    assert page.locator('[data-command="kit"]').inner_text() == \
+        "printables kit morris.toml --paper A4"
+    with page.expect_download(timeout=120000) as dl:
+        page.get_by_role("button", name="The whole kit (zip)").click()
+    kit = read_zip(Path(dl.value.path()).read_bytes())
+    page.close()
+    folder = tmp_path / "designer"
+    with zipfile.ZipFile(io.BytesIO(morris_zip())) as z:
+        z.extractall(folder)
+    subprocess.run([sys.executable, "-m", "printables", "kit", "morris.toml", "-o", "out"],
+                   check=True, capture_output=True, cwd=folder,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = {p.relative_to(folder / "out").as_posix(): p.read_bytes()
+           for p in (folder / "out").rglob("*") if p.is_file()}
+    assert kit.keys() == out.keys() and "morris/laser/morris-laser-pieces-sun-1.svg" in kit
+    for name, data in kit.items():
+        if name.endswith("manifest.json"):
+            assert no_key(data) == no_key(out[name])
+        else:
+            assert data == out[name], name
+    check_manifest(kit)
+    assert sorted(CACHES[url].rglob("*")) == cached
+    assert leftovers(work, temp) == []
+
+
+def nested(level: int) -> bytes:
+    return b"x = " + b"[" * level + b"]" * level + b"\n"
+
+
+def zip_of(changed: dict[str, bytes]) -> bytes:
+    """morris.zip with some files replaced or added."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(morris_zip())) as old, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in old.infolist():
+            if info.filename not in changed:
+                z.writestr(info, old.read(info))
+        for name, data in changed.items():
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+#: Hostile uploads from the page: file name, bytes, and words of the line the page shows.
+HOSTILE_UPLOADS = {
+    "huge": ("big.zip", lambda: b"PK" + b"\0" * 5_000_000, "is more than 4000000 bytes"),
+    "TOML bomb": ("bomb.zip", lambda: zip_of({"morris.toml": nested(60_000)}),
+                  "morris.toml: bad TOML: arrays or tables nested too deeply"),
+    "zip bomb": ("bomb.zip", lambda: zip_of({"morris/huge.bin": b"\0" * 50_000_000}),
+                 "entry 'morris/huge.bin' is 50000000 bytes"),
+    "zip-slip": ("slip.zip", lambda: zip_of({"../../evil.txt": b"x"}),
+                 "leaves the folder"),
+    "hostile SVG art": ("art.zip", lambda: zip_of({"morris/art/sun.svg": (
+        b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        b'<svg xmlns="http://www.w3.org/2000/svg"><title>&x;</title></svg>')}),
+        "morris/art/sun.svg: a DOCTYPE or ENTITY declaration is not allowed"),
+    "rules leaving the folder": ("out.zip", lambda: zip_of({"morris.toml": (
+        EXAMPLES / "morris.toml").read_bytes().replace(b'rules = "morris.md"',
+                                                      b'rules = "../../../../etc/passwd"')}),
+        "morris.toml:3: rules '../../../../etc/passwd' is outside the game file's folder"),
+}
+
+
+@pytest.mark.parametrize("kind", HOSTILE_UPLOADS)
+def test_a_hostile_upload_is_one_line_in_the_page(server, browser, kind):
+    url, work, temp = server
+    name, make, words = HOSTILE_UPLOADS[kind]
+    page = browser.new_page()
+    upload(page, url, name, make())
+    error = page.locator("#error-upload")
+    expect(error).to_contain_text(words, timeout=60000)
+    assert "\n" not in error.inner_text()
+    assert page.get_by_label("Game file: a .zip of its folder, or the .toml alone") \
+        .get_attribute("aria-invalid") == "true"
+    page.close()
+    assert not list(temp.rglob("evil.txt")) and not (temp.parent / "evil.txt").exists()
+    assert not list(temp.rglob("printables-uploads-*/.*"))  # no half-unpacked upload left
+
+
+def test_the_chooser_opens_a_game_file_of_the_folder(server, browser):
+    url, work, temp = server
+    page = browser.new_page()
+    page.goto(url)
+    page.get_by_label(f"A game file of {EXAMPLES}").select_option("crossing.toml")
+    page.get_by_role("button", name="Open", exact=True).click()
+    page.wait_for_url("**/game/crossing")
+    expect(page.get_by_role("heading", name="Crossing")).to_be_visible()
+    page.close()
 
 
 def test_twenty_simultaneous_kits_each_complete_and_correct(server):

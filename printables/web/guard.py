@@ -9,8 +9,11 @@ Rulings (ours):
   `--allow-host`.
 - Every request but the first page and the style sheet and scripts starts work in a
   worker (previews, downloads, kits), so each is refused with 403 when the browser says it
-  comes from another site (`Sec-Fetch-Site: cross-site`) or its Origin is not one of the
-  allowed hosts; a link from another site still reaches the first page.
+  comes from another site (`Sec-Fetch-Site: cross-site`) or, from a browser that does not
+  say (no Sec-Fetch-Site, or `same-site`), its Origin is not one of the allowed hosts; a
+  link from another site still reaches the first page. A browser's `same-origin` is
+  trusted over its Origin: with the page's `Referrer-Policy: no-referrer`, Chromium sends
+  `Origin: null` with the page's own form posts (the upload).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from flask import Flask, abort, request
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("", "0.0.0.0", "::")
+#: Sec-Fetch-Site values a browser sends for the page's own requests and a typed address.
+SAME_SITE = ("same-origin", "none")
 #: Endpoints that start no build: a cross-site request may reach them.
 OPEN_ENDPOINTS = ("web.index", "static")
 
@@ -65,8 +70,11 @@ def install(app: Flask, bound: str, extra: Iterable[str] = ()) -> None:
                        "with --allow-host NAME to add a name")
         if request.endpoint in OPEN_ENDPOINTS:
             return
-        if request.headers.get("Sec-Fetch-Site", "").lower() == "cross-site":
+        site = request.headers.get("Sec-Fetch-Site", "").lower()
+        if site == "cross-site":
             abort(403, "a request from another site may not start a build")
+        if site in SAME_SITE:  # the browser vouches for it (its Origin may say "null")
+            return
         origin = request.headers.get("Origin")
         if origin is not None and not _own_origin(origin, hosts):
             abort(403, "a request from another site may not start a build")

@@ -8,16 +8,22 @@ TASKS_PER_WORKER builds, which bounds what its caches can grow to. Downloads run
 worker each (`fresh=True`): some outputs depend on what the process made before (cairo's
 anti-aliasing of PNG text; reportlab's stream encoding, which render.pdf sets globally, in
 a booklet made after a board PDF), and a download must be the bytes its command writes.
-At most `slots` builds run at once (one per core by default); others wait their turn for a
-bounded time.
+Every job of an uploaded game runs in a fresh worker too: it reads its game in the upload's
+folder (see `inside`), and two uploads may share a game name, which a warm worker's
+registry and inks hold only once. At most `slots` builds run at once (one per core by
+default); others wait their turn for a bounded time.
 
 Workers end with the server, even mid-build and even when it is SIGKILLed: each holds the
 read end of its own lifeline pipe whose only writer is the server, and a thread in the
-worker exits it the moment that pipe closes; if the server went without saying "close" on
-it (killed), the worker first removes the server's temporary folders (``temp_paths``),
-which the server can no longer do. The kernel also kills a worker whose forkserver dies
-(Linux PR_SET_PDEATHSIG, as printables.pool does), and the forkserver exits when the
-server goes.
+worker exits it the moment that pipe closes. The kernel also kills a worker whose
+forkserver dies (Linux PR_SET_PDEATHSIG, as printables.pool does), and the forkserver exits
+when the server goes. (The server's temporary folders are removed by its janitor,
+printables.web.serve, not by the workers: the kernel may kill them first.) A worker's
+temporary files go in the server's temporary folder.
+
+Ruling (ours): the forkserver preloads cairocffi (a second of import) only where it loads:
+without the system cairo library its import raises OSError, which would end the
+forkserver and every build with it; the page then offers no PNG and previews stay SVG.
 """
 
 from __future__ import annotations
@@ -25,28 +31,34 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import shutil
 import signal
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from printables.errors import PrintablesError
+from printables.gamefile import load_game_file
+from printables.games import GameSpec, get_game
+from printables.outputs import ALLOW_OUTSIDE_ENV
 from printables.pool import _die_with_parent
 from printables.products.kit import build_kits
-from printables.web.catalog import find_game
+from printables.render.png import png_available
+from printables.web.catalog import GameRef
 from printables.web.products import DOWNLOADS, preview
+from printables.web.uploads import unpack
 
-#: Modules the forkserver imports once, so workers start warm (cairocffi alone takes a
-#: second to import; the forkserver skips a module that is not installed).
+#: Modules the forkserver imports once, so workers start warm (the forkserver skips a
+#: module that is not installed; cairocffi, a second to import, is added where it loads).
 PRELOAD = ["printables.products.kit", "printables.products.kit_build",
            "printables.products.builds", "printables.products.board",
            "printables.products.setup", "printables.products.pieces.sheet",
            "printables.products.booklet.book", "printables.products.laser.sheets",
            "printables.web.jobs",
            "printables.web.catalog", "printables.products.registry", "printables.web.products",
-           "cairocffi", "fontTools.ttLib", "pypdf"]
+           "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
 
 
@@ -57,17 +69,24 @@ class BuildError(PrintablesError):
 class _Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, ctx, temp_paths: tuple[str, ...]) -> None:
+    def __init__(self, ctx, temp: str | None) -> None:
         self.conn, theirs = ctx.Pipe()
         life_r, self.lifeline = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_work, args=(theirs, life_r, temp_paths), daemon=True)
-        self.proc.start()
+        self.proc = ctx.Process(target=_work, args=(theirs, life_r, temp), daemon=True)
+        try:
+            self.proc.start()
+        except (EOFError, OSError) as e:  # the forkserver could not start or died
+            for c in (self.conn, theirs, life_r, self.lifeline):
+                c.close()
+            why = str(e) or "no answer from the forkserver"
+            raise BuildError(f"the server could not start a worker process ({why}); see "
+                             "the terminal where printables serve runs") from None
         theirs.close()
         life_r.close()
         self.tasks = 0
 
     def stop(self) -> None:
-        """End the worker (at once, even mid-build); the server cleans up after it."""
+        """End the worker (at once, even mid-build)."""
         with contextlib.suppress(OSError):
             self.lifeline.send("close")
         self.lifeline.close()
@@ -81,35 +100,37 @@ class Runner:
     """Runs functions in worker processes: at most slots at a time, each for limit seconds."""
 
     def __init__(self, slots: int | None = None, limit: float = 120.0, wait: float = 300.0,
-                 temp_paths: tuple[str, ...] = ()):
-        """temp_paths: the server's temporary folders, which a worker removes when the
-        server is gone without stopping it (killed, it cannot)."""
+                 temp: str | None = None):
+        """temp: the server's temporary folder, where workers put their temporary files."""
         self.limit = limit
         self.wait = wait
-        self.temp_paths = tuple(temp_paths)
+        self.temp = temp
         self._all: set[_Worker] = set()
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
         if "forkserver" in multiprocessing.get_all_start_methods():
             self._ctx = multiprocessing.get_context("forkserver")
-            self._ctx.set_forkserver_preload(PRELOAD)
+            self._ctx.set_forkserver_preload(PRELOAD + (["cairocffi"] if png_available()
+                                                        else []))
         else:  # Windows: each worker starts a fresh interpreter
             self._ctx = multiprocessing.get_context("spawn")
 
-    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False) -> Any:
+    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False,
+            limit: float | None = None) -> Any:
         """fn(*args) in a worker; its PrintablesError is raised here with the same message.
-        fresh: in a new worker that ends after it, as a CLI command runs in a new process."""
+        fresh: in a new worker that ends after it, as a CLI command runs in a new process;
+        limit: seconds, instead of the runner's."""
         if not self._slots.acquire(timeout=self.wait):
             raise BuildError("the server is busy with other builds; try again in a minute")
         try:
             with self._lock:
                 worker = self._idle.pop() if self._idle and not fresh else None
             if worker is None:
-                worker = _Worker(self._ctx, self.temp_paths)
+                worker = _Worker(self._ctx, self.temp)
                 with self._lock:
                     self._all.add(worker)
-            status, *rest = self._ask(worker, fn, args, fresh)
+            status, *rest = self._ask(worker, fn, args, fresh, limit or self.limit)
         finally:
             self._slots.release()
         if status == "ok":
@@ -118,11 +139,12 @@ class Runner:
             raise PrintablesError(rest[0], input=rest[1])
         raise BuildError(f"the build failed: {rest[0]}")
 
-    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple, last: bool) -> tuple:
+    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple, last: bool,
+             limit: float) -> tuple:
         try:
             worker.conn.send((fn, args))
-            if not worker.conn.poll(self.limit):
-                raise BuildError(f"the build took longer than {self.limit:g} s and was stopped")
+            if not worker.conn.poll(limit):
+                raise BuildError(f"the build took longer than {limit:g} s and was stopped")
             answer = worker.conn.recv()
         except (EOFError, OSError):
             self._retire(worker)
@@ -151,12 +173,14 @@ class Runner:
             worker.stop()
 
 
-def _work(conn, lifeline, temp_paths: tuple[str, ...]) -> None:
+def _work(conn, lifeline, temp: str | None) -> None:
     """A worker's loop: run each function it is sent and send back the outcome; end at
     once when the server's lifeline closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     _die_with_parent(os.getppid())
-    threading.Thread(target=_watch, args=(lifeline, temp_paths), daemon=True).start()
+    threading.Thread(target=_watch, args=(lifeline,), daemon=True).start()
+    if temp is not None:
+        tempfile.tempdir = temp
     while True:
         try:
             fn, args = conn.recv()
@@ -174,30 +198,72 @@ def _work(conn, lifeline, temp_paths: tuple[str, ...]) -> None:
             return
 
 
-def _watch(lifeline, temp_paths: tuple[str, ...]) -> None:
-    """Wait on the lifeline: "close" (the server stops this worker) exits; the end of the
-    pipe without it (the server was killed) removes the server's temporary folders first."""
-    try:
+def _watch(lifeline) -> None:
+    """Wait on the lifeline: "close" (the server stops this worker) or the end of the pipe
+    (the server is gone) exits the worker."""
+    with contextlib.suppress(EOFError, OSError):
         lifeline.recv()
-    except (EOFError, OSError):
-        for path in temp_paths:
-            shutil.rmtree(path, ignore_errors=True)
     os._exit(1)
 
 
 # ---- the jobs (module-level, so a child can be given them) ------------------------------
 
-def kit_job(run, folder: str) -> None:
-    """Build the kits of a KitRun (its game files go by their paths) into folder with the
-    kit core (one process: one core)."""
-    build_kits(replace(run, jobs=1), folder)
+@contextlib.contextmanager
+def inside(folder: str | None) -> Iterator[None]:
+    """Where a job reads its games: an upload's folder (made the current folder, so paths
+    read as the designer's command line names them, and no file outside it is read,
+    whatever PRINTABLES_ALLOW_OUTSIDE says; errors name its files by their paths in it),
+    else where the server runs. For jobs in fresh workers only (it changes the process)."""
+    if folder is None:
+        yield
+        return
+    os.environ.pop(ALLOW_OUTSIDE_ENV, None)
+    os.chdir(folder)
+    try:
+        yield
+    except PrintablesError as e:
+        raise relative(e, folder) from None
 
 
-def product_job(game_name: str, games_dir: str | None, key: str, choices) -> list:
+def relative(e: PrintablesError, folder: str) -> PrintablesError:
+    """The error with the folder's path left out of the file names it holds."""
+    prefixes = {str(Path(folder)) + os.sep, os.path.realpath(folder) + os.sep}
+
+    def strip(text: str | None) -> str | None:
+        for prefix in prefixes:
+            text = text.replace(prefix, "") if text else text
+        return text
+    return PrintablesError(strip(e.message) or "", file=strip(e.file), line=e.line,
+                           input=strip(e.input))
+
+
+def open_game(ref: GameRef) -> GameSpec:
+    """The game a reference names, read in the worker (a game file by its path)."""
+    return get_game(ref.arg)
+
+
+def kit_job(run, folder: str, games_in: str | None = None) -> None:
+    """Build the kits of a KitRun (its game files go by their paths, relative to games_in
+    when given) into folder with the kit core (one process: one core)."""
+    with inside(games_in):
+        build_kits(replace(run, jobs=1), folder)
+
+
+def product_job(ref: GameRef, key: str, choices) -> list:
     """The (name, bytes) files of one download of one game."""
-    return DOWNLOADS[key].build(find_game(game_name, games_dir), choices)
+    with inside(ref.folder):
+        return DOWNLOADS[key].build(open_game(ref), choices)
 
 
-def preview_job(game_name: str, games_dir: str | None, choices) -> dict[str, Any]:
+def preview_job(ref: GameRef, choices) -> dict[str, Any]:
     """The board and setup as SVG with the board's space count and sheet size."""
-    return preview(find_game(game_name, games_dir), choices)
+    with inside(ref.folder):
+        return preview(open_game(ref), choices)
+
+
+def upload_job(name: str, data: bytes, folder: str) -> tuple[str, str]:
+    """Unpack an upload into its empty folder and read its game file there as the CLI
+    does: (the game file's path in the folder, the game's name)."""
+    path = unpack(name, data, Path(folder))
+    with inside(folder):
+        return path, load_game_file(path).name

@@ -13,7 +13,8 @@ booklet is the booklet without --impose; a format that needs a missing optional 
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from printables.games import GameSpec
 from printables.products.board_sheet import sheet_size
@@ -121,10 +122,18 @@ DOWNLOADS: dict[str, Download] = _downloads()
 KIT_FIELDS = ("size", "opt.", FORM, "theme", "paper", KIT)
 
 
-def kit_run(game: GameSpec, ch: Choices) -> KitRun:
-    """The kit of a game with these choices, read as `printables kit` reads its texts."""
-    return kit_requests([game_arg(game)], ch.option_args(), ch.size or None, ch.theme,
-                        ch.get("paper"))
+def kit_run(game: GameSpec, ch: Choices, folder: str | None = None) -> KitRun:
+    """The kit of a game with these choices, read as `printables kit` reads its texts. An
+    uploaded game's file is read in its upload's folder (the kit is built there, with the
+    path its command line shows) and without the build cache, so nothing made from a
+    visitor's file is kept outside the server's temporary folder."""
+    arg = game_arg(game)
+    if folder is None:
+        return kit_requests([arg], ch.option_args(), ch.size or None, ch.theme,
+                            ch.get("paper"))
+    run = kit_requests([str(Path(folder) / arg)], ch.option_args(), ch.size or None,
+                       ch.theme, ch.get("paper"))
+    return replace(run, games=(arg,), cache=False)
 
 
 def kit_args(game: GameSpec, ch: Choices) -> list[str]:

@@ -3,15 +3,20 @@
 Rulings (ours):
 - 127.0.0.1 by default; another host (e.g. 0.0.0.0 for a club's server) is the user's
   explicit choice, and the start-up line then says the page is open to the network.
-- Nothing outlives the server: its builds' temporary files live in one folder of its own
-  (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary folder, TMPDIR), removed
-  when it stops, by its workers when it is killed (with the forkserver's socket folder,
-  pymp-*, which stays in the system's temporary folder: a socket's path must be short),
-  and at the start of the next server (the folders of servers that are gone).
+- Nothing outlives the server: its builds' temporary files and its uploads live in one
+  folder of its own (``.printables-serve.PID.RANDOM.tmp`` in the system's temporary folder,
+  TMPDIR), removed when it stops, and at the start of the next server (the folders of
+  servers that are gone). When it is killed (SIGKILL, the OOM killer), its janitor removes
+  that folder and the forkserver's socket folder (pymp-*, which stays in the system's
+  temporary folder: a socket's path must be short): a small process of its own session,
+  started first, that waits for the end of a pipe only the server writes to. The workers
+  cannot do it: the kernel kills them with the forkserver, which ends with the server, and
+  there may be none.
 - A slow or idle client cannot lock others out: up to CONNECTIONS connections (the open
   file limit is raised for them), an idle one closed after IDLE_TIMEOUT seconds, and
   requests are read whole by the event loop before a thread takes them, so a client
-  trickling bytes holds one connection, never a thread.
+  trickling bytes holds one connection, never a thread. A request body is at most
+  MAX_UPLOAD_REQUEST bytes (an upload's); the app reads at most MAX_REQUEST of any other.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import ipaddress
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -31,7 +37,7 @@ from pathlib import Path
 
 from printables.errors import UsageError
 from printables.outputs import clean_stale, stage_dir
-from printables.web.app import LOOPBACK, MAX_REQUEST, create_app
+from printables.web.app import LOOPBACK, MAX_REQUEST, MAX_UPLOAD_REQUEST, create_app
 from printables.web.catalog import check_games_dir
 from printables.web.jobs import Runner
 
@@ -44,13 +50,31 @@ CONNECTIONS = 1000
 IDLE_TIMEOUT = 20
 
 
+#: The janitors this process started (held, so their pipes close only when it ends).
+_JANITORS: list[subprocess.Popen] = []
+#: The janitor's program: wait for the end of standard input (its only writer is the
+#: server), then remove the folders it was given, trying again for a few seconds while the
+#: server's last workers, killed with it, may still be writing into them.
+JANITOR = """
+import os, shutil, sys, time
+sys.stdin.buffer.read()
+end = time.monotonic() + 4
+while True:
+    for path in sys.argv[1:]:
+        shutil.rmtree(path, ignore_errors=True)
+    if not any(os.path.lexists(p) for p in sys.argv[1:]) or time.monotonic() > end:
+        break
+    time.sleep(0.05)
+"""
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = None,
           open_browser: bool = True, say: Callable[[str], None] = print,
           allow_hosts: tuple[str, ...] = ()) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM)."""
     games_dir = check_games_dir(games_dir)
     with server_temp() as temp:
-        runner = Runner(temp_paths=temp)
+        runner = Runner(temp=temp[0])
         try:
             _run(create_app(games_dir, runner, host, tuple(allow_hosts)), host, port,
                  open_browser, say)
@@ -63,7 +87,7 @@ def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], Non
     connections = _raise_file_limit(CONNECTIONS + 100) - 100
     try:
         server = create_server(app, host=host, port=port, threads=THREADS, ident="printables",
-                               max_request_body_size=MAX_REQUEST,
+                               max_request_body_size=MAX_UPLOAD_REQUEST,
                                max_request_header_size=2 * MAX_REQUEST,
                                connection_limit=connections, channel_timeout=IDLE_TIMEOUT,
                                cleanup_interval=2, asyncore_use_poll=True)
@@ -92,17 +116,34 @@ def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], Non
 def server_temp() -> Iterator[tuple[str, str]]:
     """This server's temporary folders: its own, made the process's temp folder while it
     runs and removed after (what servers that are gone left is removed first), and the
-    forkserver's socket folder (multiprocessing removes it at exit)."""
+    forkserver's socket folder (multiprocessing removes it at exit); the janitor removes
+    both if the server is killed."""
     system = Path(tempfile.gettempdir())
     clean_stale(system)  # exactly our marked names, of processes that are gone
     sockets = get_temp_dir()  # made now, in the system's folder, before ours takes over
     folder = stage_dir(system, "serve")
+    _janitor(str(folder), sockets)
     saved, tempfile.tempdir = tempfile.tempdir, str(folder)
     try:
         yield str(folder), sockets
     finally:
         tempfile.tempdir = saved
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _janitor(*folders: str) -> subprocess.Popen | None:
+    """Start the janitor of these folders (see the module's docstring). Its pipe is not
+    inherited by the forkserver or the workers (they are started with only the descriptors
+    they need), so it ends exactly when this process does; it is never closed before (at a
+    clean stop, multiprocessing removes its own folder at exit, and must find it there)."""
+    try:
+        janitor = subprocess.Popen([sys.executable, "-I", "-c", JANITOR, *folders],
+                                   stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:  # no janitor: the next server removes what this one leaves
+        return None
+    _JANITORS.append(janitor)  # its pipe stays open until the process ends
+    return janitor
 
 
 def _raise_file_limit(want: int) -> int:
