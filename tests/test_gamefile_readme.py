@@ -20,7 +20,7 @@ DPI = 60
 
 
 def readme_section() -> str:
-    return (ROOT / "README.md").read_text().split("## Your own game")[1].split("\n## ")[0]
+    return (ROOT / "README.md").read_text().split("\n## Your own game\n")[1].split("\n## ")[0]
 
 
 def snippet(marker: str) -> str:
