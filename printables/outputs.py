@@ -13,8 +13,6 @@ Rulings:
   this user, and puts back only a `.old` folder of ours whose target is gone. Names of
   older versions (`.NAME.PID.XXXXXXXX.part`) are not recognised any more: a user's
   `.bashrc.20231201.old` looked just like them.
-- A kit holds an advisory lock on its output folder (``folder_lock``): a second kit into
-  the same folder waits up to LOCK_WAIT seconds, then stops with one line.
 - A path a game file names (rules, examples, art) resolves inside the game file's folder
   (``resolve_inside``, ``bounded_glob``): absolute paths, `..` and symlinks that leave it
   are refused, naming the key; globs have a bounded depth, match count and search.
@@ -34,14 +32,12 @@ import shutil
 import stat
 import sys
 import tempfile
-import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from printables.errors import (
     InputError,
-    PrintablesError,
     UsageError,
     os_reason,
     output_error,
@@ -56,10 +52,6 @@ MARKER = ".printables-"
 #: Our temporary names, exactly: .printables-NAME.PID.RANDOM.(part|tmp|old)
 _OURS = re.compile(r"^\.printables-(?P<name>.+)\.(?P<pid>[1-9][0-9]{0,9})\.[a-z0-9_]{8}\."
                    r"(?P<kind>part|tmp|old)$")
-#: The advisory lock file a kit holds in its output folder (never swept).
-LOCK_NAME = MARKER + "lock"
-#: Seconds a kit waits for another kit's lock on the same folder before it gives up.
-LOCK_WAIT = 5.0
 #: Bounds of a game file's glob: path parts, files matched, folder entries looked at.
 GLOB_DEPTH, GLOB_FILES, GLOB_SEARCH = 3, 200, 20_000
 #: Longest path or pattern a game file may name (characters).
@@ -403,81 +395,6 @@ def _exchange(a: Path, b: Path) -> bool:
     if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False
     raise OSError(err, os.strerror(err), str(b))
-
-
-# ----------------------------------------------------------------------------- the kit lock
-
-@contextlib.contextmanager
-def folder_lock(folder: str | Path, wait: float | None = None) -> Iterator[None]:
-    """Hold the advisory lock of an output folder (flock on its hidden lock file
-    .printables-lock) while the block runs. Another holder is waited for up to wait seconds
-    (LOCK_WAIT), then a UsageError names the folder and the process holding it. The lock
-    file is removed on release (a waiter that locked the removed file opens the new one)."""
-    path = Path(folder) / LOCK_NAME
-    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
-    while True:
-        fd = _open_lock(path)
-        try:
-            locked = _try_lock(fd, path)
-            if locked and _same_file(fd, path):
-                break
-        except BaseException:
-            os.close(fd)
-            raise
-        os.close(fd)
-        if time.monotonic() >= deadline:
-            raise UsageError(_locked_message(folder, path), input=str(folder))
-        time.sleep(0.05)
-    try:
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        yield
-    finally:
-        _unlink(path)  # while still locked: a waiter then finds its file gone and retries
-        os.close(fd)
-
-
-def _open_lock(path: Path) -> int:
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        return os.open(path, flags, 0o644)
-    except OSError as e:
-        raise output_error(e, path, "cannot lock") from None
-
-
-def _try_lock(fd: int, path: Path) -> bool:
-    """True when the lock was taken; False when another process holds it (Windows, without
-    flock: always True)."""
-    try:
-        import fcntl  # Unix only
-    except ImportError:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False
-    except OSError as e:  # a file system without locks: go on unlocked
-        if e.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
-            return True
-        raise output_error(e, path, "cannot lock") from None
-
-
-def _same_file(fd: int, path: Path) -> bool:
-    try:
-        return os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
-    except OSError:
-        return False
-
-
-def _locked_message(folder: str | Path, path: Path) -> str:
-    try:
-        holder = read_regular_file(path, 20, "a lock file").decode("ascii", "replace").strip()
-    except PrintablesError:
-        holder = ""
-    who = f" (process {holder})" if holder.isdigit() else ""
-    return (f"another printables kit is writing into {printable(str(folder))}{who}; wait "
-            "for it to finish or give another --output")
 
 
 # ----------------------------------------------------------------------------- game-file paths

@@ -23,9 +23,10 @@ from pathlib import Path
 import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
 from printables.buildcache import BuildCache, cache_folder
 from printables.errors import UsageError
+from printables.folderlock import folder_lock
 from printables.games import GAMES, GameSpec, get_game
 from printables.loading import load
-from printables.outputs import clean_stale, ensure_dir, folder_lock
+from printables.outputs import clean_stale, ensure_dir
 from printables.products import kit_store
 from printables.products.build_keys import game_inputs, kit_key
 from printables.products.registry import GameRequest, count, kit_paper
