@@ -17,10 +17,16 @@ from printables.errors import PrintablesError, UsageError, one_line, os_reason, 
 from printables.gamefile import validate_all
 from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
-from printables.outputs import ensure_dir, write_atomic, write_files
+from printables.outputs import (
+    check_target,
+    ensure_dir,
+    write_atomic,
+    write_files,
+    write_targets,
+)
 from printables.play.balance import default_workers, plan_for
 from printables.play.kernels import kernel_kind
-from printables.play.report import build_report, progress_line
+from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
 from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts
@@ -257,7 +263,8 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
 @click.argument("game")
 @click.option("--to", "to", type=click.Path(dir_okay=False), default=None,
               help="Write the game file here, with a copy of the rules text next to it "
-                   "(FILE.md) and every example position (FILE/*.toml).")
+                   "(FILE.md) and every example position (FILE/*.toml); - is standard "
+                   "output (the game file alone).")
 def export(game, to) -> None:
     """Write a game as a game file (TOML) on standard output: the start of a variant.
 
@@ -265,14 +272,12 @@ def export(game, to) -> None:
     printables kit my-network.toml. The board it describes is the built-in one. With
     --to my-network.toml the rules text and the examples are written next to it too.
     """
-    if to is None:
+    if to is None or to == "-":
         click.echo(export_game(get_game(game)), nl=False)
         return
     target = Path(to)
     files = exported_files(get_game(game), target)
-    for folder in sorted({p.parent for p in files}, key=lambda p: len(p.parts)):
-        ensure_dir(folder)
-        write_files(folder, [(p.name, data) for p, data in files.items() if p.parent == folder])
+    write_targets(files)  # all or none: every target checked and staged before any rename
     n = sum(1 for p in files if p.parent == target.parent / target.stem
             and p.suffix == ".toml")
     click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
@@ -365,6 +370,8 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
     def show(event: dict) -> None:
         if tty:
             click.echo("\r" + progress_line(event)[:150].ljust(150), err=True, nl=False)
+    for name in REPORT_FILES:  # before the games: a target we will not replace fails at once
+        check_target(Path(output) / name)
     paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
     if tty:
         click.echo("", err=True)
@@ -468,13 +475,16 @@ def _silence_stdout() -> None:
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. size=11 (repeatable).")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False),
-              help="Also write the report (with every game's length and result) as JSON.")
+              help="Also write the report (with every game's length and result) as JSON; "
+                   "- writes it on standard output instead of the text report.")
 def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
          json_file) -> None:
     """Self-play GAME N times and report plies/s, games/s, lengths and results."""
     n_games = count("--games", 1, 10_000_000)(n_games)  # the one whole-number parser
     seed = count("--seed", 0, 2**63 - 1)(seed)
     max_plies = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
+    if json_file and json_file != "-":
+        check_target(json_file)  # before the games: a target we will not replace fails at once
 
     kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
     bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
@@ -483,10 +493,13 @@ def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, opti
         report = self_play(kernel, start, names, n_games, seed, max_plies or cap,
                            kernel_kind(kernel),
                            progress=bar.update if bar else None)
+    text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
+    if json_file == "-":  # the documented write-through: the JSON in place of the lines
+        click.echo(text, nl=False)
+        return
     for line in describe(report):
         click.echo(line)
     if json_file:
-        text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
         write_atomic(json_file, text.encode("utf-8"))
 
 

@@ -5,8 +5,12 @@ Rulings:
   enforced while reading, so a FIFO, /dev/zero or a growing file cannot hang or exhaust
   memory).
 - A file is written to a hidden temporary name in its folder, flushed to disk (fsync),
-  then renamed over the target: a reader sees the old file or the new one, never half. A
-  symlink at the target is replaced, never written through.
+  then renamed over the target: a reader sees the old file or the new one, never half.
+- A user's output target (``write_targets``, which every command writes through) is
+  replaced only when it is missing or a regular file: a symlink, device node, FIFO, socket
+  or folder standing there is refused with one line and left as it is (never replaced,
+  never written through); several files are checked and staged before the first rename,
+  so an error leaves none of them.
 - Temporary names carry a fixed marker no user file has, the writer's process id and a
   random part (`.printables-NAME.PID.XXXXXXXX.part`, `.tmp`, `.old`); the sweep of an
   output folder (``clean_stale``) touches exactly those names, of dead writers, owned by
@@ -32,12 +36,13 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from printables.errors import (
     InputError,
+    OutputError,
     UsageError,
     os_reason,
     output_error,
@@ -135,28 +140,56 @@ def _temp_prefix(name: str) -> str:
     return f"{MARKER}{name}.{os.getpid()}."
 
 
-def write_atomic(path: str | Path, data: bytes) -> Path:
-    """Write bytes to path via a temporary file in the same folder, fsync, then rename (no
-    half files); OutputError naming the path when the OS refuses."""
-    p = Path(path)
+def target_problem(path: str | Path) -> str | None:
+    """What stands at an output target that printables will not replace ('a symbolic
+    link', 'a FIFO', 'a device', 'a socket', 'a folder'), or None when it is free or a
+    regular file (never follows a link)."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(p.name), suffix=".part", dir=p.parent)
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
     except OSError as e:
-        raise output_error(e, p) from None
+        if e.errno == errno.ENOTDIR:
+            return "inside something that is not a folder"
+        return None  # the write that follows reports it with its reason
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    kind = file_kind(path)
+    return f"a {kind}" if kind in ("folder", "FIFO", "device", "socket") else "not a regular file"
+
+
+def check_target(path: str | Path) -> None:
+    """OutputError naming path when something other than a regular file stands there (a
+    symlink, device, FIFO, socket or folder): printables replaces only regular files."""
+    problem = target_problem(path)
+    if problem:
+        raise OutputError(f"cannot write {printable(str(path))}: it is {problem}, not a "
+                          "regular file; give a new file name (or remove it first)",
+                          input=str(path))
+
+
+def _staged(folder: Path, name: str, data: bytes, mode: int) -> str:
+    """data written and flushed to a new temporary name of ours in folder; its path."""
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException as e:
+        os.chmod(tmp, mode)
+    except BaseException:
         _unlink(tmp)
-        if isinstance(e, OSError):
-            raise output_error(e, p) from None
         raise
-    fsync_dir(p.parent)
-    return p
+    return tmp
+
+
+def write_atomic(path: str | Path, data: bytes, mode: int = 0o644) -> Path:
+    """Write bytes to path via a temporary file in the same folder, fsync, then rename (no
+    half files); OutputError naming the path when the OS refuses, or when a symlink,
+    device, FIFO, socket or folder stands at path (check_target: it is left as it is)."""
+    return write_targets({Path(path): data}, mode)[0]
 
 
 def write_changed(path: str | Path, data: bytes) -> bool:
@@ -184,35 +217,49 @@ def write_changed(path: str | Path, data: bytes) -> bool:
 
 
 def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
-    """Write several files into folder as one step, as far as the system allows: every file
-    is first written to its temporary name and flushed, and every target checked, before
-    the first rename; on any error the temporary files go and no target is touched."""
+    """Write several files into folder as one step (write_targets)."""
+    return write_targets({folder / name: data for name, data in files})
+
+
+def write_targets(files: Mapping[Path, bytes], mode: int = 0o644) -> list[Path]:
+    """The one way a user's output targets are written: every target is checked
+    (check_target), its missing folders made, every file written to its temporary name
+    and flushed, and every target checked again, before the first rename; on any error
+    the temporary files and the folders made here go and no target is touched. Returns
+    the paths, in the order given."""
+    for path in files:
+        check_target(path)
+    made: list[Path] = []
     staged: list[tuple[str, Path]] = []
-    current = folder
+    current = next(iter(files), Path())
     try:
-        for name, data in files:
-            current = folder / name
-            if current.is_dir() and not current.is_symlink():
-                raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
-            fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
-            staged.append((tmp, current))
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, 0o644)
-        done = []
+        for current, data in files.items():
+            _make_parents(current.parent, made)
+            staged.append((_staged(current.parent, current.name, data, mode), current))
+        for _, current in staged:
+            check_target(current)  # nothing swapped in while we wrote
         for tmp, current in staged:
             os.replace(tmp, current)
-            done.append(current)
     except BaseException as e:
         for tmp, _ in staged:
             _unlink(tmp)
+        for d in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(d)
         if isinstance(e, OSError):
             raise output_error(e, current) from None
         raise
-    fsync_dir(folder)
-    return done
+    for folder in dict.fromkeys(p.parent for p in files):
+        fsync_dir(folder)
+    return list(files)
+
+
+def _make_parents(folder: Path, made: list[Path]) -> None:
+    """Make folder and its missing parents, recording each one made (to undo)."""
+    missing = [d for d in (folder, *folder.parents) if not os.path.lexists(d)]
+    for d in reversed(missing):
+        d.mkdir()
+        made.append(d)
 
 
 def _unlink(path: str | Path) -> None:
