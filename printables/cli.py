@@ -242,13 +242,15 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
 
     reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
     if watch:
-        watch_kits(reqs, output)
+        watch_kits(reqs, output, report=click.echo)
         return
     start = time.perf_counter()
     with click.progressbar(length=len(reqs.games), label=f"kits on {reqs.paper}",
                            file=sys.stderr, show_pos=True,
                            hidden=not sys.stderr.isatty()) as bar:
-        files = build_kits(reqs, output, on_done=lambda name: bar.update(1))
+        files = build_kits(reqs, output, on_done=lambda name: bar.update(1),
+                           warn=lambda line: click.echo(f"printables: warning: {line}",
+                                                        err=True))
     total = sum(len(v) for v in files.values())
     n = len(reqs.games)
     kept = n - len({k.split("/", 1)[0] for k in files if "/" in k})

@@ -84,16 +84,20 @@ def read_regular_file(path: str | Path, limit: int, what: str = "an input file")
     """The bytes of a regular file of at most limit bytes, or InputError.
 
     Opens without blocking (a FIFO does not wait for a writer), checks the opened file is
-    regular, and stops reading one byte past the limit."""
+    regular and no larger than the limit before reading, and stops reading one byte past
+    the limit (a file that grows while it is read)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
         raise InputError(f"cannot read file: {_reason(e)}", input=str(path)) from None
     try:
-        kind = "file" if stat.S_ISREG(os.fstat(fd).st_mode) else file_kind(path)
+        info = os.fstat(fd)
+        kind = "file" if stat.S_ISREG(info.st_mode) else file_kind(path)
         if kind != "file":
             raise InputError(f"is a {kind}, not a regular file; give {what}", input=str(path))
+        if info.st_size > limit:  # known too large: not one byte is read
+            raise _too_large(path, limit, what)
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -103,12 +107,16 @@ def read_regular_file(path: str | Path, limit: int, what: str = "an input file")
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:
-                raise InputError(f"file is more than {limit} bytes; {what} is at most "
-                                 f"{limit} bytes", input=str(path))
+                raise _too_large(path, limit, what)
     except OSError as e:
         raise InputError(f"cannot read file: {_reason(e)}", input=str(path)) from None
     finally:
         os.close(fd)
+
+
+def _too_large(path: str | Path, limit: int, what: str) -> InputError:
+    return InputError(f"file is more than {limit} bytes; {what} is at most {limit} bytes",
+                      input=str(path))
 
 
 def _reason(e: OSError) -> str:
@@ -260,6 +268,31 @@ def _make_parents(folder: Path, made: list[Path]) -> None:
     for d in reversed(missing):
         d.mkdir()
         made.append(d)
+
+
+def write_at(dir_fd: int, name: str, data: bytes, mode: int = 0o600) -> None:
+    """Write bytes to name in the folder open as dir_fd (a store of our own, such as the
+    build cache): a new temporary name of ours made there (never following a link),
+    flushed, then renamed over name. OSError as the system gives it."""
+    tmp = f"{_temp_prefix(name)}{secrets.token_hex(4)}.part"
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(tmp, flags, mode, dir_fd=dir_fd)
+    try:
+        with open(fd, "wb", closefd=False) as f:
+            f.write(data)
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=dir_fd)
+        raise
+    with contextlib.suppress(OSError):
+        os.fsync(dir_fd)
 
 
 def _unlink(path: str | Path) -> None:

@@ -9,9 +9,11 @@ Rulings:
   look, or a file appears or goes; the build waits until two looks in a row agree, so an
   editor's save in several writes is built once.
 - An error in a step is reported (one line) and the loop goes on watching: the next save
-  builds again. The steps after a failed one are skipped for that save.
+  builds again. The steps after a failed one are skipped for that save. Whatever a step
+  raises (our errors, an OS error, anything else but Ctrl-C) is such a line: the loop
+  never ends on the designer's mistake, only on stop() or Ctrl-C.
 - The list of watched files is asked again after every build (a game file may name new
-  example or art files).
+  example or art files); when asking fails, the files watched so far stay watched.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printables.errors import PrintablesError
+from printables.errors import PrintablesError, one_line, os_reason, printable
 
 Stamp = tuple[int, int, int] | None
 
@@ -57,11 +59,32 @@ def run_steps(steps: Sequence[Step], report: Callable[[str], None]) -> bool:
         t = time.perf_counter()
         try:
             files = step.run()
-        except PrintablesError as e:
-            report(f"{step.name}: error: {e}")
+        except Exception as e:  # noqa: BLE001 (the watch outlives every error but Ctrl-C)
+            report(f"{step.name}: error: {one_line(error_text(e))}")
             return False
         report(f"{step.name}: {len(files)} files in {time.perf_counter() - t:.2f} s")
     return True
+
+
+def error_text(e: Exception) -> str:
+    """The one line an error of a step is shown as: ours as they are, an OS error with the
+    path and reason, anything else with its kind (a bug to report)."""
+    if isinstance(e, PrintablesError):
+        return str(e)
+    if isinstance(e, OSError):
+        where = f"{printable(str(e.filename))}: " if e.filename is not None else ""
+        return f"cannot use {where}{os_reason(e)}"
+    if isinstance(e, RecursionError):
+        return "input is nested too deeply to read"
+    return f"unexpected {type(e).__name__}: {e} (please report this)"
+
+
+def _listed(inputs: Callable[[], Iterable[Path]], last: Iterable[Path]) -> list[Path]:
+    """The files to watch now, or the last ones when asking fails."""
+    try:
+        return [Path(p) for p in inputs()]
+    except Exception:  # noqa: BLE001 (a broken input is reported by the build, not here)
+        return list(last)
 
 
 def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
@@ -70,12 +93,12 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
     """Build (unless build_first is False), then rebuild on every change of the input files
     until stop() is true (or Ctrl-C); returns the number of builds run."""
     builds = 0
-    seen = snapshot(inputs())
-    if build_first:
-        run_steps(steps, report)
-        builds += 1
-        seen = snapshot(inputs())
+    seen = snapshot(_listed(inputs, ()))
     try:
+        if build_first:
+            run_steps(steps, report)
+            builds += 1
+            seen = snapshot(_listed(inputs, seen))
         while not stop():
             time.sleep(interval)
             now = snapshot(seen)
@@ -88,7 +111,7 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
             report(f"changed: {', '.join(Path(c).name for c in changed)}")
             run_steps(steps, report)
             builds += 1
-            seen = snapshot(inputs())
+            seen = snapshot(_listed(inputs, seen))
     except KeyboardInterrupt:
         pass
     return builds

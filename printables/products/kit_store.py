@@ -28,7 +28,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from printables.errors import InputError, OutputError, printable
+from printables.errors import InputError, OutputError, printable, quote
 from printables.outputs import (
     _OURS,
     clean_stale,
@@ -47,6 +47,8 @@ MAX_MANIFEST_BYTES = 1_000_000
 INDEX_TEMPLATE = Path(__file__).with_name("kit_index.html")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ROW_FILE = re.compile(r"^[a-z0-9-]+/(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+$")
+#: A kit file's name: GAME/NAME or GAME/laser/NAME, each part a plain file name.
+_KIT_FILE = re.compile(r"^[a-z0-9][a-z0-9-]*/(?:laser/)?[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 #: What each kit file is for, in the order a person uses them (index.html lists them so).
 LINKS = (
@@ -115,6 +117,11 @@ def commit_game(out: Path, name: str, files: dict[str, bytes], kit: dict) -> dic
     """Write one game's files (rel paths 'GAME/...') as a new GAME folder with its own
     manifest (and kit record), swapped in for the old one in one step; return what was
     written."""
+    bad = next((rel for rel in files if not _KIT_FILE.match(rel) or not rel.startswith(
+        name + "/") or ".." in rel.split("/")), None)
+    if bad is not None:  # names come from our builds and the verified cache: never happens
+        raise OutputError(f"kit file name {quote(bad)} is not a plain name inside "
+                          f"{printable(name)}/; nothing written", input=bad)
     inner = {rel.split("/", 1)[1]: data for rel, data in files.items()}
     rows = [{"file": f"{name}/{k}", "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
             for k, v in inner.items()]
