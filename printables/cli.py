@@ -17,6 +17,7 @@ from printables.errors import PrintablesError, UsageError, one_line, os_reason, 
 from printables.gamefile import validate_all
 from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
+from printables.interrupt import Interrupted, ctrl_c, interrupted
 from printables.outputs import (
     check_target,
     ensure_dir,
@@ -307,8 +308,9 @@ def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
     except ImportError as e:
         raise UsageError(f'serve needs the web extra ({e.name} is missing): '
                          'pip install "printables[web]"') from None
-    run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
-        allow_hosts=allow_hosts)
+    with contextlib.suppress(Interrupted):  # Ctrl-C is how serve stops: exit 0
+        run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
+            allow_hosts=allow_hosts)
 
 
 def _half_width(text: str) -> float:
@@ -386,15 +388,19 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback.
 
-    Also the environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
+    Ctrl-C ends it with one line and exit status 130 (printables.interrupt). Also the
+    environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
     make carries the same fixed date, so builds are identical anywhere; see README), and
     a standard output that cannot be written (a full disk, a closed pipe) is reported once.
     """
     os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
-        status = _run(argv)
+        with ctrl_c():
+            status = _run(argv)
         _flush_stdout()
         return status
+    except (Interrupted, KeyboardInterrupt):  # Ctrl-C: one line, exit 130
+        return interrupted()
     except BrokenPipeError:
         _silence_stdout()
         return 1
@@ -416,7 +422,9 @@ def _run(argv: list[str] | None) -> int:
         return status if isinstance(status, int) else 0
     except click.exceptions.Exit as e:
         return e.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:
+        if isinstance(e.__cause__, KeyboardInterrupt):  # click caught a Ctrl-C first
+            return interrupted()
         click.echo("printables: aborted", err=True)
         return 1
     except click.ClickException as e:

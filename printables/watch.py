@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printables.errors import PrintablesError, one_line, os_reason, printable
+from printables.interrupt import Interrupted
 
 Stamp = tuple[int, int, int] | None
 
@@ -112,6 +113,6 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
             run_steps(steps, report)
             builds += 1
             seen = snapshot(_listed(inputs, seen))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):  # Ctrl-C: the way a watch ends
         pass
     return builds
