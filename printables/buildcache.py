@@ -8,7 +8,9 @@ Rulings:
 - A key is the sha256 of the product's name, its request (a canonical text), the program's
   own digest (its version and the bytes of every module of the package, so an edited or
   upgraded program never reuses an older build) and the bytes of every input file the
-  product reads (game file, rules text, position files, art). An input is read only up to
+  product reads (game file, rules text, position files, art), each named relative to the
+  game file's folder (so a copy of the folder elsewhere keys the same: a product's bytes
+  never depend on where its folder is). An input is read only up to
   the limit its reader has (INPUT_LIMIT, checked on the file's size before reading): a
   larger file is keyed as "too large" and the build reports it.
 - An entry is one file `<key>.entry`: a JSON header line {"v", "key", "files": [{name,
@@ -91,13 +93,18 @@ def program_digest() -> str:
     return _PROGRAM[0]
 
 
-def input_digest(paths: Iterable[Path], known: Mapping[str, str] | None = None) -> str:
+def input_digest(paths: Iterable[Path], known: Mapping[str, str] | None = None,
+                 base: Path | None = None) -> str:
     """sha256 over the names and bytes of input files (a missing, unreadable or too large
     one counts as its own distinct value, so it never matches a present one). known: the
-    sha256 of files already read (a game file's art: the bytes it was drawn from)."""
+    sha256 of files already read (a game file's art: the bytes it was drawn from). A file
+    inside base is named relative to it, so a game's folder copied elsewhere keys the
+    same."""
     h = hashlib.sha256()
     for path in sorted({Path(p) for p in paths}, key=str):
-        h.update(str(path).encode() + b"\0")
+        name = path.relative_to(base).as_posix() if base and path.is_relative_to(base) \
+            else str(path)
+        h.update(name.encode() + b"\0")
         if known and str(path) in known:
             h.update(b"read:" + known[str(path)].encode())
             continue
@@ -109,10 +116,11 @@ def input_digest(paths: Iterable[Path], known: Mapping[str, str] | None = None) 
 
 
 def build_key(product: str, request: str, inputs: Iterable[Path] = (),
-              known: Mapping[str, str] | None = None) -> str:
+              known: Mapping[str, str] | None = None, base: Path | None = None) -> str:
     """The key of one product build: product name, canonical request text, program digest
-    and input files (known: digests of inputs already read, by path)."""
-    parts = (product, request, program_digest(), input_digest(inputs, known))
+    and input files (known: digests of inputs already read, by path; base: the folder
+    they are named relative to)."""
+    parts = (product, request, program_digest(), input_digest(inputs, known, base))
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 

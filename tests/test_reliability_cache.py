@@ -13,6 +13,8 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -211,3 +213,69 @@ def test_changing_an_art_file_rebuilds_exactly_what_draws_it(world, tmp_path, ca
     assert run_cli(["kit", str(game), "--no-cache", "--jobs", "1", "-o", str(fresh)],
                    capsys)[0] == 0
     assert files_of(fresh) == after
+
+
+#: Runs printables in a child and prints the child's peak memory (KB): one child per call,
+#: so nothing else is counted.
+PEAK = ("import resource, subprocess, sys\n"
+        "p = subprocess.run([sys.executable, '-m', 'printables', *sys.argv[1:]],"
+        " capture_output=True, text=True)\n"
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(p.stderr, file=sys.stderr)\n")
+
+
+def peak(args: list[str]) -> tuple[int, int, str]:
+    root = Path(__file__).resolve().parent.parent
+    p = subprocess.run([sys.executable, "-c", PEAK, *args], capture_output=True, text=True,
+                       cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, timeout=300)
+    code, kb = p.stdout.split()
+    return int(code), int(kb), p.stderr.strip()
+
+
+def test_a_60_mb_example_costs_no_memory(world, tmp_path):
+    """The key and the readers stop at the 1 MB limit, from the file's size: a 60 MB
+    example is one line, and the run needs no more memory than a whole kit without it."""
+    game, _ = world
+    src = tmp_path / "src"
+    shutil.copytree(game.parent, src)
+    code, whole, err = peak(["kit", str(src / game.name), "--jobs", "1", "-o",
+                             str(tmp_path / "a")])
+    assert code == 0, err
+    with open(src / "morris" / "huge.toml", "wb") as f:
+        f.write(b"# " + b"x" * 60_000_000 + b"\n")
+    code, big, err = peak(["kit", str(src / game.name), "--jobs", "1", "-o",
+                           str(tmp_path / "b")])
+    assert code == 2 and err.endswith("huge.toml: file is more than 1000000 bytes; a layout "
+                                      "file is at most 1000000 bytes"), err
+    assert big < whole + 20_000, (big, whole)  # KB: the 60 MB was never read
+
+
+def test_the_same_game_in_two_folders_gives_the_same_kit(world, tmp_path, capsys,
+                                                         monkeypatch):
+    """Keys name the inputs relative to the game file's folder: the same game in two
+    folders, built the same way, gives the same bytes, manifests included, and the second
+    build takes every part from the cache. Typed differently, only the command line each
+    manifest records differs (it is what rebuilds that kit)."""
+    game, _ = world
+    for name in ("a", "b"):
+        shutil.copytree(game.parent, tmp_path / name)
+    cache = cache_folder()
+    assert cache is not None
+    monkeypatch.chdir(tmp_path / "a")
+    assert run_cli(["kit", game.name, "--jobs", "1", "-o", "../out-a"], capsys)[0] == 0
+    known = set(cache.iterdir())
+    monkeypatch.chdir(tmp_path / "b")
+    assert run_cli(["kit", game.name, "--jobs", "1", "-o", "../out-b"], capsys)[0] == 0
+    assert set(cache.iterdir()) == known
+    assert files_of(tmp_path / "out-a") == files_of(tmp_path / "out-b")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(["kit", f"b/{game.name}", "--jobs", "1", "-o", "out-c"], capsys)
+    assert code == 0, err
+    a, c = files_of(tmp_path / "out-a"), files_of(tmp_path / "out-c")
+    differ = {k for k in a if a[k] != c[k]}
+    assert differ == {"index.html", "manifest.json", "morris/manifest.json"}
+    kit_a = json.loads(a["morris/manifest.json"])["kit"]
+    kit_c = json.loads(c["morris/manifest.json"])["kit"]
+    assert kit_c.pop("command") == "printables kit b/morris.toml --paper A4"
+    assert kit_a.pop("command") == "printables kit morris.toml --paper A4"
+    assert kit_a == kit_c

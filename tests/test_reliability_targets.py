@@ -152,3 +152,19 @@ def test_write_targets_all_or_none(tmp_path):
     assert write_targets(files) == list(files)
     assert (tmp_path / "new" / "deep" / "b").read_bytes() == b"2"
     assert stat.S_IMODE(os.stat(tmp_path / "a").st_mode) == 0o644
+
+
+def test_an_empty_folder_of_yours_in_a_kit_folder_is_not_lost(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run_cli(["kit", "dugi", "--jobs", "1", "-o", str(out)], capsys)[0] == 0
+    (out / "dugi" / "my-notes").mkdir()
+    (out / "dugi" / "laser" / "offcuts").mkdir()
+    code, _, err = run_cli(["kit", "dugi", "--jobs", "1", "--no-cache", "-o", str(out)],
+                           capsys)
+    assert code == 2 and err.startswith(f"printables: error: {out / 'dugi'}/") and \
+        "is a folder kit did not make" in err and err.count("\n") == 1, err
+    (out / "dugi" / "my-notes").rmdir()
+    code, _, err = run_cli(["kit", "dugi", "--jobs", "1", "--no-cache", "-o", str(out)],
+                           capsys)
+    assert code == 2 and f"{out / 'dugi' / 'laser' / 'offcuts'} is a folder" in err, err
+    assert (out / "dugi" / "laser" / "offcuts").is_dir()

@@ -113,7 +113,7 @@ MAX_SIDES = 6
 #: Smallest board side we print: below it no piece fits and labels are unreadable.
 MIN_BOARD = 40.0
 
-_LOADED: dict[tuple[str, str], GameSpec] = {}
+_LOADED: dict[tuple[str, str, str], GameSpec] = {}
 
 
 def is_game_file(path: str | Path) -> bool:
@@ -139,7 +139,7 @@ def load_game_file(path: str | Path) -> GameSpec:
         source = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
-    key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
+    key = (str(p), str(p.absolute()), hashlib.sha256(raw).hexdigest())  # source as typed
     if key not in _LOADED or not art_unchanged(_LOADED[key].extra.get("inputs", {})):
         _LOADED[key] = game_from_text(source, str(p))
     return register(_LOADED[key])

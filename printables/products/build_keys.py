@@ -11,6 +11,9 @@ Rulings:
 - A game file's art is keyed by the bytes it was drawn from (recorded when the game file
   was read, GameSpec.extra["inputs"]), not by what is on disk when the key is made: a file
   saved again in between can never file an old drawing under the new bytes' key.
+- Input files are named in a key relative to the game file's folder, so the same game
+  in two folders has the same keys (and manifests): only the command line a manifest
+  records, which names the game file as it was typed, may differ.
 - A whole kit's key holds every input of the game, the request and the paper: when a
   game's folder was built from the same key and its files still match its manifest, the
   kit leaves the folder as it is.
@@ -42,7 +45,7 @@ def game_inputs(game: GameSpec, reads: Iterable[str] = CONTENT) -> list[Path]:
         paths += content.examples
     if "art" in wanted:
         paths += [Path(p) for p in art_read(game)]
-    return [Path(p) for p in paths]
+    return [Path(p).absolute() for p in paths]
 
 
 def art_read(game: GameSpec) -> dict[str, str]:
@@ -54,10 +57,16 @@ def part_key(game: GameSpec, product: str, request: object,
              reads: Iterable[str] = CONTENT) -> str:
     """The cache key of one product build of a kit."""
     return build_key(f"{game.name}/{product}", repr(request), game_inputs(game, reads),
-                     art_read(game))
+                     art_read(game), home(game))
 
 
 def kit_key(game: GameSpec, request: object, paper: str) -> str:
     """The key of a game's whole kit folder."""
     return build_key(f"{game.name}/kit", f"{request!r} {paper}", game_inputs(game),
-                     art_read(game))
+                     art_read(game), home(game))
+
+
+def home(game: GameSpec) -> Path | None:
+    """The folder a game's inputs are named relative to in its keys: a game file's own
+    folder (None for a built-in game, whose files are the package's own)."""
+    return Path(game.source).absolute().parent if game.source is not None else None

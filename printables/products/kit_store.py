@@ -6,7 +6,8 @@ Rulings (ours):
   a hidden folder next to GAME, flushed to disk, then swapped in with one rename, so GAME/
   is always either the previous kit or the new one, complete, with a manifest that matches.
 - The game folder belongs to the kit. A symlink or file in its place is refused; so is a
-  file in it that no kit wrote (it would be lost in the swap): the error names it.
+  file in it that no kit wrote, or a folder no kit made, empty or not (either would be
+  lost in the swap): the error names it.
 - A game's manifest records its kit: game, title, designer, board summary, the variant in
   words, the request it was built from and the command line that rebuilds it. The top-level
   manifest.json and index.html list every kit folder of the output folder that has such a
@@ -149,6 +150,13 @@ def _refuse_foreign(target: Path, ours: set[str]) -> None:
             raise OutputError(f"{printable(str(target / rel))} was not written by kit, and "
                               f"kit replaces the folder {printable(str(target))} as a whole: "
                               "move the file away first", input=str(target / rel))
+    folders = {rel.rsplit("/", 1)[0] for rel in ours if "/" in rel}
+    for sub in _folders(target)[1:]:  # an empty folder of the user's is not lost silently
+        rel = sub.relative_to(target).as_posix()
+        if rel not in folders and not _OURS.match(sub.name):
+            raise OutputError(f"{printable(str(sub))} is a folder kit did not make, and kit "
+                              f"replaces the folder {printable(str(target))} as a whole: "
+                              "move it away first", input=str(sub))
 
 
 def _entries(folder: Path, prefix: str) -> list[str]:
