@@ -149,23 +149,21 @@ def _temp_prefix(name: str) -> str:
 
 
 def target_problem(path: str | Path) -> str | None:
-    """What stands at an output target that printables will not replace ('a symbolic
-    link', 'a FIFO', 'a device', 'a socket', 'a folder'), or None when it is free or a
-    regular file (never follows a link)."""
+    """Why printables will not replace what stands at an output target ('it is a FIFO, not
+    a regular file', ... for a symlink, device, socket or folder; or that a folder on its
+    way is a file), or None when it is free or a regular file (never follows a link)."""
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
         return None
     except OSError as e:
         if e.errno == errno.ENOTDIR:
-            return "inside something that is not a folder"
+            return "a folder on its way is a file"
         return None  # the write that follows reports it with its reason
     if stat.S_ISREG(mode):
         return None
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    kind = file_kind(path)
-    return f"a {kind}" if kind in ("folder", "FIFO", "device", "socket") else "not a regular file"
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else f"a {file_kind(path)}"
+    return f"it is {kind}, not a regular file"
 
 
 def check_target(path: str | Path) -> None:
@@ -173,9 +171,8 @@ def check_target(path: str | Path) -> None:
     symlink, device, FIFO, socket or folder): printables replaces only regular files."""
     problem = target_problem(path)
     if problem:
-        raise OutputError(f"cannot write {printable(str(path))}: it is {problem}, not a "
-                          "regular file; give a new file name (or remove it first)",
-                          input=str(path))
+        raise OutputError(f"cannot write {printable(str(path))}: {problem}; give a new file "
+                          "name (or remove it first)", input=str(path))
 
 
 def _staged(folder: Path, name: str, data: bytes, mode: int) -> str:
