@@ -98,11 +98,38 @@ def table(draw, keys: list[str]) -> list[str]:
     return [f"{json.dumps(k)} = {draw(st.sampled_from(VALUE_POOL))}" for k in chosen]
 
 
+#: each game's real space names (a clean file puts pieces on them)
+BOARD_SPACES = {name: [s.name for s in g.board().spaces] for name, g in GAMES.items()}
+
+
+@st.composite
+def clean_file(draw, game: str) -> tuple[str, bytes]:
+    """A position file that reads: the game's own sides, kinds and spaces, a few pieces,
+    sometimes a check that a move is legal (true or not): setup draws it, play plays it."""
+    spec = GAMES[game]
+    lines = [f'game = "{game}"', f'to_move = "{draw(st.sampled_from(list(spec.sides)))}"']
+    spaces = draw(st.lists(st.sampled_from(BOARD_SPACES[game]), max_size=8, unique=True))
+    for side in spec.sides:
+        mine = spaces[: len(spaces) // 2] if side == spec.sides[0] else spaces[len(spaces) // 2:]
+        kind = draw(st.sampled_from(list(spec.kinds[side])))
+        if mine:
+            lines += [f"[pieces.{side}]", f"{kind} = {toml(mine)}"]
+    if draw(st.booleans()):
+        move = f"{draw(st.sampled_from(BOARD_SPACES[game]))}-" \
+               f"{draw(st.sampled_from(BOARD_SPACES[game]))}"
+        lines += ["[[check]]", f"move = {json.dumps(move)}",
+                  f"legal = {toml(draw(st.booleans()))}"]
+    return game, ("\n".join(lines) + "\n").encode()
+
+
 @st.composite
 def layout_file(draw) -> tuple[str, bytes]:
-    """(game, file): mostly-valid TOML built from the real keys, random values (to_move
-    too, a quarter of the time), and random damage."""
+    """(game, file): a clean file a fifth of the time (clean_file), else mostly-valid TOML
+    built from the real keys, random values (to_move too, a quarter of the time), and
+    random damage."""
     game = draw(st.sampled_from(sorted(GAMES) + ["chess"]))
+    if game in GAMES and draw(st.integers(0, 4)) == 0:
+        return draw(clean_file(game))
     spec = GAMES.get(game, GAMES["dugi"])
     mover = (draw(st.sampled_from(VALUE_POOL)) if draw(st.integers(0, 3)) == 0 else
              json.dumps(draw(st.sampled_from(list(spec.sides) + ["x"]))))
