@@ -30,7 +30,7 @@ from printables.play.kernels import kernel_kind
 from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
-from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts
+from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts, kit_paper
 from printables.render.theme import DEFAULT_THEME
 
 EXIT_USAGE = 2
@@ -241,10 +241,15 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
     kit in the folder.
     """
 
-    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
-    if watch:
-        watch_kits(reqs, output, report=click.echo)
+    if watch:  # the games' requests are read again for every build: a mistake waits
+        kit_paper(paper)  # the command's own values are checked once, before the watch
+        if jobs is not None:
+            count("jobs", 1, 64)(jobs)
+        watch_kits(lambda: kit_requests(games, options, size, theme, paper, jobs,
+                                        cache=not no_cache), output, report=click.echo,
+                   games=games)
         return
+    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
     start = time.perf_counter()
     with click.progressbar(length=len(reqs.games), label=f"kits on {reqs.paper}",
                            file=sys.stderr, show_pos=True,

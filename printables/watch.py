@@ -13,7 +13,9 @@ Rulings:
   raises (our errors, an OS error, anything else but Ctrl-C) is such a line: the loop
   never ends on the designer's mistake, only on stop() or Ctrl-C.
 - The list of watched files is asked again after every build (a game file may name new
-  example or art files); when asking fails, the files watched so far stay watched.
+  example or art files); when asking fails, the files watched so far stay watched. The
+  next look compares with the files as they were when the build started, so a save made
+  while a build runs (or while its error is printed) is built next, never lost.
 """
 
 from __future__ import annotations
@@ -97,9 +99,8 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
     seen = snapshot(_listed(inputs, ()))
     try:
         if build_first:
-            run_steps(steps, report)
+            seen = _build(steps, report, inputs, seen)
             builds += 1
-            seen = snapshot(_listed(inputs, seen))
         while not stop():
             time.sleep(interval)
             now = snapshot(seen)
@@ -110,9 +111,18 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
                 continue
             changed = sorted(str(p) for p in now if now[p] != seen.get(p))
             report(f"changed: {', '.join(Path(c).name for c in changed)}")
-            run_steps(steps, report)
+            seen = _build(steps, report, inputs, now)
             builds += 1
-            seen = snapshot(_listed(inputs, seen))
     except (KeyboardInterrupt, Interrupted):  # Ctrl-C: the way a watch ends
         pass
     return builds
+
+
+def _build(steps: Sequence[Step], report: Callable[[str], None],
+           inputs: Callable[[], Iterable[Path]], before: dict[Path, Stamp]
+           ) -> dict[Path, Stamp]:
+    """Run the steps; the stamps to compare the next look with: those from before the
+    build (a save while it ran, or while its error was printed, is seen next), and for
+    files newly listed, as they are now."""
+    run_steps(steps, report)
+    return {p: before[p] if p in before else stamp(p) for p in _listed(inputs, before)}

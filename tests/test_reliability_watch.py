@@ -213,3 +213,21 @@ def test_the_watch_survives_every_broken_save(game, tmp_path, terminal):
     booklet = (out / "morris" / "booklet.pdf").read_bytes()
     words = "".join(page.extract_text() for page in PdfReader(io.BytesIO(booklet)).pages)
     assert "SECRET" not in words and "Morris" in words
+
+
+def test_a_watch_started_on_a_broken_game_file_waits_for_the_fix(game, tmp_path):
+    """The game file does not read when the watch starts: one error line, then the watch
+    waits, and the fix builds the kit."""
+    original = game.read_text()
+    game.write_text(original.replace('sides = ["sun", "moon"]', 'sides = ["sun", "moon"'))
+    w = Watcher(game, tmp_path / "out", terminal=False)
+    try:
+        w.wait(": error: ", 1)
+        assert w.count("the rest:") == 0
+        game.write_text(original)
+        w.wait("the rest:", 1)
+    finally:
+        code = w.stop()
+    text = "\n".join(w.lines)
+    assert code == 0 and "Traceback" not in text, text
+    assert (tmp_path / "out" / "morris" / "booklet.pdf").is_file()

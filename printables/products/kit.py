@@ -194,28 +194,34 @@ def _preview_locked(run: KitRun, out: Path, warn: Warn) -> list[str]:
     return written
 
 
-def watch_inputs(run: KitRun, known: dict[str, list[Path]] | None = None) -> list[Path]:
-    """Every file the kits of a run are made from (game files, rules, setups, examples,
-    art). A game file that does not read now keeps the files known from its last good
-    read (known, updated here), and is watched itself, so its fix is seen."""
+def watch_inputs(games: Sequence[str], known: dict[str, list[Path]] | None = None
+                 ) -> list[Path]:
+    """Every file the kits of games (names or game-file paths) are made from (game files,
+    rules, setups, examples, art). A game file that does not read now keeps the files known
+    from its last good read (known, updated here), and is watched itself, so its fix is
+    seen."""
     known = {} if known is None else known
     found: set[Path] = set()
-    for g in run.games:
+    for g in games:
         try:
             known[g] = game_inputs(get_game(g))
         except PrintablesError:
-            known.setdefault(g, [Path(g)] if is_game_path(g) else [])
+            known.setdefault(g, [Path(g).absolute()] if is_game_path(g) else [])
         found.update(known[g])
     return sorted(found, key=str)
 
 
-def watch_kits(run: KitRun, output: str | Path, report: Callable[[str], None] = print,
-               stop: Callable[[], bool] = lambda: False) -> int:
+def watch_kits(run: KitRun | Callable[[], KitRun], output: str | Path,
+               report: Callable[[str], None] = print, stop: Callable[[], bool] = lambda: False,
+               games: Sequence[str] = ()) -> int:
     """Build, then rebuild on every save (board and setup first, the rest after) until
-    stop() or Ctrl-C; the number of builds. Every build reads each game file afresh, with
-    the same checks and bounds as a first build (printables.gamefile.forget_loaded); an
-    error in any input is reported on one line and the watch waits for the next save."""
+    stop() or Ctrl-C; the number of builds. run: the kit run, or what reads it from the
+    command's texts again for every build (so a game file that does not read yet, or
+    whose options changed, is one error line and the watch waits); games: the games as
+    typed, watched while no run reads. Every build reads each game file afresh, with the
+    same checks and bounds as a first build (printables.gamefile.forget_loaded)."""
     warned: set[str] = set()
+    current: list[KitRun] = []
 
     def warn(line: str) -> None:  # the cache warning once, not at every save
         if line not in warned:
@@ -224,12 +230,18 @@ def watch_kits(run: KitRun, output: str | Path, report: Callable[[str], None] = 
 
     def first() -> list[str]:
         forget_loaded()
-        return preview_kits(run, output, warn)
+        current[:] = [run() if callable(run) else run]
+        return preview_kits(current[0], output, warn)
 
     def rest() -> list[str]:
-        return sorted(build_kits(run, output, warn=warn))
+        return sorted(build_kits(current[0], output, warn=warn))
+
+    def inputs() -> list[Path]:
+        return watch_inputs(current[0].games if current else games, known)
 
     known: dict[str, list[Path]] = {}
-    report(f"watching {len(watch_inputs(run, known))} files; Ctrl-C stops")
+    if isinstance(run, KitRun):
+        current.append(run)
+    report(f"watching {len(inputs())} files; Ctrl-C stops")
     steps = [Step("board and setup", first), Step("the rest", rest)]
-    return watch(lambda: watch_inputs(run, known), steps, report, stop=stop)
+    return watch(inputs, steps, report, stop=stop)
