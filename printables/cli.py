@@ -228,8 +228,9 @@ _add_product_commands()
 @click.option("--no-cache", is_flag=True,
               help="Build every file again (default: reuse files whose inputs did not change).")
 @click.option("--watch", is_flag=True,
-              help="Stay and rebuild on every save of the game files and texts (board and "
-                   "setup first, then the rest); Ctrl-C stops.")
+              help="Stay and rebuild on every save of the game files, texts and art "
+                   "(board and setup first, then the rest); a mistake is one line and the "
+                   "watch waits for the fix; Ctrl-C stops.")
 @OUTPUT
 def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> None:
     """Build print-and-play kits: GAME... (names or game files), or 'all' for every game.
