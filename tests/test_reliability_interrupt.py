@@ -38,6 +38,7 @@ POINTS = [
     (["kit", "dugi", "network", "--no-cache"], "printables.products.builds"),
     (["kit", "dugi", "network", "--no-cache"], "multiprocessing.popen_fork"),  # forking
     (["kit", "dugi", "network", "--no-cache"], "pypdf.filters"),  # workers at work
+    (["balance", "dugi", "--games", "400", "--workers", "2"], "multiprocessing.popen_fork"),
 ]
 
 
@@ -45,7 +46,7 @@ def interrupt_at(args: list[str], module: str, out: Path) -> tuple[int, list[str
     """Run printables with args, Ctrl-C once module is loaded; (status, stderr lines that
     are not the import timer's, stdout)."""
     env = {**os.environ, "PYTHONPROFILEIMPORTTIME": "1", "PYTHONPATH": str(ROOT)}
-    if args[0] in ("board", "kit"):
+    if args[0] in ("board", "kit", "balance"):
         args = [*args, "-o", str(out)]
     proc = subprocess.Popen([sys.executable, "-m", "printables", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
