@@ -6,8 +6,8 @@ position files through `validate`, 10 through `setup --layout` and 10 through `p
 --layout`, 60 game files), with PRINTABLES_HYPOTHESIS=thorough the full one: 5,000
 position files through `validate`, 250 through `setup --layout` and 250 through `play
 --layout`, and 3,000 game files through `validate` (every tenth also through `board
---format json`). .ci/run runs the thorough size: about 65 s of cpu (measured: 292 s of wall time on two
-cores loaded ten deep; a little over a minute on quiet ones).
+--format json`). .ci/run runs the thorough size: about 65 s of cpu (measured: 292 s of
+wall time on two cores loaded ten deep; a little over a minute on quiet ones).
 
 Position files are the real keys with random values (to_move included: tables and lists
 were tracebacks), and random damage. Game files are a good game file with one to four
