@@ -9,12 +9,14 @@ import multiprocessing
 import os
 import shutil
 import stat
+from pathlib import Path
 
 import pytest
 
 from printables.buildcache import (
     BuildCache,
     build_key,
+    cache_folder,
     cache_problem,
     cache_warning,
     pack,
@@ -207,3 +209,17 @@ def test_the_key_reads_no_more_than_the_input_limit(tmp_path, monkeypatch):
     a = build_key("booklet", "A4", [big])
     monkeypatch.undo()
     assert reads == [] and a != build_key("booklet", "A4", [])
+
+
+def test_the_readme_puts_the_cache_where_the_code_does(monkeypatch):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    monkeypatch.delenv("PRINTABLES_CACHE", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    assert cache_folder() == Path.home() / ".cache" / "printables"
+    assert "`$PRINTABLES_CACHE`, else `$XDG_CACHE_HOME/printables`, else `~/.cache/printables`" \
+        in readme.replace("\n", " ")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/x")
+    assert cache_folder() == Path("/x/printables")
+    monkeypatch.setenv("PRINTABLES_CACHE", "")
+    assert cache_folder() is None
+    assert ".printables-cache" not in readme
