@@ -17,13 +17,20 @@ from printables.errors import PrintablesError, UsageError, one_line, os_reason, 
 from printables.gamefile import validate_all
 from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
-from printables.outputs import ensure_dir, write_atomic, write_files
+from printables.interrupt import Interrupted, ctrl_c, interrupted
+from printables.outputs import (
+    check_target,
+    ensure_dir,
+    write_atomic,
+    write_files,
+    write_targets,
+)
 from printables.play.balance import default_workers, plan_for
 from printables.play.kernels import kernel_kind
-from printables.play.report import build_report, progress_line
+from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
-from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts
+from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts, kit_paper
 from printables.render.theme import DEFAULT_THEME
 
 EXIT_USAGE = 2
@@ -221,8 +228,9 @@ _add_product_commands()
 @click.option("--no-cache", is_flag=True,
               help="Build every file again (default: reuse files whose inputs did not change).")
 @click.option("--watch", is_flag=True,
-              help="Stay and rebuild on every save of the game files and texts (board and "
-                   "setup first, then the rest); Ctrl-C stops.")
+              help="Stay and rebuild on every save of the game files, texts and art "
+                   "(board and setup first, then the rest); a mistake is one line and the "
+                   "watch waits for the fix; Ctrl-C stops.")
 @OUTPUT
 def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> None:
     """Build print-and-play kits: GAME... (names or game files), or 'all' for every game.
@@ -234,15 +242,22 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
     kit in the folder.
     """
 
-    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
-    if watch:
-        watch_kits(reqs, output)
+    if watch:  # the games' requests are read again for every build: a mistake waits
+        kit_paper(paper)  # the command's own values are checked once, before the watch
+        if jobs is not None:
+            count("jobs", 1, 64)(jobs)
+        watch_kits(lambda: kit_requests(games, options, size, theme, paper, jobs,
+                                        cache=not no_cache), output, report=click.echo,
+                   games=games)
         return
+    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
     start = time.perf_counter()
     with click.progressbar(length=len(reqs.games), label=f"kits on {reqs.paper}",
                            file=sys.stderr, show_pos=True,
                            hidden=not sys.stderr.isatty()) as bar:
-        files = build_kits(reqs, output, on_done=lambda name: bar.update(1))
+        files = build_kits(reqs, output, on_done=lambda name: bar.update(1),
+                           warn=lambda line: click.echo(f"printables: warning: {line}",
+                                                        err=True))
     total = sum(len(v) for v in files.values())
     n = len(reqs.games)
     kept = n - len({k.split("/", 1)[0] for k in files if "/" in k})
@@ -257,7 +272,8 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
 @click.argument("game")
 @click.option("--to", "to", type=click.Path(dir_okay=False), default=None,
               help="Write the game file here, with a copy of the rules text next to it "
-                   "(FILE.md) and every example position (FILE/*.toml).")
+                   "(FILE.md) and every example position (FILE/*.toml); - is standard "
+                   "output (the game file alone).")
 def export(game, to) -> None:
     """Write a game as a game file (TOML) on standard output: the start of a variant.
 
@@ -265,14 +281,12 @@ def export(game, to) -> None:
     printables kit my-network.toml. The board it describes is the built-in one. With
     --to my-network.toml the rules text and the examples are written next to it too.
     """
-    if to is None:
+    if to is None or to == "-":
         click.echo(export_game(get_game(game)), nl=False)
         return
     target = Path(to)
     files = exported_files(get_game(game), target)
-    for folder in sorted({p.parent for p in files}, key=lambda p: len(p.parts)):
-        ensure_dir(folder)
-        write_files(folder, [(p.name, data) for p, data in files.items() if p.parent == folder])
+    write_targets(files)  # all or none: every target checked and staged before any rename
     n = sum(1 for p in files if p.parent == target.parent / target.stem
             and p.suffix == ".toml")
     click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
@@ -300,8 +314,9 @@ def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
     except ImportError as e:
         raise UsageError(f'serve needs the web extra ({e.name} is missing): '
                          'pip install "printables[web]"') from None
-    run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
-        allow_hosts=allow_hosts)
+    with contextlib.suppress(Interrupted):  # Ctrl-C is how serve stops: exit 0
+        run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
+            allow_hosts=allow_hosts)
 
 
 def _half_width(text: str) -> float:
@@ -365,6 +380,8 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
     def show(event: dict) -> None:
         if tty:
             click.echo("\r" + progress_line(event)[:150].ljust(150), err=True, nl=False)
+    for name in REPORT_FILES:  # before the games: a target we will not replace fails at once
+        check_target(Path(output) / name)
     paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
     if tty:
         click.echo("", err=True)
@@ -377,15 +394,19 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback.
 
-    Also the environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
+    Ctrl-C ends it with one line and exit status 130 (printables.interrupt). Also the
+    environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
     make carries the same fixed date, so builds are identical anywhere; see README), and
     a standard output that cannot be written (a full disk, a closed pipe) is reported once.
     """
     os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
-        status = _run(argv)
+        with ctrl_c():
+            status = _run(argv)
         _flush_stdout()
         return status
+    except (Interrupted, KeyboardInterrupt):  # Ctrl-C: one line, exit 130
+        return interrupted()
     except BrokenPipeError:
         _silence_stdout()
         return 1
@@ -407,7 +428,9 @@ def _run(argv: list[str] | None) -> int:
         return status if isinstance(status, int) else 0
     except click.exceptions.Exit as e:
         return e.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:
+        if isinstance(e.__cause__, KeyboardInterrupt):  # click caught a Ctrl-C first
+            return interrupted()
         click.echo("printables: aborted", err=True)
         return 1
     except click.ClickException as e:
@@ -468,13 +491,16 @@ def _silence_stdout() -> None:
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. size=11 (repeatable).")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False),
-              help="Also write the report (with every game's length and result) as JSON.")
+              help="Also write the report (with every game's length and result) as JSON; "
+                   "- writes it on standard output instead of the text report.")
 def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
          json_file) -> None:
     """Self-play GAME N times and report plies/s, games/s, lengths and results."""
     n_games = count("--games", 1, 10_000_000)(n_games)  # the one whole-number parser
     seed = count("--seed", 0, 2**63 - 1)(seed)
     max_plies = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
+    if json_file and json_file != "-":
+        check_target(json_file)  # before the games: a target we will not replace fails at once
 
     kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
     bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
@@ -483,10 +509,13 @@ def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, opti
         report = self_play(kernel, start, names, n_games, seed, max_plies or cap,
                            kernel_kind(kernel),
                            progress=bar.update if bar else None)
+    text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
+    if json_file == "-":  # the documented write-through: the JSON in place of the lines
+        click.echo(text, nl=False)
+        return
     for line in describe(report):
         click.echo(line)
     if json_file:
-        text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
         write_atomic(json_file, text.encode("utf-8"))
 
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError, UsageError, quote
-from printables.gamefile.art import art_symbol, read_art, register_art_inks
+from printables.gamefile.art import art_symbol, art_unchanged, read_art, register_art_inks
 from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
 from printables.gamefile.engine import read_engine, with_engine
 from printables.gamefile.reader import (
@@ -113,7 +113,7 @@ MAX_SIDES = 6
 #: Smallest board side we print: below it no piece fits and labels are unreadable.
 MIN_BOARD = 40.0
 
-_LOADED: dict[tuple[str, str], GameSpec] = {}
+_LOADED: dict[tuple[str, str, str], GameSpec] = {}
 
 
 def is_game_file(path: str | Path) -> bool:
@@ -125,16 +125,22 @@ def is_game_file(path: str | Path) -> bool:
     return isinstance(data.get("game"), Mapping)
 
 
+def forget_loaded() -> None:
+    """Forget the game files read: the next read parses and checks each again (kit --watch)."""
+    _LOADED.clear()
+
+
 def load_game_file(path: str | Path) -> GameSpec:
-    """Read, check and register a game file (the same file read twice is one GameSpec)."""
+    """Read, check and register a game file (the same bytes read twice, with the same art,
+    are one GameSpec)."""
     p = Path(path)
     raw = read_bytes(p)
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
-    key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
-    if key not in _LOADED:
+    key = (str(p), str(p.absolute()), hashlib.sha256(raw).hexdigest())  # source as typed
+    if key not in _LOADED or not art_unchanged(_LOADED[key].extra.get("inputs", {})):
         _LOADED[key] = game_from_text(source, str(p))
     return register(_LOADED[key])
 
@@ -156,7 +162,8 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     colours = read_sides(r, data, head["sides"])
     build, board = _coloured_board(r, data, head, build, board, colours)
     sources: dict[str, str] = {}  # run-time art key -> the art the file names
-    comps = _components(r, data, head, board, base, colours, sources)
+    read: dict[str, str] = {}  # each art file read -> the sha256 of the bytes drawn
+    comps = _components(r, data, head, board, base, colours, sources, read)
     _some_cell_in_play(r, board)
     owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
@@ -169,7 +176,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=rules_file(r, data, base), example_files=example_files(r, data, base),
-        source=Path(path), extra=_extra(head["extra"], data, colours, sources),
+        source=Path(path), extra=_extra(head["extra"], data, colours, sources, read),
         reconstructed=head["reconstructed"],
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
@@ -181,10 +188,13 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
 
 
 def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
-           sources: Mapping[str, str]) -> dict[str, Any]:
-    """GameSpec.extra: the credits, and what export needs to write the file back (side
-    colours, edges, the art each run-time art key was made from)."""
+           sources: Mapping[str, str], read: Mapping[str, str]) -> dict[str, Any]:
+    """GameSpec.extra: the credits, what export needs to write the file back (side
+    colours, edges, the art each run-time art key was made from) and the files read besides
+    the game file ("inputs": path -> sha256 of the bytes used, for the build cache)."""
     out = dict(extra)
+    if read:
+        out["inputs"] = dict(read)
     if colours:
         out["sides"] = {s: (c.fill, c.line, c.pattern) for s, c in colours.items()}
     if data["board"].get("edges"):
@@ -389,8 +399,8 @@ def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> 
 
 
 def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
-                base: Path, colours: dict[str, SideColours], sources: dict[str, str]
-                ) -> tuple[Component, ...]:
+                base: Path, colours: dict[str, SideColours], sources: dict[str, str],
+                read: dict[str, str]) -> tuple[Component, ...]:
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
         raise r.fail("the game has no pieces; add one [[component]] table per kind of "
@@ -411,7 +421,7 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
-        art = _art(r, c, side, head["name"], base, colours)
+        art = _art(r, c, side, head["name"], base, colours, read)
         if art not in ART:
             sources[art] = str(c["art"])
         back = c.get("back")
@@ -453,7 +463,7 @@ def _piece_size(r: _Reader, c: Mapping) -> float | None:
 
 
 def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
-         colours: dict[str, SideColours]) -> str:
+         colours: dict[str, SideColours], read: dict[str, str]) -> str:
     """The art key of a component: a catalogue name, a side-coloured shape, or a designer
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
     art = c.get("art")
@@ -475,6 +485,7 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     except PrintablesError as e:
         raise fail_at(r, e.message, art, "art") from None
     drawing = read_art(path)
+    read[str(path)] = drawing.sha256
     stem = re.sub(r"[^a-z0-9]+", "", Path(art).stem.lower()) or "art"
     prefix = f"art.{game}.{stem}"
     register_art_inks(drawing, prefix)

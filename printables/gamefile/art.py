@@ -18,10 +18,11 @@ does the catalogue's art.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +67,8 @@ class Art:
 
     shapes: tuple[Shape, ...]
     box: tuple[float, float, float, float]
+    #: sha256 of the file's bytes this drawing was read from (the build cache keys by it)
+    sha256: str = ""
 
 
 def _bad(path: str, message: str) -> LayoutError:
@@ -94,7 +97,20 @@ def read_art(path: Path) -> Art:
         raise _bad(p, f"a coordinate is not a number within +-{MAX_COORD:g}")
     if not shapes:
         raise _bad(p, "the drawing has no shapes")
-    return Art(tuple(shapes), _box(p, root, shapes))
+    return Art(tuple(shapes), _box(p, root, shapes), hashlib.sha256(raw).hexdigest())
+
+
+def art_unchanged(read: Mapping[str, str]) -> bool:
+    """True when every art file (path -> sha256 of the bytes drawn) still holds those
+    bytes: a game file read before may be reused only then."""
+    for path, digest in read.items():
+        try:
+            raw = read_bytes(path, MAX_BYTES, WHAT, "art file")
+        except LayoutError:
+            return False
+        if hashlib.sha256(raw).hexdigest() != digest:
+            return False
+    return True
 
 
 def _local(tag: str) -> str:

@@ -272,7 +272,7 @@ class Source(Protocol):
 def read_side(r: Source, game: GameSpec, side: Any, where: str) -> str:
     """side, when it is one of the game's sides or owns kinds of pieces (a game file's
     neutral pieces); else a LayoutError listing them."""
-    if side not in game.sides and side not in game.kinds:
+    if not isinstance(side, str) or (side not in game.sides and side not in game.kinds):
         raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
                      f"{', '.join(game.kinds)}", value=side)
     return str(side)

@@ -331,14 +331,17 @@ def _wrap(text: str, width: int) -> list[str]:
     return out + [line] if line else out
 
 
+#: The files a balance report writes into its folder.
+REPORT_FILES = ("balance.json", "balance.md", "balance.pdf", "speed.json")
+
+
 def write_report(folder: Any, data: dict, speed: dict) -> list[Any]:
-    """Write balance.json, balance.md, balance.pdf and speed.json into folder, each
-    atomically (printables.outputs); the paths written."""
+    """Write balance.json, balance.md, balance.pdf and speed.json into folder, all or none
+    (printables.outputs.write_files); the paths written."""
     out = ensure_dir(folder)
     speed_bytes = (json.dumps(speed, indent=1, sort_keys=True) + "\n").encode()
-    return write_files(out, [("balance.json", to_json(data)), ("balance.md",
-                       to_markdown(data)), ("balance.pdf", to_pdf(data)),
-                       ("speed.json", speed_bytes)])
+    made = (to_json(data), to_markdown(data), to_pdf(data), speed_bytes)
+    return write_files(out, list(zip(REPORT_FILES, made, strict=True)))
 
 
 def progress_line(event: dict[str, Any]) -> str:

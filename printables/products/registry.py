@@ -461,7 +461,8 @@ def cached_build(game: GameSpec, product: Product, req: Request,
     files = cache.get(key)
     if files is None:
         files = product.build(game, req)
-        cache.put(key, files)
+        if part_key(game, product.name, req, product.reads) == key:  # no input saved meanwhile
+            cache.put(key, files)
     return files
 
 
@@ -527,11 +528,11 @@ PRODUCTS: dict[str, Product] = {p.name: p for p in (
     Product("setup", "Setup", "Draw the board with the pieces in their starting places "
             "(GAME or --all).\n\nGames that start with an empty board show each player's "
             "pieces beside it; a variant's setup is drawn on its board.", SetupReq,
-            _ordered("pdf"), f"{BUILDS}:build_setup", reads=("setup",)),
+            _ordered("pdf"), f"{BUILDS}:build_setup", reads=("setup", "art")),
     Product("pieces", "Pieces", "Print a game's pieces at real size, with spares and cut "
             "lines (GAME or --all).\n\nChameleons pieces are two-sided: print the PDF "
             "double-sided, flipping on the long edge.", PiecesReq, _ordered("pdf", "json"),
-            f"{BUILDS}:build_pieces", reads=("setup",)),
+            f"{BUILDS}:build_pieces", reads=("setup", "art")),
     Product("booklet", "Booklet", "Typeset a game's rule booklet: cover, contents, rules, "
             "setup and checked examples.\n\nEvery example position is checked against the "
             "rules first; a failing check stops the build (exit status 2) and names the file "
@@ -542,7 +543,7 @@ PRODUCTS: dict[str, Product] = {p.name: p for p in (
             "reference that is not cut. Check the reference measures 100 mm in your laser "
             "software before you cut. With --all, a game whose board cannot be made on the "
             "sheet is reported and the others are made.", LaserReq, _laser_formats,
-            f"{BUILDS}:build_laser", theme=False, reads=("setup",)),
+            f"{BUILDS}:build_laser", theme=False, reads=("setup", "art")),
     Product("print-and-play", "Print and play", "Write a game's one-file print-and-play PDF "
             "(GAME or --all): a print plan, the board, the pieces and the booklet to fold, "
             "padded for one double-sided job (flip on the long edge).", PrintAndPlayReq,
