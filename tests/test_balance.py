@@ -150,3 +150,29 @@ def test_the_kernel_is_chosen_recorded_and_plays_the_same_random_games(cli, tmp_
     # the compiled kernel lists the same moves in the same order, so random players agree
     assert runs["numba"]["variants"] == runs["fast"]["variants"]
     assert plan_for("dugi", [], None, "random").kernel == "numba"  # the default with numba
+
+
+class _Counting:
+    """A kernel that counts the random playouts asked of it."""
+
+    def __init__(self, kernel):
+        self.kernel, self.playouts = kernel, 0
+
+    def __getattr__(self, name):
+        return getattr(self.kernel, name)
+
+    def random_playout(self, state, rng, max_plies):
+        self.playouts += 1
+        return self.kernel.random_playout(state, rng, max_plies)
+
+
+def test_flat_n_plays_n_playouts_in_all():
+    # flat:100 once gave each of Dag en Nacht's 112 first moves one playout (124 in all)
+    game, board, kernel, start = setup("dag-en-nacht", ())
+    state = kernel.from_position(start)
+    moves = kernel.legal(state)
+    assert len(moves) > 100
+    for n in (7, 100, 250):
+        counting = _Counting(kernel)
+        FlatMonteCarlo(n).choose(counting, state, moves, random.Random(n), 1000)
+        assert counting.playouts == n
