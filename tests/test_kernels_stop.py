@@ -86,3 +86,13 @@ def test_a_playout_stopped_at_any_ply_gives_the_engines_result(name: str, kind: 
                                       stops=_stops(length))
     assert not problems, "\n".join(problems[:5])
     assert ended == SEEDS  # every sampled game ended by the rules: its last ply was checked
+
+
+def test_a_danadazo_win_on_the_last_allowed_ply_is_a_win(cli):
+    # the game: the defender takes the attacker's general on ply 242
+    if not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    outs = [cli("play", "danadazo", "--games", "1", "--seed", "1", "--kernel", "numba",
+                "--max-plies", str(cap))[1] for cap in (242, 243)]
+    for out in outs:
+        assert "results: attacker 0, defender 1, draws 0" in out, out
