@@ -21,8 +21,7 @@ folder, then a second process with the same folder loads them from the cache; bo
 include importing numba itself.
 
 Goals (issue 28, now measured against the bare engine): >= 100x the engine and >= 100,000
-plies/s per core for every game,
->= 1,000,000 for Chameleons, the pure-Python kernel >= 5x.
+plies/s per core for every game, >= 1,000,000 for Chameleons, the pure-Python kernel >= 5x.
 """
 
 from __future__ import annotations
