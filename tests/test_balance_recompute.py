@@ -72,6 +72,14 @@ def numbers(cell: str) -> list[str]:
     return re.findall(r"[-+]?\d+(?:\.\d+)?", cell)
 
 
+def rows_of(run, heading: str, count: int) -> tuple[dict, list[list[str]]]:
+    """The records by stream, and the count rows of the table under heading."""
+    _, records, md = run
+    rows = table(md, heading)
+    assert len(rows) == count
+    return groups(records), rows
+
+
 def groups(records: list[dict]) -> dict[tuple[str, str, str], list[dict]]:
     out: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     for r in records:
@@ -107,10 +115,7 @@ def _selfplay(rs: list[dict]) -> dict:
 
 
 def test_every_first_player_figure(run):
-    out, records, md = run
-    by = groups(records)
-    rows = table(md, "First player, per level and variant")
-    assert len(rows) == 4
+    by, rows = rows_of(run, "First player, per level and variant", 4)
     for variant, level, games, score, elo_cell, bal, comp, draws, timeouts, plies, branch, \
             dec in rows:
         f = _selfplay(by[(variant, "self", f"{level}-{level}")])
@@ -133,10 +138,7 @@ def test_every_first_player_figure(run):
 
 
 def test_every_difference_between_variants(run):
-    out, records, md = run
-    by = groups(records)
-    rows = table(md, "Variants against the first")
-    assert len(rows) == 2
+    by, rows = rows_of(run, "Variants against the first", 2)
     for level, variant, against, diff, clear in rows:
         a = _selfplay(by[(variant, "self", f"{level}-{level}")])
         b = _selfplay(by[(against, "self", f"{level}-{level}")])
@@ -152,10 +154,7 @@ def test_every_difference_between_variants(run):
 
 
 def test_every_ladder_figure(run):
-    out, records, md = run
-    by = groups(records)
-    rows = table(md, "Ladder: does each level beat the one before it?")
-    assert len(rows) == 2
+    by, rows = rows_of(run, "Ladder: does each level beat the one before it?", 2)
     for variant, pairing, games, wld, score, gap, conf, sprt, verdict in rows:
         stronger, weaker = pairing.split(" vs ")
         rs = by[(variant, "ladder", f"{stronger}-{weaker}")]
@@ -190,10 +189,7 @@ def test_every_ladder_figure(run):
 
 
 def test_every_change_of_sides(run):
-    out, records, md = run
-    by = groups(records)
-    rows = table(md, "Changes of sides (the pie swap)")
-    assert len(rows) == 4
+    by, rows = rows_of(run, "Changes of sides (the pie swap)", 4)
     for variant, level, games, swaps, scores in rows:
         rs = by[(variant, "self", f"{level}-{level}")]
         first, second = (sum(r["swap"] == s for r in rs) for s in (0, 1))
@@ -206,7 +202,7 @@ def test_every_change_of_sides(run):
             value = sum(0.5 if r["winner_seat"] is None else r["winner_seat"] == 0
                         for r in chosen) / len(chosen)
             close(numbers(text)[0], value, 100)
-    ladder = [line for line in md.split("## Changes of sides")[1].split("\n## ")[0]
+    ladder = [line for line in run[2].split("## Changes of sides")[1].split("\n## ")[0]
               .splitlines() if line.startswith("- ")]
     assert len(ladder) == 2
     for line in ladder:
