@@ -37,7 +37,7 @@ WORKER_WAIT = 30.0
 POLL = 1.0
 #: how an address is written: tcp://HOST:PORT, tls://HOST:PORT, or HOST:PORT (tcp)
 ADDRESS = re.compile(r"^(?:(tcp|tls)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
-#: the loggers Dask writes its tracebacks to, quiet while we run
+#: the loggers Dask writes its tracebacks to, silenced once a cluster is used
 DASK_LOGGERS = ("distributed", "tornado", "asyncio")
 
 
@@ -162,7 +162,10 @@ class DaskCluster:
     def __call__(self, tasks: list[Any]) -> Iterator[dict[str, Any]]:
         """function(task) for every task on the cluster, in task order (Dask runs them in
         any order; their results wait for us there)."""
-        futures = self.client.map(self.function, tasks, pure=False)
+        try:
+            futures = self.client.map(self.function, tasks, pure=False)
+        except Exception as e:  # noqa: BLE001  (the scheduler went between two batches)
+            raise self._lost(e) from None
         self._trouble_since: float | None = None
         for future in futures:
             while True:
