@@ -125,6 +125,8 @@ class DaskCluster:
                              "'printables[balance]'", input=address) from None
         self.address = check_address(address)
         self.function, self.worker_wait = function, worker_wait
+        #: since when the scheduler has been out of reach or without workers (None: fine)
+        self._trouble_since: float | None = None
         silence_dask()
         try:
             probe(self.address, connect_timeout)
@@ -166,7 +168,7 @@ class DaskCluster:
             futures = self.client.map(self.function, tasks, pure=False)
         except Exception as e:  # noqa: BLE001  (the scheduler went between two batches)
             raise self._lost(e) from None
-        self._trouble_since: float | None = None
+        self._trouble_since = None
         for future in futures:
             while True:
                 try:
