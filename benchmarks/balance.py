@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from printables.play.balance import LocalPool, plan_for, tasks_for  # noqa: E402
 from printables.play.metrics import ladder_summary  # noqa: E402
+from printables.play.report import rounded  # noqa: E402
 
 GAMES = ("rosenkreuz", "chameleons", "evl", "dag-en-nacht", "danadazo", "dugi", "network")
 MCTS_GAMES = ("chameleons", "evl", "network", "rosenkreuz")
@@ -84,7 +85,7 @@ def ladder(game: str, games: int, workers: int, keep: Path | None,
     with LocalPool(workers) as pool:
         records = sorted(pool(tasks), key=lambda r: r["index"])
     wall = time.perf_counter() - t
-    out = ladder_summary(records, pairing.a, pairing.b, plan.sprt)
+    out = rounded(ladder_summary(records, pairing.a, pairing.b, plan.sprt))
     plies = sum(r["plies"] for r in records)
     out.update({"game": game, "seed": plan.seed, "kernel": plan.kernel,
                 "stopped_by": f"fixed {games} games", "seconds": round(wall, 1),

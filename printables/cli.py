@@ -26,6 +26,7 @@ from printables.outputs import (
     write_targets,
 )
 from printables.play.balance import default_workers, plan_for
+from printables.play.cluster import check_address
 from printables.play.kernels import kernel_kind
 from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
@@ -370,8 +371,11 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
     if not str(output).strip():
         raise UsageError("-o must not be empty; give a folder")
     half = _half_width(ci) if ci is not None else None
+    if scheduler is not None:
+        scheduler = check_address(scheduler)
     plan = plan_for(game, options, variants, players,
-                    games=count("--games", 1, 10_000_000)(games) if games else 100, ci=half,
+                    games=count("--games", 1, 10_000_000)(games) if games is not None else 100,
+                    ci=half,
                     seed=count("--seed", 0, 2**63 - 1)(seed),
                     max_plies=count("--max-plies", 1, 1_000_000)(max_plies),
                     kernel=kernel_name)

@@ -132,5 +132,6 @@ def test_an_exported_game_plays_with_the_engine_s_kernels(tmp_path, cli):
     same = [line for line in built[1:] if "plies/s" not in line]  # timings vary
     assert same and same == [line for line in mine[1:] if "plies/s" not in line]
     game = load_game_file(target)
+    assert game.adjudicate is GAMES["dugi"].adjudicate  # the engine's ruling at the ply cap
     fast = type(kernel_for(GAMES["dugi"], GAMES["dugi"].board()))
     assert fast is not ReferenceKernel and type(kernel_for(game, game.board())) is fast

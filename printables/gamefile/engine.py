@@ -53,10 +53,11 @@ def read_engine(r: SourceReader, g: Mapping[str, Any]) -> GameSpec | None:
 
 def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
                 own_summary: bool = False) -> GameSpec:
-    """spec with engine's rules, tally, option checks and kernels, after checking that the
-    engine was written for the file's game (see the module's rulings); else a LayoutError
-    at the line of the engine key. Without its own summary, a file whose board is the
-    engine's at its default size too is described by the engine's summary."""
+    """spec with engine's rules, tally, option checks, kernels, seating and (unless the
+    file gives its own) ply-cap ruling, after checking that the engine was written for the
+    file's game (see the module's rulings); else a LayoutError at the line of the engine
+    key. Without its own summary, a file whose board is the engine's at its default size
+    too is described by the engine's summary."""
     problem = _game_difference(spec, engine)
     if problem is None:
         try:
@@ -70,6 +71,7 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
                      f"engine checks only the game it was written for", key="engine")
     out = replace(spec, rules=engine.rules, tally=engine.tally, notation=None,
                   check_options=engine.check_options, engine=engine.name,
+                  adjudicate=spec.adjudicate or engine.adjudicate, seats=engine.seats,
                   build_board=_checked_builder(spec, engine, r.path),
                   components=_counted(spec, engine))
     ours, theirs = spec.board(), engine.board(engine.options(spec.default_options))

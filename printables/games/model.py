@@ -525,6 +525,9 @@ class GameSpec:
     adjudicate: the game's one ruling for a game stopped at the ply cap: the winning side
     or "draw" for a position (every kernel, the reference one included, scores a capped
     game by it); None: a draw.
+    seats: who plays which side in a position, for a game with a "change sides" rule
+    (Network's pie swap): per side, the seat playing it, seat i being the player who held
+    side i at the start; None: nobody ever changes sides (seat i always plays side i).
     """
 
     name: str
@@ -553,6 +556,7 @@ class GameSpec:
     notation: Rules | None = None
     engine: str | None = None
     adjudicate: Callable[[Board, Position], str] | None = None
+    seats: Callable[[Position], tuple[int, ...]] | None = None
 
     def credit(self) -> str:
         """The credit line: designer, then the year and licence a game file may give.

@@ -4,8 +4,8 @@ came to (lengths, results, plies and games per CPU-second). `printables play` pr
 Rulings: game i of a run with seed S uses its own random.Random(S * 1000003 + i), so a run
 is the same for the same seed, however it is split or interrupted; CPU time is the
 process's (time.process_time), so plies/s is per core. A game that reaches the ply cap is
-adjudicated by the kernel (kernel docstrings say how); the cap is the kernel's `ply_cap`
-where it has one (Dugi), else DEFAULT_PLY_CAP.
+adjudicated by the game's ruling (GameSpec.adjudicate, on every kernel); the cap is the
+kernel's `ply_cap` where it has one (Dugi), else DEFAULT_PLY_CAP.
 """
 
 from __future__ import annotations
