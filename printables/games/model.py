@@ -480,6 +480,22 @@ class Stacks:
                 yield Shown(name, pos.markers[name], self.marker)
 
 
+#: The designer a traditional game names (a game file's ``designer = "traditional"``).
+TRADITIONAL = "traditional"
+
+
+def byline(designer: str) -> str:
+    """Who made a game, as every product credits it: "a game by NAME", or "a traditional
+    game" for the designer ``traditional`` (ours: no one is named where no one is known).
+
+    >>> byline("Sid Sackson"), byline("traditional"), byline("Traditional")
+    ('a game by Sid Sackson', 'a traditional game', 'a traditional game')
+    """
+    if designer.strip().lower() == TRADITIONAL:
+        return "a traditional game"
+    return f"a game by {designer}"
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """KEY=VALUE with VALUE as int, true/false or text.
 
@@ -561,7 +577,7 @@ class GameSpec:
         ...          extra={"year": 2026, "licence": "CC BY 4.0"}).credit()
         'a game by Ann · 2026 · CC BY 4.0'
         """
-        return " · ".join([f"a game by {self.designer}"] + [
+        return " · ".join([byline(self.designer)] + [
             str(self.extra[k]) for k in ("year", "licence") if k in self.extra])
 
     def parse_options(self, texts: Iterable[str]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from printables import __version__
 from printables.games import get_game
+from printables.games.model import byline
 from printables.geometry import Point, Segment
 from printables.outputs import ensure_dir, write_files
 from printables.play.balance import (
@@ -201,7 +202,7 @@ def to_pdf(data: dict) -> bytes:
 
 def _header(c: _Page, data: dict, y: float) -> float:
     c.text(MARGIN, y - 14, f"{data['title']}: what self-play shows", 16, "bold")
-    c.text(MARGIN, y - 30, f"a game by {data['designer']} · seed {data['seed']} · players "
+    c.text(MARGIN, y - 30, f"{byline(data['designer'])} · seed {data['seed']} · players "
            f"{', '.join(data['players'])} · printables {data['versions']['printables']}", 8.5)
     return y - 40
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from printables.boards import Board
 from printables.games import GameSpec
+from printables.games.model import byline
 from printables.geometry import Arc, Circle, Outline, Point, Polygon, Segment, Stroke
 from printables.products.common import SCALE_BAR, board_items, scale_bar
 from printables.render.scene import Group, Item, Scene, Text
@@ -26,7 +27,7 @@ def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene
     w, h = sheet_size(board)
     footer: list[Item] = [
         Text(Point(3.0, FOOTER - 6.0), game.title, 4.2, "title", anchor="start"),
-        Text(Point(3.0, FOOTER - 10.5), f"a game by {game.designer}", 2.8, "text.small",
+        Text(Point(3.0, FOOTER - 10.5), byline(game.designer), 2.8, "text.small",
              anchor="start"),
         scale_bar(w - SCALE_BAR - 3.0, 4.0)]
     footer_group = Group(tuple(footer), layer="footer")

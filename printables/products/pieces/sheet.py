@@ -38,6 +38,7 @@ from typing import Any
 
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
+from printables.games.model import byline
 from printables.geometry import Point, Segment
 from printables.products.common import EDGE_ROOM, SCALE_BAR, fit_size, scale_bar
 from printables.products.pieces.art import (
@@ -305,7 +306,7 @@ def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
     w, h = sheet.paper
     back = page.face == "back"
     near, far = (w - MARGIN, MARGIN) if back else (MARGIN, w - MARGIN)
-    head = f"{sheet.title} pieces, a game by {sheet.designer}"
+    head = f"{sheet.title} pieces, {byline(sheet.designer)}"
     number = f"page {page.number} of {len(sheet.pages)}"
     room = w - 2 * MARGIN - text_width(number, 3.0) - 5.0
     items: list[Item] = [
