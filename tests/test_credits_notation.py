@@ -11,8 +11,8 @@ import pytest
 
 from printables.gamefile import load_game_file
 from printables.games import GAMES
-from printables.products.booklet.book import booklet_outputs
 from printables.products.board_sheet import board_scene
+from printables.products.booklet.book import booklet_outputs
 from printables.render.scene import Text
 from printables.render.theme import get_theme
 

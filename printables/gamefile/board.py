@@ -47,6 +47,7 @@ from printables.boards.triangle import SHAPES as TRIANGLE_SHAPES
 from printables.boards.triangle import triangle_board
 from printables.errors import LayoutError, PrintablesError
 from printables.geometry import Point
+from printables.render.theme import PALETTE
 from printables.units import parse_length
 
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
@@ -65,8 +66,9 @@ KEYS = {
 #: Keys of a points board by layout (beyond topology, size, cell and labels).
 POINTS_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
                "morris": ("rings", "corners"), "free": ("points", "lines", "stars")}
-COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
-                  "unused")
+#: The colour names [board.colours] takes: the palette (render.theme.PALETTE, each printing
+#: apart from the others in colour, grey and mono) and the classes of the built-in boards.
+COLOUR_CLASSES = (*PALETTE, "spiral", "goal", "heptagon", "pentagon", "unused")
 #: The goal colours the themes draw; goal.SIDE of a side with its own colours ([side.SIDE])
 #: is checked by the game file's reader, which knows the sides (a goal of any other name would
 #: fall back unseen).
