@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
+from printables.boards.point_lines import Extras, Place
 from printables.boards.square import checker, parse_square, spiral_colouring
 from printables.errors import printable
 from printables.gamefile.reader import read_bytes
@@ -97,15 +98,43 @@ def _points_section(board: Board) -> list[str]:
     lay = dict(d["layout"])
     out = [f"topology = {_q(lay.pop('topology', 'points'))}"]
     points = lay.pop("points", None)
+    extras: Extras = d.get("extras", Extras())
+    if extras.lines and "lines" not in lay:
+        lay["lines"] = _paths(extras.lines)
+    for key in ("connections", "drawn", "undrawn"):
+        if getattr(extras, key):
+            lay[key] = _paths(getattr(extras, key))
+    if extras.dead:
+        lay["dead"] = list(extras.dead)
     out += [f"{k} = {_q(v)}" for k, v in lay.items()]
     out.append(f"cell = {_mm(d['pitch'])}  # the distance between neighbouring points")
     if points:
         out += ["[board.points]"] + [f"{_q(n)} = {json.dumps(xy)}" for n, xy in points.items()]
+    if extras.guides:
+        out += ["[board.guides]"] + [f"{_q(n)} = {json.dumps(list(xy))}"
+                                     for n, xy in extras.guides.items()]
     out += _cell_tables("colours", {s.name: s.colour for s in board.spaces
-                                    if s.colour != "point"})
+                                    if s.colour not in ("point", "unused")})
+    out += _cell_tables("kinds", {s.name: s.kind for s in board.spaces
+                                  if s.kind not in ("point", "dead")})
     if d.get("space_labels"):
         out += ["[board.labels]"] + [f"{_q(n)} = {_q(t)}" for n, t in d["space_labels"].items()]
+    for c in extras.curves:
+        out += ["[[board.curves]]", f"from = {_place(c.start)}", f"to = {_place(c.end)}"]
+        out += ([f"centre = {_place(c.centre)}"] if c.centre is not None else
+                [f"through = {_place(c.through)}"])  # type: ignore[arg-type]
+        out += ["clockwise = true"] * c.clockwise + ["joins = true"] * c.joins
     return out
+
+
+def _paths(pairs: tuple[tuple[str, str], ...]) -> list[str]:
+    """Pairs of points as the paths a game file writes ("a-b")."""
+    return [f"{a}-{b}" for a, b in pairs]
+
+
+def _place(p: Place) -> str:
+    """A point's name or [x, y] in cells."""
+    return json.dumps(p if isinstance(p, str) else list(p))
 
 
 def _board_section(board: Board) -> list[str]:
