@@ -19,6 +19,7 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,8 @@ from printables.boards.hex import hex_board, tricolour
 from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
 from printables.boards.segments import MARGIN as SEGMENT_MARGIN
 from printables.boards.segments import segment_board
+from printables.boards.spans import SHAPES as SPACE_SHAPES
+from printables.boards.spans import shaped
 from printables.boards.square import (
     BOUNDARY_WIDTH,
     boundary_decorations,
@@ -61,7 +64,7 @@ from printables.geometry import Point
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
 KEYS = {
     "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
-               "dead"),
+               "dead", "shapes", "spans"),
     "hex": ("shape", "radius", "columns", "rows", "orientation", "colouring", "colours"),
     "rings": ("rings", "sectors", "dead_zone"),
     "segments": ("columns", "rows", "bends"),
@@ -105,10 +108,12 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     if colouring == "spiral" and (files != ranks or files % 2 == 0 or files < 3):
         raise r.fail("colouring = \"spiral\" needs a square board with an odd side "
                      "(files = ranks = 3, 5, 7, ...)", key="colouring")
-    colours = cell_table(r, b, "colours", names, COLOUR_CLASSES)
-    kinds = cell_table(r, b, "kinds", names, None)
+    shapes, spans = _shapes_and_spans(r, b, names, set(dead))
+    in_play = (names - {c for cells in spans.values() for c in cells}) | set(spans)
+    colours = cell_table(r, b, "colours", in_play, COLOUR_CLASSES)
+    kinds = cell_table(r, b, "kinds", in_play, None)
     if colouring == "map":
-        missing = sorted(names - set(colours) - set(dead))
+        missing = sorted(in_play - set(colours) - set(dead))
         if missing:
             raise r.fail(f"colouring = \"map\" but cell {missing[0]} has no colour in "
                          "[board.colours]", key="colouring")
@@ -132,10 +137,39 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
             pitch, origin)
 
     def build(options: Mapping[str, Any], size: float | None) -> Board:
-        return isolate(square_board(name, title, files, size or grid, colour, kind,
-                                    decorations=decorations, ranks=ranks), frozenset(dead))
+        board = isolate(square_board(name, title, files, size or grid, colour, kind,
+                                     decorations=decorations, ranks=ranks), frozenset(dead))
+        return shaped(board, shapes, spans, colours, kinds) if shapes or spans else board
     built(r, lambda: build({}, None))
-    return build, f"{files}x{ranks} square board, {colouring} colouring"
+    stores = f", {len(spans)} span{'s' if len(spans) != 1 else ''}" if spans else ""
+    return build, f"{files}x{ranks} square board, {colouring} colouring{stores}"
+
+
+def _shapes_and_spans(r, b: Mapping, names: set[str], dead: set[str]
+                      ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """[board.shapes] (cell -> circle or rounded) and [board.spans] (name -> its cells)."""
+    shapes = cell_table(r, b, "shapes", names, SPACE_SHAPES)
+    raw = b.get("spans", {})
+    if not isinstance(raw, Mapping):
+        raise r.fail("[board.spans] maps a space's name to the cells it spans, such as "
+                     "store = [\"a1\", \"a2\"]", key="spans")
+    spans: dict[str, tuple[str, ...]] = {}
+    taken: dict[str, str] = {}
+    for span, cells in raw.items():
+        if not re.match(r"^[a-z0-9]+$", span) or span in names:
+            raise r.fail(f"span name {span!r}: use lower-case letters and digits, not a "
+                         "cell's name (a position file names the span)", key=span)
+        if not isinstance(cells, list) or len(cells) < 2:
+            raise r.fail(f"[board.spans] {span} must list two or more cells", key=span)
+        for c in cells:
+            if not isinstance(c, str) or c not in names or c in dead or c in taken:
+                why = ("dead" if c in dead else f"already in span {taken[c]}" if c in taken
+                       else "not a cell of this board")
+                raise fail_at(r, f"[board.spans] {span} names {c!r}, which is {why}", c,
+                              span)
+            taken[c] = span
+        spans[span] = tuple(cells)
+    return shapes, spans
 
 
 def _coords(name: str) -> tuple[int, int]:

@@ -87,9 +87,12 @@ def cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...]
         raise r.fail(f"[board.{key}] must be a table such as dark = [\"a1\", \"c1\"]", key=key)
     out: dict[str, str] = {}
     for cls, cells in v.items():
-        if values is not None and cls not in values and not _GOAL.match(cls):
-            raise r.fail(f"unknown colour {cls!r} in [board.{key}]; valid: "
-                         f"{', '.join(values + GOAL_COLOURS)} or goal.SIDE", key=cls)
+        goal = key == "colours" and _GOAL.match(cls)
+        if values is not None and cls not in values and not goal:
+            what = ("colour", f"{', '.join(values + GOAL_COLOURS)} or goal.SIDE") \
+                if key == "colours" else ("value", ", ".join(values))
+            raise r.fail(f"unknown {what[0]} {cls!r} in [board.{key}]; valid: {what[1]}",
+                         key=cls)
         if not isinstance(cells, list):
             raise r.fail(f"[board.{key}] {cls} must be a list of cells", key=cls)
         for cell in cells:
