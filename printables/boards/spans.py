@@ -5,8 +5,8 @@ cells that is one space: a mancala's long store).
 rounded squares and some rectangles of cells merged into one space each. Rulings (ours):
 
 - a circle is inscribed in its cell less a margin of PIT_MARGIN of the cell on each side,
-  so neighbouring pits never touch; a rounded square keeps the cell's size with corners
-  of ROUNDING x the cell;
+  so neighbouring pits never touch, and its room is its diameter; a rounded square keeps
+  the cell's size with corners of ROUNDING x the cell;
 - a span is named by the designer (a name of letters and digits, like a point's); it is
   drawn as a rectangle with rounded corners, inset like a pit, over its cells, which stop
   being spaces; its neighbours under each relation are its cells' neighbours outside it
@@ -81,7 +81,7 @@ def shaped(board: Board, shapes: Mapping[str, str], spans: Mapping[str, Sequence
     """The board with cells shaped (cell -> circle, rounded or square) and spans merged
     (name -> its cells); colours and kinds give a span's colour and kind (default: its
     first cell's)."""
-    pitch = min(s.room for s in board.spaces)
+    pitch = min(s.room for s in board.spaces)  # the cell (before any pit shrinks it)
     owner = {c: name for name, cells in spans.items() for c in cells}
     for c in owner:
         if not board.has(c):
@@ -109,7 +109,9 @@ def shaped(board: Board, shapes: Mapping[str, str], spans: Mapping[str, Sequence
                 spaces.append(merged[span])
             continue
         shape = shapes.get(s.name, "square")
-        spaces.append(s if shape == "square" else replace(s, shape=_cell_shape(s, shape, pitch)))
+        drawn = _cell_shape(s, shape, pitch) if shape != "square" else s.shape
+        room = 2 * drawn.radius if isinstance(drawn, Circle) else s.room  # a pit's inside
+        spaces.append(replace(s, shape=drawn, room=room))
     relations = {rel: _merged_neighbours(m, owner, spans) for rel, m in board.relations.items()}
     return replace(board, spaces=tuple(spaces), relations=freeze_relations(relations),
                    labels=_labels(board, owner, merged, pitch))

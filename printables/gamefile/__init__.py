@@ -17,8 +17,10 @@ and what would be valid, before anything is written. Rulings made here (ours):
   notation allows (positions.notation_problems).
 - The game's name is ``[game] name`` or else the file name without .toml; it must not be
   a built-in game's name (it names the kit folder).
-- Two to six sides; every side needs at least one component; a component without a side
-  is neutral (side ``neutral``, its own reserve, never an opponent). The first side moves
+- Two to six sides; every side needs at least one component, unless no component has a
+  side (a game of neutral pieces only, as Oware's seeds); a component without a side is
+  neutral (side ``neutral``, its own reserve, never an opponent). ``piles = true`` lets a
+  space hold several pieces (games.piles: counts and ordered stacks). The first side moves
   first unless ``first`` says otherwise. ``stands_on`` defaults to the kind of the board's
   most common space.
 - A component's ``size`` is its diameter exactly (not snapped to a punch).
@@ -73,6 +75,7 @@ from printables.games import (
     set_file_loader,
 )
 from printables.games.model import OnSpaces, Placement, Stacks
+from printables.games.piles import Piles
 from printables.outputs import resolve_inside
 from printables.positions import (
     CheckResult,
@@ -92,7 +95,8 @@ _Reader = SourceReader
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
-             "summary", "reconstructed", "stacks", "state", "options", "notation", "engine")
+             "summary", "reconstructed", "stacks", "state", "options", "notation", "engine",
+             "piles")
 #: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
 STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
 #: What a game's credits may say was reconstructed from a published rules text.
@@ -101,7 +105,7 @@ STATE_TYPES = {"int": int, "bool": bool}
 COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size")
 #: Smallest and largest piece a component's size may ask for, in mm.
 MIN_PIECE, MAX_PIECE = 5.0, 100.0
-SETUP_KEYS = ("empty", "pieces", "title", "to_move")
+SETUP_KEYS = ("empty", "pieces", "title", "to_move", "stacks", "markers", "hand")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
 #: Longest game or side name (it names the kit folder and every file of the game).
@@ -312,6 +316,12 @@ def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]
                      f"from the published rules: {', '.join(RECONSTRUCTED)}",
                      key="reconstructed")
     placement = _stacks(r, g.get("stacks"), sides)
+    piles = g.get("piles", False)
+    if not isinstance(piles, bool) or (piles and "stacks" in g):
+        raise r.fail("[game] piles is true (a space may hold several pieces: counts and "
+                     "stacks) or false, and not with [game.stacks]", key="piles")
+    if piles:
+        placement = Piles()
     state = g.get("state", {})
     if not isinstance(state, Mapping) or any(not isinstance(v, str) or v not in STATE_TYPES
                                              for v in state.values()):
@@ -432,10 +442,11 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
                       kind if side == NEUTRAL else f"{side} {kind}", MAX_LABEL)
         size = _piece_size(r, c)
         out.append(Component(side, kind, count, art, label, stands, back, size))
+    neutral_only = all(c.side == NEUTRAL for c in out)  # Oware: every seed is anyone's
     for s in sides:
-        if not any(c.side == s for c in out):
+        if not neutral_only and not any(c.side == s for c in out):
             raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
-                         "piece", value=s)
+                         "piece, or give every piece no side (all neutral)", value=s)
     return tuple(out)
 
 
@@ -496,13 +507,14 @@ def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
             raise fail_at(r, f"[setup] to_move {to_move!r} is not a side; valid: "
                           f"{', '.join(game.sides)}", to_move, "to_move")
         return Position(game.name, to_move, title=title)
-    if "pieces" not in s:
+    given = {t: s[t] for t in SETUP_KEYS[4:] + ("pieces",) if t in s}
+    if not given:
         raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
                      "empty = true", key="setup")
-    table = {"to_move": s.get("to_move", game.first), "pieces": s["pieces"], "title": title}
+    table = {"to_move": s.get("to_move", game.first), "title": title, **given}
     position = read_position(r, game, table)
     board = game.board()
-    for cell in (*position.pieces, *position.stacks, *position.markers):
+    for cell in (*position.pieces, *position.stacks, *position.markers, *position.piles):
         if board.space(cell).colour == "unused":
             raise r.fail(f"[setup] puts a piece on {cell}, a dead cell; use a cell in play",
                          value=cell)

@@ -83,7 +83,9 @@ class Position:
     """One position of one game (what a layout file describes, without its checks).
 
     pieces: space -> Piece (all games but EVL); EVL uses stacks (heptagon -> 'bbw' bottom to
-    top), markers (pentagon -> side) and hand (side -> pieces not yet placed).
+    top), markers (pentagon -> side) and hand (side -> pieces not yet placed). piles: space ->
+    the pieces on a space that holds two or more, bottom to top (a game file's ``piles``:
+    Oware's seeds, a column of men); such a space is not in pieces.
     state: what the board cannot show (danadazo: lone_general_moves; network: swap info).
     The mappings are copied into FrozenDicts when a Position is made, so a position never
     changes under its holder and can be hashed (seen-position sets, caches); a move makes a
@@ -99,6 +101,7 @@ class Position:
     hand: Mapping[str, int] = field(default_factory=dict)
     state: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
+    piles: Mapping[str, tuple[Piece, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in MAPPINGS:
@@ -122,7 +125,15 @@ class Position:
 
 
 #: Position's mapping fields, frozen (FrozenDict) when a Position is made.
-MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state")
+MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state", "piles")
+
+
+def piece_at(pos: Position, space: str) -> Piece | None:
+    """The piece on a space, or the top piece of its pile, or None."""
+    piece = pos.pieces.get(space)
+    if piece is None and space in pos.piles:
+        return pos.piles[space][-1]
+    return piece
 
 
 @dataclass(frozen=True)
@@ -296,13 +307,16 @@ Contents = dict[str, dict[str, Any]]
 
 class Shown(NamedTuple):
     """One thing a diagram draws on a space: a piece seen from above (stack empty) or a
-    stack seen from the side (stack: the sides of its pieces, bottom to top; side and kind
-    are its top piece's)."""
+    stack seen from the side (stack: the sides of its pieces, bottom to top; kinds: their
+    kinds, when they are not all kind; side and kind are its top piece's); number: how many
+    alike pieces stand there (a pile of seeds), drawn as one piece with the number."""
 
     space: str
     side: str
     kind: str
     stack: tuple[str, ...] = ()
+    number: int = 1
+    kinds: tuple[str, ...] = ()
 
 
 class Placement(Protocol):

@@ -92,6 +92,9 @@ _COMMON: dict[str, Ink] = {
     "claimed.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
     "flipped": Ink(stroke="#1f5fa8", width=1.5, cap="round"),
     "flipped.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    # how many alike pieces stand on a space (a pit's seeds): a number on a white disc
+    "count.badge": Ink(fill="#ffffff", stroke=INK, width=0.25),
+    "count.text": Ink(fill=INK, font="sans-bold"),
     # booklet diagram labels: dark letters over a white copy of themselves drawn with a
     # wide outline (the halo is its own item, so no renderer needs paint-order)
     "label.diagram": Ink(fill="#1a1a1a", font="sans-bold"),

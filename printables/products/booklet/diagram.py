@@ -32,7 +32,7 @@ from printables.products.booklet.examples import reserve_counts
 from printables.products.common import board_items
 from printables.products.pieces.art import piece_diameters, piece_items
 from printables.render.fonts import text_width
-from printables.render.scene import Group, Item, Path, Polygon, Scene, Text, baseline
+from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, baseline
 from printables.render.theme import Ink
 
 #: EVL stacks seen from the side: band height and column width as shares of the piece
@@ -84,13 +84,74 @@ def piece_layer(game: GameSpec, board: Board, pos: Position, dx: float = 0.0,
     arts = art_of(game, pos.options)
     items: list[Item] = []
     for shown in game.placement.shown(board, pos):
-        c = _move(board.space(shown.space).anchor, dx, dy)
+        space = board.space(shown.space)
+        c = _move(space.anchor, dx, dy)
         key = (shown.side, shown.kind)
         if len(shown.stack) > 1:
-            items.append(stack_group(shown.stack, c, sizes[key]))
+            kinds = shown.kinds or (shown.kind,) * len(shown.stack)
+            tones = tuple(disc_tone(arts[k]) for k in zip(shown.stack, kinds, strict=True))
+            items.append(stack_group(tones, c, sizes[key]))
         else:
-            items.append(Group(piece_items(arts[key], c, sizes[key])))
+            spots = cluster(shown.number, sizes[key], space.room)
+            drawn = tuple(it for q in spots
+                          for it in piece_items(arts[key], Point(c.x + q.x, c.y + q.y),
+                                                sizes[key]))
+            if shown.number > 1:
+                drawn += count_badge(shown.number, c, sizes[key], space.room, len(spots))
+            items.append(Group(drawn))
     return (Group(tuple(items), layer="pieces"),) if items else ()
+
+
+def disc_tone(art: str) -> str:
+    """The tone of a piece's disc (its first shape's style, piece.disc.TONE): the colour a
+    stack band of that piece is drawn in.
+
+    >>> disc_tone("piece-black"), disc_tone("stone-white")
+    ('black', 'white')
+    """
+    first = piece_items(art, Point(0.0, 0.0), 10.0)[0]
+    style = getattr(first, "style", "")
+    return style.removeprefix("piece.disc.") if style.startswith("piece.disc.") else "white"
+
+
+#: A pile's count: the badge's radius and its number's size as shares of the space's room.
+BADGE_SHARE, BADGE_TEXT = 0.17, 0.22
+
+
+#: Most alike pieces drawn one by one on a space (more: one piece and the number).
+CLUSTER_MOST = 9
+
+
+def cluster(n: int, d: float, room: float) -> tuple[Point, ...]:
+    """Where n alike pieces of diameter d sit on a space of this room, as offsets from its
+    anchor: all of them round a ring (one in the middle from 7 on) when they fit inside
+    the space, else one in the middle.
+
+    >>> len(cluster(4, 8.0, 24.0)), len(cluster(4, 20.0, 24.0)), len(cluster(12, 5.0, 40.0))
+    (4, 1, 1)
+    """
+    if n <= 1 or n > CLUSTER_MOST:
+        return (Point(0.0, 0.0),)
+    middle = n >= 7
+    ring = n - middle
+    radius = 0.55 * d / math.sin(math.pi / ring) if ring > 1 else 0.0
+    if radius + d / 2 > 0.48 * room:
+        return (Point(0.0, 0.0),)
+    out = [Point.polar(Point(0.0, 0.0), radius, 90.0 + k * 360.0 / ring) for k in range(ring)]
+    return (Point(0.0, 0.0),) * middle + tuple(out)
+
+
+def count_badge(n: int, center: Point, d: float, room: float, drawn: int = 1
+                ) -> tuple[Item, ...]:
+    """How many alike pieces stand on a space: the number on a white disc, at the piece's
+    upper right, or at the space's when the pieces are drawn one by one (it reads on any
+    piece and any space)."""
+    r = BADGE_SHARE * room if drawn > 1 else max(BADGE_SHARE * room, 0.3 * d)
+    off = 0.5 * room * 0.62 if drawn > 1 else 0.5 * d * 0.75
+    at = Point(center.x + off, center.y + off)
+    size = min(BADGE_TEXT * room, 1.1 * r) * (0.8 if n >= 10 else 1.0)
+    return (Circle(at, r, "count.badge"),
+            Text(baseline(at, size), str(n), size, "count.text"))
 
 
 def stack_group(stack: tuple[str, ...], center: Point, d: float) -> Group:
