@@ -11,10 +11,9 @@ import pytest
 from printables.errors import LayoutError
 from printables.gamefile import game_from_text
 from printables.games import Piece
-from printables.positions import load_layout_text
+from printables.positions import load_layout_text, load_setup
 from printables.products.pieces.sheet import piece_sheet
 from printables.products.setup import setup_scene
-from printables.positions import load_setup
 from printables.render.scene import Circle, Polygon, Text
 from printables.render.theme import THEMES
 from printables.units import PAPERS
@@ -132,3 +131,20 @@ def test_a_position_file_with_counts_reads_and_compares(tmp_path):
     assert lay.position.piles == {"a1": (Piece("neutral", "seed"),) * 5}
     assert lay.position.pieces == {"b1": Piece("neutral", "seed")}
     assert g.placement.compared(lay.position)["piles"]["a1"] == (("neutral", "seed"),) * 5
+
+
+def test_counts_and_stacks_survive_export(tmp_path):
+    from printables.gamefile.export import export_game
+    text = GAME.replace('[[component]]\nkind = "seed"',
+                        '[[component]]\nside = "south"\nkind = "man"\ncount = 4\nart = "stone"\n'
+                        '[[component]]\nside = "north"\nkind = "man"\ncount = 4\nart = "ring"\n'
+                        '[[component]]\nkind = "seed"')
+    g = game(tmp_path, '[setup.pieces.neutral]\nseed = { a1 = 1, b1 = 4 }\n'
+                       '[setup.pieces.south]\nman = ["c2"]\n'
+                       '[setup.stacks]\nd2 = ["south", "north"]\n', text)
+    target = tmp_path / "out" / "copy.toml"
+    target.parent.mkdir()
+    (target.parent / "copy.md").write_text("# Pits\n")
+    again = game_from_text(export_game(g, target), str(target))
+    assert again.setup_position == g.setup_position
+    assert again.setup_position.piles["d2"] == (Piece("south", "man"), Piece("north", "man"))

@@ -113,8 +113,11 @@ def shaped(board: Board, shapes: Mapping[str, str], spans: Mapping[str, Sequence
         room = 2 * drawn.radius if isinstance(drawn, Circle) else s.room  # a pit's inside
         spaces.append(replace(s, shape=drawn, room=room))
     relations = {rel: _merged_neighbours(m, owner, spans) for rel, m in board.relations.items()}
+    data = {**board.data, "cell": pitch,
+            "shapes": {c: sh for c, sh in shapes.items() if sh != "square"},
+            "spans": {name: list(cells) for name, cells in spans.items()}}
     return replace(board, spaces=tuple(spaces), relations=freeze_relations(relations),
-                   labels=_labels(board, owner, merged, pitch))
+                   labels=_labels(board, owner, merged, pitch), data=data)
 
 
 def _merged_neighbours(rel: Mapping[str, Sequence[str]], owner: Mapping[str, str],

@@ -48,6 +48,7 @@ from printables.errors import LayoutError, PrintablesError, UsageError, quote
 from printables.gamefile.art import art_symbol, read_art, register_art_inks
 from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
 from printables.gamefile.engine import read_engine, with_engine
+from printables.gamefile.lettered import read_lettering, register_lettered
 from printables.gamefile.reader import (
     SourceReader,
     example_files,
@@ -102,7 +103,8 @@ STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
 #: What a game's credits may say was reconstructed from a published rules text.
 RECONSTRUCTED = ("board", "setup")
 STATE_TYPES = {"int": int, "bool": bool}
-COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size")
+COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size", "text",
+                  "font")
 #: Smallest and largest piece a component's size may ask for, in mm.
 MIN_PIECE, MAX_PIECE = 5.0, 100.0
 SETUP_KEYS = ("empty", "pieces", "title", "to_move", "stacks", "markers", "hand")
@@ -160,7 +162,8 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     colours = read_sides(r, data, head["sides"])
     build, board = _coloured_board(r, data, head, build, board, colours)
     sources: dict[str, str] = {}  # run-time art key -> the art the file names
-    comps = _components(r, data, head, board, base, colours, sources)
+    letters: dict[str, list[str]] = {}  # lettered art key -> [text, font file or ""]
+    comps = _components(r, data, head, board, base, colours, sources, letters)
     _some_cell_in_play(r, board)
     owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
@@ -173,7 +176,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=rules_file(r, data, base), example_files=example_files(r, data, base),
-        source=Path(path), extra=_extra(head["extra"], data, colours, sources),
+        source=Path(path), extra=_extra(head["extra"], data, colours, sources, letters),
         reconstructed=head["reconstructed"],
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
@@ -185,9 +188,9 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
 
 
 def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
-           sources: Mapping[str, str]) -> dict[str, Any]:
+           sources: Mapping[str, str], letters: Mapping[str, list[str]]) -> dict[str, Any]:
     """GameSpec.extra: the credits, and what export needs to write the file back (side
-    colours, edges, the art each run-time art key was made from)."""
+    colours, edges, the art each run-time art key was made from, lettering and its font)."""
     out = dict(extra)
     if colours:
         out["sides"] = {s: (c.fill, c.line, c.pattern) for s, c in colours.items()}
@@ -195,6 +198,8 @@ def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideCo
         out["edges"] = {s: list(v) for s, v in data["board"]["edges"].items()}
     if sources:
         out["art"] = dict(sources)
+    if letters:
+        out["lettering"] = dict(letters)
     return out
 
 
@@ -399,7 +404,8 @@ def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> 
 
 
 def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
-                base: Path, colours: dict[str, SideColours], sources: dict[str, str]
+                base: Path, colours: dict[str, SideColours], sources: dict[str, str],
+                letters: dict[str, list[str]]
                 ) -> tuple[Component, ...]:
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
@@ -423,7 +429,9 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
                          key="count")
         art = _art(r, c, side, head["name"], base, colours)
         if art not in ART:
-            sources[art] = str(c["art"])
+            sources[art] = str(c.get("art", "stone"))
+        if "text" in c:
+            letters[art] = [str(c["text"]), str(c.get("font", ""))]
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
             raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
@@ -468,15 +476,18 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     """The art key of a component: a catalogue name, a side-coloured shape, or a designer
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
     art = c.get("art")
+    if "text" in c:  # lettering on a disc in the side's colours (gamefile.lettered)
+        text, shape, font, _ = read_lettering(r, c, base)
+        stem = register_lettered(text, shape, font, game, _coloured(game, side, colours))
+        return f"{stem}@{game}-{side}"
+    if "font" in c:
+        raise r.fail("[[component]] font is the font of its text; give text too", key="font")
     if isinstance(art, str) and art in ART:
         return art
     valid = f"{', '.join(ART)}; or in the side's colours: {', '.join(SIDE_SHAPES)}; or a .svg file"
     if not isinstance(art, str) or not (art in SIDE_SHAPES or art.lower().endswith(".svg")):
         raise fail_at(r, f"unknown piece art {art!r}; valid: {valid}", art, "art")
-    sides = sorted(set(colours) | {side})
-    for s in sides:
-        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
-    register_inks(game, colours)
+    sides = _coloured(game, side, colours)
     if art in SIDE_SHAPES:
         for s in sides:
             register_art(f"{art}@{game}-{s}", side_art(art, tone(s, game)))
@@ -493,6 +504,16 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     for s in sides:
         register_art(f"{stem}@{game}-{s}", side_art("stone", tone(s, game), symbol))
     return f"{stem}@{game}-{side}"
+
+
+def _coloured(game: str, side: str, colours: dict[str, SideColours]) -> list[str]:
+    """The sides whose pieces take their own colours (a side without a [side.NAME] table
+    gets white with near-black lines), their inks registered."""
+    sides = sorted(set(colours) | {side})
+    for s in sides:
+        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
+    register_inks(game, colours)
+    return sides
 
 
 def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:

@@ -53,13 +53,13 @@ DRAWING_KEYS = {
     "connections": "points joined with no line drawn between them (paths)",
     "drawn": "lines drawn that join nothing (paths; they may end on guide points)",
     "undrawn": "lines of the layout or of lines that still join but are not drawn (paths)",
-    "curves": "[[board.curves]] circle arcs: from, to, and centre or through (a point, a "
-              "guide or [x, y]); clockwise; joins (its ends, relation curve)",
-    "guides": "[board.guides] name = [x, y]: places lines and curves may use, where nothing "
-              "stands",
+    "curves": "`[[board.curves]]` circle arcs: `from`, `to`, and `centre` or `through` (a "
+              "point, a guide or `[x, y]`); `clockwise`; `joins` (its ends, relation `curve`)",
+    "guides": "`[board.guides]` name = `[x, y]`: places lines and curves may use, where "
+              "nothing stands",
     "dead": "points where nothing may stand: named, crossed out, in no relation",
-    "kinds": "[board.kinds] kind -> points (the Xiangqi palace, a camp)",
-    "space_kind": "the kind of every point [board.kinds] does not name (default point)",
+    "kinds": "`[board.kinds]` kind -> points (the Xiangqi palace, a camp)",
+    "space_kind": "the kind of every point `[board.kinds]` does not name (default `point`)",
 }
 #: Keys of a curve table ([[board.curves]]).
 CURVE_KEYS = ("from", "to", "centre", "through", "clockwise", "joins")

@@ -227,7 +227,7 @@ def relation_route(board: Board, a: str, b: str) -> tuple[str, ...]:
     >>> relation_route(get_game("dugi").board(), "a22", "a3")
     ('a22', 'a23', 'a24', 'a1', 'a2', 'a3')
     """
-    if a == b or b in board.neighbours(a):
+    if a == b or b in board.neighbours(a) or curve_between(board, a, b) is not None:
         return (a, b)
     best: tuple[str, ...] | None = None
     for rel in board.relations:
@@ -235,6 +235,22 @@ def relation_route(board: Board, a: str, b: str) -> tuple[str, ...]:
         if chain is not None and (best is None or len(chain) < len(best)):
             best = chain
     return best or (a, b)
+
+
+def curve_between(board: Board, a: str, b: str) -> tuple[Point, ...] | None:
+    """Points along the board's curve from a to b (Surakarta's loops: a capture rides
+    round them), ends left out; None when no curve runs between them."""
+    for c in board.curves:
+        if {c.a, c.b} == {a, b} and a != b:
+            n = max(2, math.ceil(abs(c.arc.sweep) / CURVE_STEP))
+            pts = tuple(Point.polar(c.arc.center, c.arc.radius,
+                                    c.arc.start_angle + c.arc.sweep * k / n) for k in range(1, n))
+            return pts if c.a == a else pts[::-1]
+    return None
+
+
+#: An arrow round a curve bends at a point every this many degrees of the curve.
+CURVE_STEP = 10.0
 
 
 def move_route(board: Board, path: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
@@ -352,8 +368,16 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
         return ring if legal else ring + strike_items(
             Point(c.x - r * 0.95, c.y - r * 0.95), Point(c.x + r * 0.95, c.y + r * 0.95), sizes)
     route = move_route(board, move.path)
-    points = [at(s) for s, _ in route]
-    items = list(arrow_items(points, sizes, 0.3 * d, [flag for _, flag in route]))
+    points: list[Point] = []
+    flags: list[bool] = []
+    for i, (s, flag) in enumerate(route):
+        round_curve = curve_between(board, route[i - 1][0], s) if i else None
+        for q in round_curve or ():
+            points.append(_move(q, dx, dy))
+            flags.append(True)
+        points.append(at(s))
+        flags.append(flag)
+    items = list(arrow_items(points, sizes, 0.3 * d, flags))
     if move.relocate:
         a, b = at(move.target), at(move.relocate)
         centre = _move(_board_centre(board), dx, dy)
