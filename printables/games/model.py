@@ -351,6 +351,24 @@ class Placement(Protocol):
         ...
 
 
+def kind_entries(r: Source, game: GameSpec, side: str, spec: Any) -> list[tuple[str, Any]]:
+    """(kind, where) pairs of a side's [pieces] entry: a table kind -> where, or where alone
+    for a side of one kind; a LayoutError for a kind the side does not have."""
+    kinds = game.kinds[side]
+    if isinstance(spec, Mapping):
+        items = list(spec.items())
+    elif len(kinds) == 1:
+        items = [(kinds[0], spec)]
+    else:
+        raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
+                     f"{', '.join(kinds)}", key=side)
+    for kind, _ in items:
+        if kind not in kinds:
+            raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
+                         f"{', '.join(kinds)}", value=kind)
+    return items
+
+
 @dataclass(frozen=True)
 class OnSpaces:
     """A piece per space: [pieces] side -> spaces (one kind) or kind -> spaces."""
@@ -363,18 +381,7 @@ class OnSpaces:
         pieces: dict[str, Piece] = {}
         for side, spec in r.table(data, "pieces").items():
             read_side(r, game, side, "[pieces]")
-            kinds = game.kinds[side]
-            if isinstance(spec, Mapping):
-                items = list(spec.items())
-            elif len(kinds) == 1:
-                items = [(kinds[0], spec)]
-            else:
-                raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
-                             f"{', '.join(kinds)}", key=side)
-            for kind, names in items:
-                if kind not in kinds:
-                    raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
-                                 f"{', '.join(kinds)}", value=kind)
+            for kind, names in kind_entries(r, game, side, spec):
                 for name in r.string_list(names, f"pieces.{side}.{kind}"):
                     read_space(r, board, game, name)
                     if name in pieces:

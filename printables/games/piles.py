@@ -31,6 +31,7 @@ from printables.games.model import (
     Position,
     Shown,
     Source,
+    kind_entries,
     read_side,
     read_space,
 )
@@ -51,7 +52,7 @@ class Piles(OnSpaces):
         on: dict[str, list[Piece]] = {}
         for side, spec in r.table(data, "pieces").items():
             read_side(r, game, side, "[pieces]")
-            for kind, where in _by_kind(r, game, side, spec):
+            for kind, where in kind_entries(r, game, side, spec):
                 for name, n in _spaces(r, where, f"pieces.{side}.{kind}"):
                     read_space(r, board, game, name)
                     if name in on:
@@ -105,23 +106,6 @@ class Piles(OnSpaces):
                 else:
                     yield Shown(name, top.side, top.kind, tuple(p.side for p in pile),
                                 kinds=tuple(p.kind for p in pile))
-
-
-def _by_kind(r: Source, game: GameSpec, side: str, spec: Any) -> list[tuple[str, Any]]:
-    """(kind, spaces or counts) pairs of a side's [pieces] entry."""
-    kinds = game.kinds[side]
-    if isinstance(spec, Mapping):
-        items = list(spec.items())
-    elif len(kinds) == 1:
-        items = [(kinds[0], spec)]
-    else:
-        raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
-                     f"{', '.join(kinds)}", key=side)
-    for kind, _ in items:
-        if kind not in kinds:
-            raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
-                         f"{', '.join(kinds)}", value=kind)
-    return items
 
 
 def _spaces(r: Source, where: Any, what: str) -> list[tuple[str, int]]:
