@@ -249,8 +249,12 @@ def test_every_point_of_a_star_prints_its_number():
 
 
 def test_the_readme_reference_says_what_the_reader_says():
+    from printables.gamefile.board import SHAPE_KEYS
+    from printables.gamefile.lettered import LETTERING_KEYS
     from printables.gamefile.points import DRAWING_KEYS
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     section = readme.split("### Game file reference")[1].split("\n## ")[0]
-    for key, words in DRAWING_KEYS.items():
+    for key, words in {**DRAWING_KEYS, **SHAPE_KEYS}.items():
         assert f"`{key}`: {words}" in section, key
+    for key, words in LETTERING_KEYS.items():
+        assert f"| `{key}` | {words} |" in section, key

@@ -62,9 +62,18 @@ from printables.gamefile.points import read_points, read_triangle
 from printables.geometry import Point
 
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
+#: Space shapes of a square board, key -> what it means (the README's reference says the
+#: same).
+SHAPE_KEYS = {
+    "shapes": "`[board.shapes]` shape -> cells: `circle` (a pit), `rounded` (a rounded "
+              "square) or `square` (the default)",
+    "spans": "`[board.spans]` name -> cells: every cell of one rectangle becomes one space "
+             "of that name, drawn as a rounded rectangle (a mancala's store; `[board.colours]`"
+             " and `[board.kinds]` may name it; its neighbours are its cells' neighbours)",
+}
 KEYS = {
     "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
-               "dead", "shapes", "spans"),
+               "dead", *SHAPE_KEYS),
     "hex": ("shape", "radius", "columns", "rows", "orientation", "colouring", "colours"),
     "rings": ("rings", "sectors", "dead_zone"),
     "segments": ("columns", "rows", "bends"),

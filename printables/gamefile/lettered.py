@@ -30,6 +30,14 @@ from printables.products.pieces.lettering import (
 
 #: The arts lettering may go on.
 LETTERED_ARTS = ("stone", "ring")
+#: The [[component]] keys of lettering, key -> what it means (the README's reference says
+#: the same).
+LETTERING_KEYS = {
+    "text": "one to three characters drawn on the piece as outlines (`art` `stone`, the "
+            "default, or `ring`), in the side's line colour (see \"Lettered pieces\")",
+    "font": "the `.ttf` or `.otf` file in the game file's folder the `text` is set in "
+            "(default: Bitstream Vera Bold, else a system font that has the characters)",
+}
 
 
 def read_lettering(r, c: Mapping[str, Any], base: Path) -> tuple[str, str, Path, str | None]:

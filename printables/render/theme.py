@@ -196,12 +196,12 @@ PALETTE: Mapping[str, Swatch] = {
     "sky": Swatch("#addaf0", 5.0, 90.0, False, "a pale blue: water, a river"),
     "pink": Swatch("#f3acbd", 4.0, 45.0, False, "a pink"),
     "green": Swatch("#94d288", 3.0, 0.0, False, "a light green"),
-    "orange": Swatch("#f19a4e", 3.0, 90.0, False, "an orange"),
-    "grey": Swatch("#9f9f9f", 3.0, -45.0, False, "a mid grey"),
-    "purple": Swatch("#b079cc", 2.0, 0.0, False, "a purple"),
+    "orange": Swatch("#f19a4e", 3.0, -45.0, False, "an orange"),
+    "grey": Swatch("#9f9f9f", 3.0, 90.0, False, "a mid grey"),
+    "purple": Swatch("#b079cc", 2.0, 90.0, False, "a purple"),
     "blue": Swatch("#5e90d7", 2.0, -45.0, False, "a mid blue"),
     "dark": Swatch("#6b8f71", 2.0, 45.0, False, "the dark squares of a checkerboard"),
-    "brown": Swatch("#9d6c3b", 2.0, 90.0, False, "a brown: wood, earth"),
+    "brown": Swatch("#9d6c3b", 2.0, 0.0, False, "a brown: wood, earth"),
     "red": Swatch("#cf3f3f", 3.0, 45.0, True, "a red"),
 }
 
