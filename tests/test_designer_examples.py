@@ -105,3 +105,22 @@ def test_examples_build_a_complete_kit(name, tmp_path, capsys):
     kit_ok(ROOT / "examples" / f"{name}.toml", tmp_path, capsys)
     manifest = json.loads((tmp_path / name / "manifest.json").read_text())
     assert manifest
+
+
+@pytest.mark.parametrize("name", ["xiangqi", "oware"])
+def test_same_input_same_bytes_in_fresh_processes(name, tmp_path):
+    """Lettering (fonts, fitted glyphs) and counted setups draw the same bytes in two
+    processes with different hash seeds."""
+    import os
+    import subprocess
+    import sys
+    out = []
+    for seed in ("1", "2"):
+        folder = tmp_path / seed
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        for product in ("pieces", "setup"):
+            subprocess.run([sys.executable, "-m", "printables", product,
+                            str(ROOT / "examples" / f"{name}.toml"), "--format", "svg", "-o",
+                            str(folder)], check=True, env=env, capture_output=True)
+        out.append({p.name: p.read_bytes() for p in sorted(folder.iterdir())})
+    assert out[0] == out[1] and len(out[0]) >= 2
