@@ -135,3 +135,14 @@ def test_a_system_font_is_found_for_a_script_vera_lacks(tmp_path, monkeypatch):
 
 def test_latin_letters_use_the_bundled_font():
     assert lettering.font_for("R1") == lettering.BUNDLED
+
+
+def test_a_damaged_font_is_one_line(tmp_path):
+    from fontTools.ttLib import TTFont
+    data = bytearray(FONT.read_bytes())
+    entry = TTFont(str(FONT)).reader.tables["glyf"]
+    for i in range(entry.offset, entry.offset + entry.length):
+        data[i] = 0xff  # every glyph's outline is garbage; the character map is intact
+    (tmp_path / "damaged.ttf").write_bytes(bytes(data))
+    e = fails(tmp_path, 'text = "車"\nfont = "damaged.ttf"')
+    assert "damaged.ttf" in e.message and e.line is not None

@@ -18,6 +18,7 @@ from printables.errors import PrintablesError
 from printables.gamefile.fields import fail_at
 from printables.gamefile.reader import read_bytes
 from printables.gamefile.sides import tone
+from printables.geometry import Point
 from printables.outputs import resolve_inside
 from printables.products.pieces.art import register_art, side_art
 from printables.products.pieces.lettering import (
@@ -26,6 +27,7 @@ from printables.products.pieces.lettering import (
     covers,
     font_for,
     lettering,
+    text_contours,
 )
 
 #: The arts lettering may go on.
@@ -65,8 +67,12 @@ def read_lettering(r, c: Mapping[str, Any], base: Path) -> tuple[str, str, Path,
                           "file)", named, "font")
     try:
         font = font_for(text, preferred)
+        text_contours(text, font, Point(0.0, 0.0), 10.0)  # drawn once now, not mid-build
     except PrintablesError as e:
         raise r.fail(e.message, key="font" if named else "text") from None
+    except Exception:  # a damaged font file fails inside fontTools in many ways
+        raise r.fail(f"the font {font.name} cannot draw {text!r}: the file may be damaged",
+                     key="font" if named else "text") from None
     return text, art, font, named
 
 
