@@ -27,11 +27,13 @@ from printables.games import GameSpec, Move, Outcome, Position, get_game
 from printables.games.model import (
     OnSpaces,
     first_problem,
+    piece_at,
     plain_move,
     plain_notation,
     read_side,
     read_space,
 )
+from printables.games.piles import Piles
 from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).
@@ -368,10 +370,10 @@ def _notation_problem(game: GameSpec, pos: Position, m: Move,
                       taken: tuple[str, ...]) -> str | None:
     mover = pos.to_move
     if m.drop:
-        if m.origin in pos.pieces:
-            return f"{m.origin} is not empty"
+        if piece_at(pos, m.origin) is not None and not isinstance(game.placement, Piles):
+            return f"{m.origin} is not empty"  # (a game of piles may drop onto a pile)
     else:
-        piece = pos.pieces.get(m.origin)
+        piece = piece_at(pos, m.origin)
         if piece is None:
             return f"there is no piece on {m.origin} to move"
         if piece.side != mover and piece.side in game.sides:  # a neutral piece: anyone's
@@ -380,7 +382,7 @@ def _notation_problem(game: GameSpec, pos: Position, m: Move,
         if same is not None:
             return f"it goes from {same} to {same}; a move goes to another space"
     for t in taken:
-        piece = pos.pieces.get(t)
+        piece = piece_at(pos, t)
         if piece is None:
             return f"it captures on {t}, which is empty"
         if game.flipping_pieces:  # pieces change sides as they are jumped: owner unknown

@@ -110,7 +110,8 @@ def test_good_art_is_fitted_onto_the_disc(tmp_path):
     (tmp_path / "a.svg").write_text(GOOD)
     art = read_art(tmp_path / "a.svg")
     assert art.box == (0.0, 0.0, 10.0, 10.0)
-    assert len(art.shapes) == 1 and art.shapes[0].fill == "#222222" and art.shapes[0].closed
+    assert len(art.shapes) == 1 and art.shapes[0].fill == "#222222"
+    assert art.shapes[0].subpaths[0][1]  # closed
 
 
 def test_path_commands_relative_curves_and_transforms(tmp_path):

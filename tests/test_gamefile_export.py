@@ -72,7 +72,8 @@ def test_export_on_standard_output_names_the_rules_relative_to_here(cli, tmp_pat
         ROOT / "rules_text" / "network.md").resolve()
 
 
-@pytest.mark.parametrize("name", ["go9", "morris", "amazons", "star-halma"])
+@pytest.mark.parametrize("name", ["go9", "morris", "amazons", "star-halma", "surakarta",
+                                  "xiangqi", "oware", "jungle"])
 def test_a_game_file_with_colours_art_and_points_exports_and_rebuilds(cli, tmp_path, name):
     target = tmp_path / "copy" / f"{name}.toml"
     code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "--to", target)

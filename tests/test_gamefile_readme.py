@@ -40,10 +40,11 @@ def pictures(tmp_path: Path) -> dict[str, bytes]:
     colour = THEMES["colour"]
     out = {}
     for name, layout in (("go9", None), ("morris", "morris/a-mill.toml"),
-                         ("star-halma", None), ("amazons", None)):
+                         ("star-halma", None), ("amazons", None), ("surakarta", None),
+                         ("xiangqi", None), ("oware", None)):
         game = load_game_file(ROOT / "examples" / f"{name}.toml")
         lay = load_setup(game, ROOT / "examples" / layout if layout else None)
-        scene = (board_scene(game, game.board(), colour) if name == "go9"
+        scene = (board_scene(game, game.board(), colour) if name in ("go9", "surakarta")
                  else setup_scene(game, lay, colour))
         out[f"gamefile-{name}.png"] = render_png(scene, colour, DPI)
     game = four_sides(tmp_path)
@@ -71,5 +72,7 @@ def test_readme_documents_the_new_keys():
                 "points", "triangle", "layout", "diagonals", "stars", "file_labels",
                 "rank_labels", "corners", "[board.points]", "lines", "[board.labels]",
                 "order", "reconstructed", "[game.stacks]", "[game.state]", "[game.options]",
-                "notation", "neutral", ".svg", "stone", "ring", "dot", "cross"):
+                "notation", "neutral", ".svg", "stone", "ring", "dot", "cross",
+                "connections", "undrawn", "drawn", "[board.guides]", "dead", "[[board.curves]]",
+                "[board.shapes]", "[board.spans]", "piles", "text", "font", "[setup.stacks]"):
         assert f"`{key}`" in section or f"`{key} " in section, key

@@ -17,8 +17,10 @@ and what would be valid, before anything is written. Rulings made here (ours):
   notation allows (positions.notation_problems).
 - The game's name is ``[game] name`` or else the file name without .toml; it must not be
   a built-in game's name (it names the kit folder).
-- Two to six sides; every side needs at least one component; a component without a side
-  is neutral (side ``neutral``, its own reserve, never an opponent). The first side moves
+- Two to six sides; every side needs at least one component, unless no component has a
+  side (a game of neutral pieces only, as Oware's seeds); a component without a side is
+  neutral (side ``neutral``, its own reserve, never an opponent). ``piles = true`` lets a
+  space hold several pieces (games.piles: counts and ordered stacks). The first side moves
   first unless ``first`` says otherwise. ``stands_on`` defaults to the kind of the board's
   most common space.
 - A component's ``size`` is its diameter exactly (not snapped to a punch).
@@ -46,6 +48,7 @@ from printables.errors import LayoutError, PrintablesError, UsageError, quote
 from printables.gamefile.art import art_symbol, art_unchanged, read_art, register_art_inks
 from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
 from printables.gamefile.engine import read_engine, with_engine
+from printables.gamefile.lettered import read_lettering, register_lettered
 from printables.gamefile.reader import (
     SourceReader,
     example_files,
@@ -73,6 +76,7 @@ from printables.games import (
     set_file_loader,
 )
 from printables.games.model import OnSpaces, Placement, Stacks
+from printables.games.piles import Piles
 from printables.outputs import resolve_inside
 from printables.positions import (
     CheckResult,
@@ -92,16 +96,18 @@ _Reader = SourceReader
 
 TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
 GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
-             "summary", "reconstructed", "stacks", "state", "options", "notation", "engine")
+             "summary", "reconstructed", "stacks", "state", "options", "notation", "engine",
+             "piles")
 #: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
 STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
 #: What a game's credits may say was reconstructed from a published rules text.
 RECONSTRUCTED = ("board", "setup")
 STATE_TYPES = {"int": int, "bool": bool}
-COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size")
+COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size", "text",
+                  "font")
 #: Smallest and largest piece a component's size may ask for, in mm.
 MIN_PIECE, MAX_PIECE = 5.0, 100.0
-SETUP_KEYS = ("empty", "pieces", "title", "to_move")
+SETUP_KEYS = ("empty", "pieces", "title", "to_move", "stacks", "markers", "hand")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
 #: Longest game or side name (it names the kit folder and every file of the game).
@@ -163,7 +169,8 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     build, board = _coloured_board(r, data, head, build, board, colours)
     sources: dict[str, str] = {}  # run-time art key -> the art the file names
     read: dict[str, str] = {}  # each art file read -> the sha256 of the bytes drawn
-    comps = _components(r, data, head, board, base, colours, sources, read)
+    letters: dict[str, list[str]] = {}  # lettered art key -> [text, font file or ""]
+    comps = _components(r, data, head, board, base, colours, sources, read, letters)
     _some_cell_in_play(r, board)
     owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
@@ -176,7 +183,8 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=rules_file(r, data, base), example_files=example_files(r, data, base),
-        source=Path(path), extra=_extra(head["extra"], data, colours, sources, read),
+        source=Path(path),
+        extra=_extra(head["extra"], data, colours, sources, read, letters),
         reconstructed=head["reconstructed"],
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
@@ -188,10 +196,12 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
 
 
 def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
-           sources: Mapping[str, str], read: Mapping[str, str]) -> dict[str, Any]:
+           sources: Mapping[str, str], read: Mapping[str, str],
+           letters: Mapping[str, list[str]]) -> dict[str, Any]:
     """GameSpec.extra: the credits, what export needs to write the file back (side
-    colours, edges, the art each run-time art key was made from) and the files read besides
-    the game file ("inputs": path -> sha256 of the bytes used, for the build cache)."""
+    colours, edges, the art each run-time art key was made from, lettering and its font)
+    and the files read besides the game file ("inputs": path -> sha256 of the bytes used,
+    for the build cache)."""
     out = dict(extra)
     if read:
         out["inputs"] = dict(read)
@@ -201,6 +211,8 @@ def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideCo
         out["edges"] = {s: list(v) for s, v in data["board"]["edges"].items()}
     if sources:
         out["art"] = dict(sources)
+    if letters:
+        out["lettering"] = dict(letters)
     return out
 
 
@@ -322,6 +334,12 @@ def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]
                      f"from the published rules: {', '.join(RECONSTRUCTED)}",
                      key="reconstructed")
     placement = _stacks(r, g.get("stacks"), sides)
+    piles = g.get("piles", False)
+    if not isinstance(piles, bool) or (piles and "stacks" in g):
+        raise r.fail("[game] piles is true (a space may hold several pieces: counts and "
+                     "stacks) or false, and not with [game.stacks]", key="piles")
+    if piles:
+        placement = Piles()
     state = g.get("state", {})
     if not isinstance(state, Mapping) or any(not isinstance(v, str) or v not in STATE_TYPES
                                              for v in state.values()):
@@ -400,7 +418,8 @@ def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> 
 
 def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
                 base: Path, colours: dict[str, SideColours], sources: dict[str, str],
-                read: dict[str, str]) -> tuple[Component, ...]:
+                read: dict[str, str], letters: dict[str, list[str]]
+                ) -> tuple[Component, ...]:
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
         raise r.fail("the game has no pieces; add one [[component]] table per kind of "
@@ -423,7 +442,9 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
                          key="count")
         art = _art(r, c, side, head["name"], base, colours, read)
         if art not in ART:
-            sources[art] = str(c["art"])
+            sources[art] = str(c.get("art", "stone"))
+        if "text" in c:
+            letters[art] = [str(c["text"]), str(c.get("font", ""))]
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
             raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
@@ -442,10 +463,11 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
                       kind if side == NEUTRAL else f"{side} {kind}", MAX_LABEL)
         size = _piece_size(r, c)
         out.append(Component(side, kind, count, art, label, stands, back, size))
+    neutral_only = all(c.side == NEUTRAL for c in out)  # Oware: every seed is anyone's
     for s in sides:
-        if not any(c.side == s for c in out):
+        if not neutral_only and not any(c.side == s for c in out):
             raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
-                         "piece", value=s)
+                         "piece, or give every piece no side (all neutral)", value=s)
     return tuple(out)
 
 
@@ -467,15 +489,18 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     """The art key of a component: a catalogue name, a side-coloured shape, or a designer
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
     art = c.get("art")
+    if "text" in c:  # lettering on a disc in the side's colours (gamefile.lettered)
+        text, shape, font, _ = read_lettering(r, c, base)
+        stem = register_lettered(text, shape, font, game, _coloured(game, side, colours))
+        return f"{stem}@{game}-{side}"
+    if "font" in c:
+        raise r.fail("[[component]] font is the font of its text; give text too", key="font")
     if isinstance(art, str) and art in ART:
         return art
     valid = f"{', '.join(ART)}; or in the side's colours: {', '.join(SIDE_SHAPES)}; or a .svg file"
     if not isinstance(art, str) or not (art in SIDE_SHAPES or art.lower().endswith(".svg")):
         raise fail_at(r, f"unknown piece art {art!r}; valid: {valid}", art, "art")
-    sides = sorted(set(colours) | {side})
-    for s in sides:
-        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
-    register_inks(game, colours)
+    sides = _coloured(game, side, colours)
     if art in SIDE_SHAPES:
         for s in sides:
             register_art(f"{art}@{game}-{s}", side_art(art, tone(s, game)))
@@ -495,6 +520,16 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     return f"{stem}@{game}-{side}"
 
 
+def _coloured(game: str, side: str, colours: dict[str, SideColours]) -> list[str]:
+    """The sides whose pieces take their own colours (a side without a [side.NAME] table
+    gets white with near-black lines), their inks registered."""
+    sides = sorted(set(colours) | {side})
+    for s in sides:
+        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
+    register_inks(game, colours)
+    return sides
+
+
 def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
     s = _table(r, data, "setup")
     _known(r, s, SETUP_KEYS, "[setup]", "setup")
@@ -507,13 +542,14 @@ def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
             raise fail_at(r, f"[setup] to_move {to_move!r} is not a side; valid: "
                           f"{', '.join(game.sides)}", to_move, "to_move")
         return Position(game.name, to_move, title=title)
-    if "pieces" not in s:
+    given = {t: s[t] for t in SETUP_KEYS[4:] + ("pieces",) if t in s}
+    if not given:
         raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
                      "empty = true", key="setup")
-    table = {"to_move": s.get("to_move", game.first), "pieces": s["pieces"], "title": title}
+    table = {"to_move": s.get("to_move", game.first), "title": title, **given}
     position = read_position(r, game, table)
     board = game.board()
-    for cell in (*position.pieces, *position.stacks, *position.markers):
+    for cell in (*position.pieces, *position.stacks, *position.markers, *position.piles):
         if board.space(cell).colour == "unused":
             raise r.fail(f"[setup] puts a piece on {cell}, a dead cell; use a cell in play",
                          value=cell)

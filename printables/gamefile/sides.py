@@ -146,6 +146,7 @@ def register_inks(game: str, colours: Mapping[str, SideColours]) -> None:
             inks[f"piece.disc.{t}"] = Ink(fill=fill, stroke=line, width=0.3)
             inks[f"piece.symbol.{t}"] = Ink(fill=symbol, stroke=fill, width=0.2)
             inks[f"piece.rim.{t}"] = Ink(stroke=symbol)
+            inks[f"piece.count.{t}"] = Ink(fill=symbol, font="sans-bold")  # a stack's height
             inks[f"space.goal.{side}.{game}"] = (
                 Ink(stroke=INK, width=0.3, hatch=hatch) if mono
                 else Ink(fill=_tint(c.fill), stroke=INK, width=0.3))

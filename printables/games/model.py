@@ -83,7 +83,9 @@ class Position:
     """One position of one game (what a layout file describes, without its checks).
 
     pieces: space -> Piece (all games but EVL); EVL uses stacks (heptagon -> 'bbw' bottom to
-    top), markers (pentagon -> side) and hand (side -> pieces not yet placed).
+    top), markers (pentagon -> side) and hand (side -> pieces not yet placed). piles: space ->
+    the pieces on a space that holds two or more, bottom to top (a game file's ``piles``:
+    Oware's seeds, a column of men); such a space is not in pieces.
     state: what the board cannot show (danadazo: lone_general_moves; network: swap info).
     The mappings are copied into FrozenDicts when a Position is made, so a position never
     changes under its holder and can be hashed (seen-position sets, caches); a move makes a
@@ -99,6 +101,7 @@ class Position:
     hand: Mapping[str, int] = field(default_factory=dict)
     state: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
+    piles: Mapping[str, tuple[Piece, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in MAPPINGS:
@@ -122,7 +125,15 @@ class Position:
 
 
 #: Position's mapping fields, frozen (FrozenDict) when a Position is made.
-MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state")
+MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state", "piles")
+
+
+def piece_at(pos: Position, space: str) -> Piece | None:
+    """The piece on a space, or the top piece of its pile, or None."""
+    piece = pos.pieces.get(space)
+    if piece is None and space in pos.piles:
+        return pos.piles[space][-1]
+    return piece
 
 
 @dataclass(frozen=True)
@@ -296,13 +307,16 @@ Contents = dict[str, dict[str, Any]]
 
 class Shown(NamedTuple):
     """One thing a diagram draws on a space: a piece seen from above (stack empty) or a
-    stack seen from the side (stack: the sides of its pieces, bottom to top; side and kind
-    are its top piece's)."""
+    stack seen from the side (stack: the sides of its pieces, bottom to top; kinds: their
+    kinds, when they are not all kind; side and kind are its top piece's); number: how many
+    alike pieces stand there (a pile of seeds), drawn as one piece with the number."""
 
     space: str
     side: str
     kind: str
     stack: tuple[str, ...] = ()
+    number: int = 1
+    kinds: tuple[str, ...] = ()
 
 
 class Placement(Protocol):
@@ -337,6 +351,24 @@ class Placement(Protocol):
         ...
 
 
+def kind_entries(r: Source, game: GameSpec, side: str, spec: Any) -> list[tuple[str, Any]]:
+    """(kind, where) pairs of a side's [pieces] entry: a table kind -> where, or where alone
+    for a side of one kind; a LayoutError for a kind the side does not have."""
+    kinds = game.kinds[side]
+    if isinstance(spec, Mapping):
+        items = list(spec.items())
+    elif len(kinds) == 1:
+        items = [(kinds[0], spec)]
+    else:
+        raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
+                     f"{', '.join(kinds)}", key=side)
+    for kind, _ in items:
+        if kind not in kinds:
+            raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
+                         f"{', '.join(kinds)}", value=kind)
+    return items
+
+
 @dataclass(frozen=True)
 class OnSpaces:
     """A piece per space: [pieces] side -> spaces (one kind) or kind -> spaces."""
@@ -349,18 +381,7 @@ class OnSpaces:
         pieces: dict[str, Piece] = {}
         for side, spec in r.table(data, "pieces").items():
             read_side(r, game, side, "[pieces]")
-            kinds = game.kinds[side]
-            if isinstance(spec, Mapping):
-                items = list(spec.items())
-            elif len(kinds) == 1:
-                items = [(kinds[0], spec)]
-            else:
-                raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
-                             f"{', '.join(kinds)}", key=side)
-            for kind, names in items:
-                if kind not in kinds:
-                    raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
-                                 f"{', '.join(kinds)}", value=kind)
+            for kind, names in kind_entries(r, game, side, spec):
                 for name in r.string_list(names, f"pieces.{side}.{kind}"):
                     read_space(r, board, game, name)
                     if name in pieces:
@@ -480,6 +501,22 @@ class Stacks:
                 yield Shown(name, pos.markers[name], self.marker)
 
 
+#: The designer a traditional game names (a game file's ``designer = "traditional"``).
+TRADITIONAL = "traditional"
+
+
+def byline(designer: str) -> str:
+    """Who made a game, as every product credits it: "a game by NAME", or "a traditional
+    game" for the designer ``traditional`` (ours: no one is named where no one is known).
+
+    >>> byline("Sid Sackson"), byline("traditional"), byline("Traditional")
+    ('a game by Sid Sackson', 'a traditional game', 'a traditional game')
+    """
+    if designer.strip().lower() == TRADITIONAL:
+        return "a traditional game"
+    return f"a game by {designer}"
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """KEY=VALUE with VALUE as int, true/false or text.
 
@@ -565,7 +602,7 @@ class GameSpec:
         ...          extra={"year": 2026, "licence": "CC BY 4.0"}).credit()
         'a game by Ann · 2026 · CC BY 4.0'
         """
-        return " · ".join([f"a game by {self.designer}"] + [
+        return " · ".join([byline(self.designer)] + [
             str(self.extra[k]) for k in ("year", "licence") if k in self.extra])
 
     def parse_options(self, texts: Iterable[str]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ rounded once.
 
 from __future__ import annotations
 
+from printables.games.model import byline
 from printables.geometry import Point, Segment
 from printables.render import render
 from printables.render.scene import Circle, Item, Path, Polygon, Scene, Text
@@ -120,7 +121,7 @@ def rows(data: dict) -> list[tuple[str, dict]]:
 
 def _header(doc: _Pages, data: dict) -> None:
     doc.text(MARGIN, doc.y - 14, f"{data['title']}: what self-play shows", 16, "bold")
-    doc.text(MARGIN, doc.y - 30, f"a game by {data['designer']} · seed {data['seed']} · "
+    doc.text(MARGIN, doc.y - 30, f"{byline(data['designer'])} · seed {data['seed']} · "
              f"players {', '.join(data['players'])} · printables "
              f"{data['versions']['printables']}", 8.5)
     doc.y -= 50

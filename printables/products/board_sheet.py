@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from printables.boards import Board
 from printables.games import GameSpec
+from printables.games.model import byline
 from printables.geometry import Arc, Circle, Outline, Point, Polygon, Segment, Stroke
 from printables.products.common import SCALE_BAR, board_items, scale_bar
 from printables.render.scene import Group, Item, Scene, Text
@@ -26,7 +27,7 @@ def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene
     w, h = sheet_size(board)
     footer: list[Item] = [
         Text(Point(3.0, FOOTER - 6.0), game.title, 4.2, "title", anchor="start"),
-        Text(Point(3.0, FOOTER - 10.5), f"a game by {game.designer}", 2.8, "text.small",
+        Text(Point(3.0, FOOTER - 10.5), byline(game.designer), 2.8, "text.small",
              anchor="start"),
         scale_bar(w - SCALE_BAR - 3.0, 4.0)]
     footer_group = Group(tuple(footer), layer="footer")
@@ -36,8 +37,8 @@ def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene
 
 def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict:
     """The board as plain data: every space with name, kind, colour, anchor, outline (arcs as
-    centre/radius/angles) and neighbours by relation; a points board also gives its number
-    of points, its lines (pairs of space names) and its marked points."""
+    centre/radius/angles) and neighbours by relation; a points board also gives what
+    points_json gives."""
 
     def pt(p: Point) -> list[float]:
         return [round(p.x, 6), round(p.y, 6)]
@@ -61,8 +62,7 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
         return {"type": "stroke", "width": round(shape.width, 6),
                 "parts": [part(q) for q in shape.parts]}
 
-    points = {"points": len(board.spaces), "lines": [[ln.a, ln.b] for ln in board.lines],
-              "marked": list(board.marked)} if board.lines else {}
+    points = points_json(board, pt, part) if board.data.get("topology") == "points" else {}
     return {
         "game": game.name, "title": game.title, "designer": game.designer,
         "options": dict(options), "units": "mm", "y_axis": "up",
@@ -74,3 +74,20 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
                    for s in board.spaces],
         **points,
     }
+
+
+def points_json(board: Board, pt: Callable[[Point], list[float]], part: Callable) -> dict:
+    """A points board's count of points, its drawn lines (pairs of point names, joining or
+    not), its connections (the pairs a piece moves between along a line, drawn or not),
+    its curves (the arc, its end points' names, whether it joins them), its guide points
+    (mm) and its marked points."""
+    connections: dict[frozenset[str], list[str]] = {}
+    for a in board.names:
+        for b in board.neighbours(a, "line"):
+            connections.setdefault(frozenset((a, b)), [a, b])
+    return {"points": len(board.spaces), "lines": [[ln.a, ln.b] for ln in board.lines],
+            "connections": list(connections.values()),
+            "curves": [{"from": c.a, "to": c.b, "joins": c.joins, "arc": part(c.arc)}
+                       for c in board.curves],
+            "guides": {n: pt(p) for n, p in board.data.get("guides", {}).items()},
+            "marked": list(board.marked)}

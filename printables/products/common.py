@@ -54,8 +54,10 @@ def hatching(shape, style_ink: Ink) -> tuple[Item, ...]:
     """Hatch lines clipped to a shape when its ink asks for hatching (mono theme), else ()."""
     if not style_ink.hatch:
         return ()
-    lines = tuple(Path((seg,), "hatch") for seg in
-                  hatch_lines(bbox_of([shape]), style_ink.hatch, style_ink.hatch_angle))
+    angles = (style_ink.hatch_angle,) + ((style_ink.hatch_angle + 90.0,)
+                                         if style_ink.hatch_cross else ())
+    lines = tuple(Path((seg,), "hatch") for a in angles for seg in
+                  hatch_lines(bbox_of([shape]), style_ink.hatch, a))
     return (Group(lines, clip=shape),)
 
 

@@ -36,6 +36,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DictionaryObject, NameObject
 
 from printables.games import GameSpec
+from printables.games.model import byline
 from printables.geometry import Point
 from printables.products.common import SCALE_BAR, fit_size, frame_rect, line, scale_bar
 from printables.products.pieces.art import punch_diameters, punch_name
@@ -141,7 +142,7 @@ def plan_scene(game: GameSpec, rows: list[PlanRow], total: int,
     title = f"{game.title}: print plan"
     items: list[Item] = [Text(Point(x, y), title, fit_size(title, 7.0, width, "sans-bold"),
                               "text.bold", anchor="start"),
-                         Text(Point(x, y - 6), f"a game by {game.designer} · {total} pages",
+                         Text(Point(x, y - 6), f"{byline(game.designer)} · {total} pages",
                               3.2, "text.small", anchor="start")]
     y -= 18
     lines: tuple[str, ...] = plan_lines(rows)

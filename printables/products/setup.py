@@ -16,6 +16,7 @@ from typing import Any
 
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
+from printables.games.model import byline
 from printables.geometry import Point
 from printables.positions import Layout, load_setup
 from printables.products.booklet.diagram import position_items
@@ -97,7 +98,7 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
         x = 3.0 + text_width(game.title, 3.8, ink(theme, "title").font) + 3.0
         items.append(Text(Point(x, FOOTER - 5.5), caption, fit_size(caption, 3.4, width - x - 3.0),
                           "text", anchor="start"))
-    credit = [f"a game by {game.designer}"]
+    credit = [byline(game.designer)]
     rebuilt = [r for r in game.reconstructed if r == "board" or (bundled and r == "setup")]
     if rebuilt:
         credit.append(" and ".join(rebuilt) + " " + RECONSTRUCTED_NOTE)

@@ -19,6 +19,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
 from printables.geometry import Part, Segment
 from printables.render.fonts import font_name, register_fonts
@@ -77,6 +78,9 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") ->
         c.setTitle(title)
     return c
 
+
+#: A path's fill rule -> reportlab's fill mode (a path without one keeps the canvas's).
+FILL_MODES = {"nonzero": FILL_NON_ZERO, "evenodd": FILL_EVEN_ODD}
 
 _COLORS: dict[str, HexColor] = {}
 
@@ -143,7 +147,8 @@ class _Painter:
         elif isinstance(item, Path):
             fill, stroke = self.set_ink(item.style, item.width, item.closed)
             if fill or stroke:
-                c.drawPath(_path(c, item.parts, item.closed), fill=fill, stroke=stroke)
+                c.drawPath(_path(c, item.parts, item.closed), fill=fill, stroke=stroke,
+                           fillMode=FILL_MODES.get(item.fill_rule or ""))
         elif isinstance(item, Text):
             self.text(item)
         elif isinstance(item, Group):

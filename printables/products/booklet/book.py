@@ -43,6 +43,7 @@ from printables.products.booklet.examples import (
     Example,
     example_paths,
     load_examples,
+    move_forms,
     on_variant,
     piece_scene,
     setup_layout,
@@ -185,7 +186,7 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             key = sec.title.strip().lower()
             if not placed and key in EXAMPLES_BEFORE:
                 out += leftover(figures) + examples_section(game, examples, room, ts,
-                                                            variant, left_out)
+                                                            variant, left_out, sections)
                 placed = True
             if key == "credits":
                 out += rulings_page(rulings, ts)
@@ -194,7 +195,7 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
             out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
         if not placed:
             out += leftover(figures) + examples_section(game, examples, room, ts, variant,
-                                                        left_out)
+                                                        left_out, sections)
         return out + notes_pages(notes, ts) + player_aid(sections, ts)
 
     def doc() -> BookletDoc:
@@ -446,9 +447,10 @@ def text_height(ts: Typeset, parts: list, width: float) -> float:
 WIDE = 1.15
 
 
-def examples_intro(examples: tuple[Example, ...]) -> str:
+def examples_intro(examples: tuple[Example, ...], explained: bool = True) -> str:
     """The paragraph that opens the Examples section; it explains only the marks that the
-    game's diagrams use."""
+    game's diagrams use, and refers to the notation only where the rules text explains it
+    (explained: it has a Notation section), else says the forms the examples write."""
     moves = [e.move for e in examples if e.move is not None and e.move.path]
     marks = []
     if any(not m.drop for m in moves):
@@ -471,7 +473,11 @@ def examples_intro(examples: tuple[Example, ...]) -> str:
                 "has checked them")
     if marks:
         text += ". In the diagrams " + _sentence_list(marks)
-    return text + ". Moves are written in the notation explained above."
+    if explained:
+        return text + ". Moves are written in the notation explained above."
+    forms = move_forms(moves)
+    return text + (". " + forms if forms else "") + "."
+
 
 
 def _sentence_list(parts: list[str]) -> str:
@@ -534,7 +540,7 @@ def variant_note(variant: Mapping[str, Any], left_out: int) -> str:
 
 def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
                      ts: Typeset, variant: Mapping[str, Any] | None = None,
-                     left_out: int = 0) -> list:
+                     left_out: int = 0, sections: tuple[markup.Section, ...] = ()) -> list:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
     or one to a page at full width when two to a page would print the spaces too small.
@@ -542,7 +548,8 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     note = variant_note(variant or {}, left_out)
     if not examples:
         return [Paragraph(markup.escape(note), ts.st["body"])] if note else []
-    opening = " ".join(t for t in (examples_intro(examples), note) if t)
+    explained = any("notation" in s.title.lower() for s in sections)
+    opening = " ".join(t for t in (examples_intro(examples, explained), note) if t)
     head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
             Paragraph(opening, ts.st["body"])]
     fw, fh = ts.m.frame_w, ts.m.frame_h
