@@ -42,7 +42,7 @@ def dot(u: tuple[float, float], v: tuple[float, float]) -> float:
 def outer_sides(board: Board) -> list[tuple[Segment, Point, str]]:
     """The sides of space polygons no other space shares, each with its unit normal
     pointing into its cell and the cell's name, in board order."""
-    count: dict[tuple, list[Any]] = {}
+    count: dict[tuple[Any, ...], list[Any]] = {}
     for s in board.spaces:
         if isinstance(s.shape, Polygon):
             for e in s.shape.edges():

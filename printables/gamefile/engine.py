@@ -57,14 +57,7 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
     engine was written for the file's game (see the module's rulings); else a LayoutError
     at the line of the engine key. Without its own summary, a file whose board is the
     engine's at its default size too is described by the engine's summary."""
-    problem = _game_difference(spec, engine)
-    if problem is None:
-        try:
-            theirs = engine.board(engine.options(spec.default_options))
-        except PrintablesError as e:
-            raise r.fail(f"[game.options] are not options of engine {quote(engine.name)}: "
-                         f"{e.message}", key="engine") from None
-        problem = board_difference(spec.board(), theirs)
+    problem = engine_problem(spec, engine)
     if problem:
         raise r.fail(f"engine {quote(engine.name)} cannot check this game: {problem}; an "
                      f"engine checks only the game it was written for", key="engine")
@@ -81,6 +74,19 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
             raise r.fail(f"[setup] is not a position of {engine.title} by its rules engine: "
                          f"{problem}", key="setup")
     return out
+
+
+def engine_problem(spec: GameSpec, engine: GameSpec) -> str | None:
+    """Why engine cannot check the game file's game (its sides, kinds, placement, state,
+    options or board differ from the engine's), or None when it can."""
+    problem = _game_difference(spec, engine)
+    if problem is None:
+        try:
+            theirs = engine.board(engine.options(spec.default_options))
+        except PrintablesError as e:
+            return f"[game.options] are not options of engine {quote(engine.name)}: {e.message}"
+        problem = board_difference(spec.board(), theirs)
+    return problem
 
 
 def _game_difference(spec: GameSpec, engine: GameSpec) -> str | None:
