@@ -9,8 +9,8 @@ of OpenSpiel actions that makes one whole move of ours is written in our notatio
   target, arrow; checkers: one action per jump of a chain); a whole move is a run of
   actions by the same player, enumerated depth-first on clones of the state.
 - `Match`: one OpenSpiel game followed move by move, with what the board cannot show
-  (hands, passes in a row, moves since a capture, whether the swap was used) derived from
-  the whole moves played, so it can be written as our Position.
+  (hands, moves since a capture, whether the swap was used) derived from the whole moves
+  played, so it can be written as our Position.
 
 Each adapter reads OpenSpiel's printed board (`str(state)`), whose layout is fixed per
 game; the space names are those of our boards (checked by tests/test_openspiel_adapters.py).
@@ -210,7 +210,10 @@ class Oracle:
     flips: Callable[[Any], bool] = field(default=lambda state: False)
     #: True when the game places pieces from a hand (Position.hand is kept)
     places: bool = True
-    #: Position.state as our rules keep it, from the match so far
+    #: the hands a game keeps, side -> the kind it places (None: each side's one kind)
+    hands: tuple[tuple[str, str], ...] | None = None
+    #: Position.state as our rules keep it, from the match so far (a key at its start
+    #: value, false or 0, is left out, as the engine leaves it out)
     state_keys: Callable[[Match], dict[str, Any]] = field(default=lambda m: {})
 
     def game(self) -> GameSpec:
@@ -231,11 +234,10 @@ ORACLES = {o.name: o for o in (
            state_keys=lambda m: {"swapped": "swap" in m.history}),
     Oracle("breakthrough", "breakthrough", breakthrough_board, breakthrough_move,
            places=False),
-    Oracle("amazons", "amazons", amazons_board, amazons_move),
+    Oracle("amazons", "amazons", amazons_board, amazons_move, hands=(("neutral", "arrow"),)),
     Oracle("checkers", "checkers", checkers_board, checkers_move, places=False,
            state_keys=lambda m: {"quiet": m.quiet}),
-    Oracle("othello", "othello", othello_board, othello_move,
-           state_keys=lambda m: {"passes": _trailing(m.history, "pass")}),
+    Oracle("othello", "othello", othello_board, othello_move),
 )}
 
 
@@ -303,6 +305,11 @@ class Match:
             out[text] = (steps, after)
         return out
 
+    def copy(self) -> Match:
+        """A copy to play on (OpenSpiel states are never changed in place here)."""
+        return Match(self.oracle, self.game, self.state, list(self.history),
+                     list(self.movers), self.quiet)
+
     def play(self, text: str, moves: dict[str, tuple[list[Step], Any]] | None = None) -> None:
         """Play one whole move, named in our notation."""
         _, after = (moves or self.moves())[text]
@@ -327,29 +334,24 @@ class Match:
         return Position(self.game.name, self.to_move(),
                         pieces={k: Piece(*v) for k, v in pieces.items()},
                         options=self.game.options(), hand=self.hand(),
-                        state=self.oracle.state_keys(self))
+                        state={k: v for k, v in self.oracle.state_keys(self).items() if v})
 
     def hand(self) -> dict[str, int]:
         """What each side has left to place: its components less what it placed (games
         that place pieces; empty otherwise). Amazons' arrows come from the neutral hand."""
         if not self.oracle.places:
             return {}
-        left = {c.side: c.count for c in self.game.components(self.game.options())}
+        kinds = dict(self.oracle.hands or ((s, self.game.kinds[s][0]) for s in self.game.sides))
+        setup = self.game.setup_position.pieces.values()
+        left = {c.side: c.count - sum(1 for p in setup if p == (c.side, c.kind))
+                for c in self.game.components(self.game.options())
+                if kinds.get(c.side) == c.kind}
         for side, text in zip(self.movers, self.history, strict=True):
             if text.startswith("+"):
                 left[side] -= 1
             if "/" in text:
                 left["neutral"] -= 1
         return left
-
-
-def _trailing(history: list[str], word: str) -> int:
-    n = 0
-    for text in reversed(history):
-        if text != word:
-            break
-        n += 1
-    return n
 
 
 def removed(before: Pieces, after: Pieces, mover: str, text: str) -> list[str]:

@@ -34,8 +34,7 @@ def perft(match: Match, depth: int) -> int:
         return len(moves)
     total = 0
     for text in moves:
-        child = Match(match.oracle, match.game, match.state, list(match.history),
-                      list(match.movers), match.quiet)
+        child = match.copy()
         child.play(text, moves)
         total += perft(child, depth - 1)
     return total
@@ -73,6 +72,8 @@ def test_random_games_read_as_our_positions(name):
                 assert parse_move(match.game, board, text) is not None
             if oracle.places and not match.game.flipping_pieces:
                 for c in match.game.components(pos.options):
+                    if c.side not in pos.hand:
+                        continue
                     standing = sum(1 for p in pos.pieces.values() if p == (c.side, c.kind))
                     assert standing + pos.hand[c.side] == c.count, (c, match.history)
             if oracle.places and match.game.flipping_pieces:
