@@ -114,7 +114,7 @@ def hex_board(state: Any) -> Pieces:
     out: Pieces = {}
     for r, row in enumerate(_grid_rows(str(state))):
         for c, ch in enumerate(row.split()):
-            if ch in marks:
+            if ch != ".":
                 out[square(r, c + 1) if swapped else square(c, r + 1)] = (marks[ch], "stone")
     return out
 
@@ -280,11 +280,16 @@ def _side(oracle: Oracle, game: GameSpec, state: Any, player: int) -> str:
 
 @dataclass
 class Match:
-    """One OpenSpiel game followed whole move by whole move, readable as our Position."""
+    """One OpenSpiel game followed whole move by whole move, readable as our Position.
+
+    pieces is OpenSpiel's board read once per state; hand and quiet are kept as moves are
+    played (what each side has left to place; moves since the last capture)."""
 
     oracle: Oracle
     game: GameSpec
     state: Any
+    pieces: Pieces
+    hand: dict[str, int]
     history: list[str] = field(default_factory=list)
     movers: list[str] = field(default_factory=list)
     quiet: int = 0
@@ -292,7 +297,8 @@ class Match:
     @classmethod
     def start(cls, oracle: Oracle) -> Match:
         """The game at OpenSpiel's starting state."""
-        return cls(oracle, oracle.game(), oracle.new_state())
+        game, state = oracle.game(), oracle.new_state()
+        return cls(oracle, game, state, oracle.board_of(state), _start_hand(oracle, game))
 
     def moves(self) -> dict[str, tuple[list[Step], Any]]:
         """Our notation of each whole move -> its actions and the state after it."""
@@ -307,17 +313,20 @@ class Match:
 
     def copy(self) -> Match:
         """A copy to play on (OpenSpiel states are never changed in place here)."""
-        return Match(self.oracle, self.game, self.state, list(self.history),
-                     list(self.movers), self.quiet)
+        return Match(self.oracle, self.game, self.state, self.pieces, dict(self.hand),
+                     list(self.history), list(self.movers), self.quiet)
 
     def play(self, text: str, moves: dict[str, tuple[list[Step], Any]] | None = None) -> None:
         """Play one whole move, named in our notation."""
         _, after = (moves or self.moves())[text]
         mover = self.to_move()
-        taken = removed(self.oracle.board_of(self.state), self.oracle.board_of(after), mover,
-                        text)
-        self.quiet = 0 if taken else self.quiet + 1
-        self.state = after
+        pieces = self.oracle.board_of(after)
+        self.quiet = 0 if removed(self.pieces, pieces, mover, text) else self.quiet + 1
+        if self.oracle.places and text.startswith("+"):
+            self.hand[mover] -= 1
+        if "/" in text:
+            self.hand["neutral"] -= 1
+        self.state, self.pieces = after, pieces
         self.history.append(text)
         self.movers.append(mover)
 
@@ -330,28 +339,22 @@ class Match:
 
     def position(self) -> Position:
         """The OpenSpiel state as our Position (what play() of our engine must give)."""
-        pieces = self.oracle.board_of(self.state)
         return Position(self.game.name, self.to_move(),
-                        pieces={k: Piece(*v) for k, v in pieces.items()},
-                        options=self.game.options(), hand=self.hand(),
+                        pieces={k: Piece(*v) for k, v in self.pieces.items()},
+                        options=self.game.options(), hand=dict(self.hand),
                         state={k: v for k, v in self.oracle.state_keys(self).items() if v})
 
-    def hand(self) -> dict[str, int]:
-        """What each side has left to place: its components less what it placed (games
-        that place pieces; empty otherwise). Amazons' arrows come from the neutral hand."""
-        if not self.oracle.places:
-            return {}
-        kinds = dict(self.oracle.hands or ((s, self.game.kinds[s][0]) for s in self.game.sides))
-        setup = self.game.setup_position.pieces.values()
-        left = {c.side: c.count - sum(1 for p in setup if p == (c.side, c.kind))
-                for c in self.game.components(self.game.options())
-                if kinds.get(c.side) == c.kind}
-        for side, text in zip(self.movers, self.history, strict=True):
-            if text.startswith("+"):
-                left[side] -= 1
-            if "/" in text:
-                left["neutral"] -= 1
-        return left
+
+def _start_hand(oracle: Oracle, game: GameSpec) -> dict[str, int]:
+    """What each side has to place at the start: its components of the kind it places less
+    those the setup puts on the board (games that place pieces; empty otherwise).
+    Amazons' arrows come from the neutral hand."""
+    if not oracle.places:
+        return {}
+    kinds = dict(oracle.hands or ((s, game.kinds[s][0]) for s in game.sides))
+    setup = game.setup_position.pieces.values()
+    return {c.side: c.count - sum(1 for p in setup if p == (c.side, c.kind))
+            for c in game.components(game.options()) if kinds.get(c.side) == c.kind}
 
 
 def removed(before: Pieces, after: Pieces, mover: str, text: str) -> list[str]:

@@ -78,6 +78,7 @@ def test_random_games_read_as_our_positions(name):
                     assert standing + pos.hand[c.side] == c.count, (c, match.history)
             if oracle.places and match.game.flipping_pieces:
                 placed = sum(1 for t in match.history if t.startswith("+"))
+                assert sum(pos.hand.values()) == 60 - placed
                 assert len(pos.pieces) == len(match.game.setup_position.pieces) + placed
 
 
