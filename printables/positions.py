@@ -122,9 +122,9 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
     relocate = space(m["relocate"]) if m["relocate"] else None
     place = space(m["place"]) if m["place"] else None
     if m["drop"]:
-        if take or relocate or place:
-            raise MoveSyntaxError(f"move {text!r}: a drop takes no /Z, xZ or =W", input=text)
-        return Move(path=(space(m["drop"]),), drop=True)
+        if relocate or place:
+            raise MoveSyntaxError(f"move {text!r}: a drop takes no /Z or =W", input=text)
+        return Move(path=(space(m["drop"]),), drop=True, take=take)
     if any(not re.fullmatch(r"[A-Za-z0-9]+", name)
            for run in m["path"].split(",") for name in run.split("-")):
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",

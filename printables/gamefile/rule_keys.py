@@ -65,6 +65,10 @@ RULE_KEYS: tuple[Key, ...] = (
     K("rules", "must_capture", "choice", ("no", "any", "most"), "no", "a capturing move "
       "must be chosen when there is one; most: one that captures the most pieces",
       'must_capture = "any"'),
+    K("rules", "supply", "choice", ("own", "shared"), "own", "where placed pieces come "
+      "from: each side's own hand; or one supply (a side may place while any hand holds a "
+      "piece, taking from its own hand first, then from the next side's in turn)",
+      'supply = "shared"'),
     K("rules", "forward", "forward", (), "first side north, second south", "each side's "
       "forward direction, a compass word (needed with more than two sides for toward, "
       "far-row and home-row)", 'forward = { red = "north", blue = "east" }'),

@@ -330,7 +330,8 @@ class _Reader:
     def turn(self, t: _Table) -> Turn:
         return Turn(self.get(t, "pass", "never"), self.get(t, "swap"),
                     self.get(t, "no_entry", ()), self.get(t, "max_group"),
-                    self.get(t, "must_capture", "no"), self.get(t, "forward", ()))
+                    self.get(t, "must_capture", "no"), self.get(t, "forward", ()),
+                    self.get(t, "supply", "own"))
 
     def place(self, t: _Table) -> PlaceRule:
         self.known(t)
@@ -558,6 +559,9 @@ def _checks(rd: _Reader, rs: RuleSet, top: _Table) -> None:
     if rs.turn.must_capture != "no" and not can_capture:
         raise rd.fail(top, "must_capture", "[rules] must_capture needs a way to capture: a "
                       "move onto enemies, a capturing hop or a [[rules.capture]]")
+    if rs.turn.supply == "shared" and not rs.place:
+        raise rd.fail(top, "supply", "[rules] supply is about placing from the hands, but "
+                      "the rules place nothing; add a [[rules.place]] or leave supply out")
     if any(m.when != "always" for m in rs.move) and not rs.places:
         raise rd.fail(top, None, "[[rules.move]] when is about the hand, but no side places "
                       "pieces from one; leave when out")

@@ -51,7 +51,14 @@ from printables.games.rules.captures import (
 from printables.games.rules.captures import in_line as _in_line
 from printables.games.rules.ends import counts, meets, most_pieces
 from printables.games.rules.lines import Tables, compile_tables
-from printables.games.rules.moves import NEUTRAL, Cells, Effect, board_moves, placements
+from printables.games.rules.moves import (
+    NEUTRAL,
+    Cells,
+    Effect,
+    board_moves,
+    placements,
+    taken_from,
+)
 from printables.games.rules.vocabulary import RuleSet
 
 PASS = Move(special="pass")
@@ -95,7 +102,7 @@ class GenericRules:
         after, captured, _ = act(t, cells, side, move, effect)
         hand = self.hands(t, pos)
         if effect.placed:
-            hand[side] -= 1
+            hand[taken_from(t, hand, side) or side] -= 1
         if effect.then_owner:
             hand[effect.then_owner] -= 1
         pieces = {t.names[i]: p for i, p in enumerate(after) if p is not None}
@@ -223,10 +230,15 @@ class GenericRules:
         for move, effect in (*placements(t, cells, side, hand), *board_moves(t, cells, side,
                                                                              hand)):
             raw.setdefault(move, effect)
-        found = [c for m, e in raw.items() for c in with_takes(t, cells, side, m, e)]
-        found = [c for c in found if allowed(self, t, pos, cells, side, c)]
+        found = list(raw.items())
+        if any(r.type == "line" for r in t.rules.capture):
+            found = [c for m, e in found for c in with_takes(t, cells, side, m, e)]
+        if filtered(t):
+            found = [c for c in found if allowed(self, t, pos, cells, side, c)]
         found = must_capture(t, cells, side, found)
-        return sorted(found, key=lambda c: order(t, c[0]))
+        index = t.index
+        found.sort(key=lambda c: order(index, c[0]))
+        return found
 
     def _effect(self, t: Tables, pos: Position, move: Move) -> Effect:
         """The effect of a legal move (generated again from its origin)."""
@@ -336,9 +348,16 @@ def allowed(engine: GenericRules, t: Tables, pos: Position, cells: Cells, side: 
             return False
     if t.rules.end.both_win == "illegal":
         hand = engine.hands(t, pos)
-        if len(winners(t, after, hand)) > 1:
+        if wins(t, after, hand, side) and any(wins(t, after, hand, s) for s in t.rules.sides
+                                              if s != side):
             return False
     return True
+
+
+def wins(t: Tables, cells: Cells, hand: Mapping[str, int], side: str) -> bool:
+    """True when side meets one of its own win conditions (result wins)."""
+    return any(r.result == "wins" and r.guard.for_side(side) and meets(t, cells, hand, side, r)
+               for r in t.rules.win)
 
 
 def _landed(t: Tables, cells: Cells, side: str, move: Move, effect: Effect) -> Cells:
@@ -388,12 +407,23 @@ def must_capture(t: Tables, cells: Cells, side: str, found: list[Candidate]) -> 
             if n > 0 and (how == "any" or n == best)]
 
 
-def order(t: Tables, move: Move) -> tuple[Any, ...]:
+def order(index: Mapping[str, int], move: Move) -> tuple[Any, ...]:
     """A move's place in the fixed order: origin, target, the rest of the path, the removed
     and the placed space, by board order."""
-    ix = t.index
-    return (ix[move.path[0]], ix[move.path[-1]], tuple(ix[n] for n in move.path[1:]),
-            ix[move.take] if move.take else -1, ix[move.place] if move.place else -1)
+    path = move.path
+    key: tuple[int, ...] = (index[path[0]], index[path[-1]])
+    if len(path) > 2:
+        key += tuple(index[n] for n in path[1:])
+    if move.take or move.place:
+        key += (index[move.take] if move.take else -1, index[move.place] if move.place else -1)
+    return key
+
+
+def filtered(t: Tables) -> bool:
+    """True when some candidates may be illegal by a filter (max_group, a required
+    outflank, both_win = illegal)."""
+    return (t.rules.turn.max_group is not None or t.rules.end.both_win == "illegal"
+            or any(r.type == "outflank" and r.required for r in t.rules.capture))
 
 
 def can_swap(t: Tables, pos: Position, cells: Cells) -> bool:

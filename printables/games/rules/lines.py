@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from printables.boards import Board
 from printables.boards.edges import DIRECTIONS, edge_spaces, unit
 from printables.errors import LayoutError
+from printables.games.model import Move
 from printables.games.rules.vocabulary import EVERY_SIDE, RuleSet, SpaceSet, resolve
 
 #: A straight line goes on while it turns less than this (degrees).
@@ -77,10 +78,21 @@ class Tables:
     edge_areas: Mapping[str, tuple[frozenset[int], ...]]
     below: Mapping[str, tuple[int, ...]]
     adjacency: tuple[tuple[int, ...], ...]
+    #: path (space numbers) -> its Move, made once (moves are immutable values)
+    paths: dict[tuple[int, ...], Move] = field(default_factory=dict, repr=False)
 
     def space_set(self, words: SpaceSet, side: str) -> frozenset[int]:
         """A space set of the rules, resolved for a side."""
         return self.sets[(words, side)]
+
+    def move(self, path: tuple[int, ...]) -> Move:
+        """The Move of a path of space numbers (a drop when one space: +X)."""
+        found = self.paths.get(path)
+        if found is None:
+            names = self.names
+            found = Move(path=tuple(names[i] for i in path), drop=len(path) == 1)
+            self.paths[path] = found
+        return found
 
 
 def compile_tables(board: Board, ruleset: RuleSet, options: Mapping[str, Any]) -> Tables:

@@ -46,6 +46,10 @@ class Effect:
     then_kind: str | None = None
 
 
+#: The effect of a plain move (no capture, nothing placed).
+PLAIN = Effect()
+
+
 def is_enemy(piece: Piece | None, side: str) -> bool:
     """True for a piece of another side (neutral pieces are nobody's enemy)."""
     return piece is not None and piece.side != side and piece.side != NEUTRAL
@@ -55,12 +59,25 @@ def placements(t: Tables, cells: Cells, side: str, hand: Mapping[str, int]
                ) -> Iterator[tuple[Move, Effect]]:
     """Every placement of the side's [[rules.place]] rules (none with an empty hand)."""
     kind = t.rules.placed(side)
-    if kind is None or hand.get(side, 0) <= 0:
+    if kind is None or taken_from(t, hand, side) is None:
         return
+    effect = Effect(placed=kind)
     for rule in t.rules.place:
         if rule.guard.for_side(side) and (rule.piece or kind) == kind:
             for s in _place_targets(t, cells, side, rule):
-                yield Move(path=(t.names[s],), drop=True), Effect(placed=kind)
+                yield t.move((s,)), effect
+
+
+def taken_from(t: Tables, hand: Mapping[str, int], side: str) -> str | None:
+    """The hand a placement of side takes its piece from: its own while it holds one; with
+    a shared supply, else the next side's in turn that holds one; None: nothing to place."""
+    if hand.get(side, 0) > 0:
+        return side
+    if t.rules.turn.supply != "shared":
+        return None
+    sides = t.rules.sides
+    i = sides.index(side)
+    return next((s for s in sides[i + 1:] + sides[:i] if hand.get(s, 0) > 0), None)
 
 
 def _place_targets(t: Tables, cells: Cells, side: str, rule: PlaceRule) -> Iterator[int]:
@@ -105,7 +122,7 @@ def board_moves(t: Tables, cells: Cells, side: str, hand: Mapping[str, int],
             if rule.from_ and s not in t.space_set(rule.from_, side):
                 continue
             for path, effect in _from(t, cells, side, rule, s):
-                move = Move(path=tuple(t.names[i] for i in path))
+                move = t.move(path)
                 if rule.then_place is None:
                     yield move, effect
                 else:
@@ -127,8 +144,8 @@ def _from(t: Tables, cells: Cells, side: str, rule: MoveRule, s: int
                 continue
             for target in _reach(cells, side, rule, ray):
                 if lands(target):
-                    victim = cells[target]
-                    yield (s, target), Effect(captures=(target,) if victim else ())
+                    yield (s, target), (PLAIN if cells[target] is None
+                                        else Effect(captures=(target,)))
 
 
 def _reach(cells: Cells, side: str, rule: MoveRule, ray: tuple[int, ...]) -> Iterator[int]:

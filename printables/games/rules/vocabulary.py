@@ -200,6 +200,7 @@ class Turn:
     max_group: Along | None = None
     must_capture: str = "no"
     forward: tuple[tuple[str, str], ...] = ()
+    supply: str = "own"
 
 
 @dataclass(frozen=True)
