@@ -210,6 +210,8 @@ class Oracle:
     flips: Callable[[Any], bool] = field(default=lambda state: False)
     #: True when the game places pieces from a hand (Position.hand is kept)
     places: bool = True
+    #: the players place from one supply (`supply = "shared"`: Othello's 64 discs)
+    shared_supply: bool = False
     #: the hands a game keeps, side -> the kind it places (None: each side's one kind)
     hands: tuple[tuple[str, str], ...] | None = None
     #: Position.state as our rules keep it, from the match so far (a key at its start
@@ -237,7 +239,7 @@ ORACLES = {o.name: o for o in (
     Oracle("amazons", "amazons", amazons_board, amazons_move, hands=(("neutral", "arrow"),)),
     Oracle("checkers", "checkers", checkers_board, checkers_move, places=False,
            state_keys=lambda m: {"quiet": m.quiet}),
-    Oracle("othello", "othello", othello_board, othello_move),
+    Oracle("othello", "othello", othello_board, othello_move, shared_supply=True),
 )}
 
 
@@ -323,12 +325,21 @@ class Match:
         pieces = self.oracle.board_of(after)
         self.quiet = 0 if removed(self.pieces, pieces, mover, text) else self.quiet + 1
         if self.oracle.places and text.startswith("+"):
-            self.hand[mover] -= 1
+            self.hand[self._giver(mover)] -= 1
         if "/" in text:
             self.hand["neutral"] -= 1
         self.state, self.pieces = after, pieces
         self.history.append(text)
         self.movers.append(mover)
+
+    def _giver(self, mover: str) -> str:
+        """Whose hand a placement takes from: the mover's; with a shared supply (Othello),
+        once it is empty, the next side's in turn order that has a piece."""
+        if self.hand[mover] or not self.oracle.shared_supply:
+            return mover
+        sides = self.game.sides
+        i = sides.index(mover)
+        return next(s for s in sides[i + 1:] + sides[:i] if self.hand[s])
 
     def to_move(self) -> str:
         """The side to move in our game; once the game is over, the side after the last
