@@ -33,7 +33,7 @@ import pyspiel
 
 import printables.gamefile  # noqa: F401  (get_game reads .toml paths once it is loaded)
 from printables.games import GameSpec, get_game
-from printables.games.model import Piece, Position, next_side
+from printables.games.model import Piece, Position, Rules, next_side
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 LETTERS = string.ascii_lowercase
@@ -356,6 +356,18 @@ class Match:
                         state={k: v for k, v in self.oracle.state_keys(self).items() if v})
 
 
+def setup_of(game: GameSpec) -> Position:
+    """The game file's setup position (every published game has one)."""
+    assert game.setup_position is not None, game.name
+    return game.setup_position
+
+
+def rules_of(game: GameSpec) -> Rules:
+    """The game file's rules engine (every published game has [rules])."""
+    assert game.rules is not None, game.name
+    return game.rules
+
+
 def _start_hand(oracle: Oracle, game: GameSpec) -> dict[str, int]:
     """What each side has to place at the start: its components of the kind it places less
     those the setup puts on the board (games that place pieces; empty otherwise).
@@ -363,7 +375,7 @@ def _start_hand(oracle: Oracle, game: GameSpec) -> dict[str, int]:
     if not oracle.places:
         return {}
     kinds = dict(oracle.hands or ((s, game.kinds[s][0]) for s in game.sides))
-    setup = game.setup_position.pieces.values()
+    setup = setup_of(game).pieces.values()
     return {c.side: c.count - sum(1 for p in setup if p == (c.side, c.kind))
             for c in game.components(game.options()) if kinds.get(c.side) == c.kind}
 

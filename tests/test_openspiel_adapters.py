@@ -10,7 +10,7 @@ import random
 import pytest
 
 from printables.positions import parse_move
-from tests.openspiel_adapters import ORACLES, Match, random_match, removed
+from tests.openspiel_adapters import ORACLES, Match, random_match, removed, setup_of
 
 #: whole moves from the start, to depth 1, 2, 3: published perft counts of each game
 #: (tic-tac-toe 9 x 8 x 7; connect four 7^3; Othello 4, 12, 56; checkers 7, 49, 302;
@@ -51,7 +51,7 @@ def test_openspiel_start_is_our_setup(name):
     oracle = ORACLES[name]
     match = Match.start(oracle)
     game = match.game
-    setup = game.setup_position
+    setup = setup_of(game)
     assert match.position().pieces == setup.pieces
     assert match.to_move() == (game.first or game.sides[0]) == setup.to_move
 
@@ -79,7 +79,7 @@ def test_random_games_read_as_our_positions(name):
             if oracle.places and match.game.flipping_pieces:
                 placed = sum(1 for t in match.history if t.startswith("+"))
                 assert sum(pos.hand.values()) == 60 - placed
-                assert len(pos.pieces) == len(match.game.setup_position.pieces) + placed
+                assert len(pos.pieces) == len(setup_of(match.game).pieces) + placed
 
 
 @pytest.mark.parametrize("name", ["breakthrough", "checkers"])

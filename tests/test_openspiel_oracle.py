@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from printables.positions import format_move, parse_move
-from tests.openspiel_adapters import ORACLES, Match, Oracle, outcome, removed
+from tests.openspiel_adapters import ORACLES, Match, Oracle, outcome, removed, rules_of, setup_of
 
 pytestmark = pytest.mark.slow  # minutes on a busy machine; the normal run includes it
 
@@ -90,7 +90,7 @@ def compare_position(report: Report, match: Match,
     game = match.game
     theirs = match.position()
     board = game.board(theirs.options)
-    rules = game.rules
+    rules = rules_of(game)
     report.positions += 1
     their_moves = match.moves()
     ours = {format_move(game, board, m) for m in rules.legal_moves(board, theirs)}
@@ -124,7 +124,7 @@ def compare_successor(report: Report, match: Match, their_moves: dict[str, Any],
     board = game.board(match.position().options)
     child = match.copy()
     child.play(text, their_moves)
-    out = game.rules.play(board, match.position(), parse_move(game, board, text))
+    out = rules_of(game).play(board, match.position(), parse_move(game, board, text))
     report.successors += 1
     theirs = child.position()
     if out.position != theirs:
@@ -135,7 +135,7 @@ def compare_successor(report: Report, match: Match, their_moves: dict[str, Any],
         report.add(match, "captures", taken, sorted(out.captures), text)
     if not result_after:
         return
-    result, ours = outcome(match.oracle, game, child.state), game.rules.winner(board, theirs)
+    result, ours = outcome(match.oracle, game, child.state), rules_of(game).winner(board, theirs)
     if result != ours:
         report.add(match, "results after", result, ours, text)
 
@@ -165,7 +165,7 @@ def compare_game(oracle: Oracle, positions: int, seed: str) -> Report:
     while report.positions < positions:
         match = Match.start(oracle)
         report.games += 1
-        setup = match.game.setup_position
+        setup = setup_of(match.game)
         start = replace(setup, title="", options=match.game.options(setup.options))
         if start != match.position():
             report.add(match, "starting positions", _describe(match.position(), start),
