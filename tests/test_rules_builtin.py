@@ -37,9 +37,9 @@ MIN_POSITIONS = 20_000
 
 #: game -> (random games from the setup per variant, successors every n-th position, cap)
 SIZES = {
-    "dag-en-nacht": (25, 60, 400),
-    "dugi": (34, 200, 400),
-    "network": (60, 40, 400),
+    "dag-en-nacht": (30, 100, 400),
+    "dugi": (41, 300, 400),
+    "network": (76, 80, 400),
 }
 #: game -> option changes the setup is also played under (as many games again each)
 VARIANTS: dict[str, tuple[dict, ...]] = {

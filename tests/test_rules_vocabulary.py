@@ -371,3 +371,19 @@ def test_hex_connects_its_two_edges(tmp_path):
     assert winner(g, pos(g, "white", black="a1 a2 a3")) == "black"  # north to south
     assert winner(g, pos(g, black="", white="a1 b1 c1")) == "white"  # west to east
     assert winner(g, pos(g, "white", black="a1 a3")) is None
+
+
+def test_a_straight_line_does_not_bend_at_the_edge_of_an_eight_neighbour_grid(tmp_path):
+    # engine-bugs B1: on points joined to all 8 neighbours, the ray k14 -> j15 met the top
+    # edge and went on west along row 15 (a 45 degree turn), so a bent five won
+    board = ('topology = "points"\nlayout = "grid"\nfiles = 15\ncell = "12mm"\n'
+             'diagonals = "all"\n')
+    rules = '[[rules.place]]\n\n[[rules.win]]\nline = 5\nalong = ["line"]\n'
+    g = make(tmp_path, board, rules, count=113)
+    assert winner(g, pos(g, "white", black="g15 h15 i15 j15 k14", white="a1")) is None
+    assert winner(g, pos(g, "white", black="g15 h15 i15 j15 k15", white="a1")) == "black"
+    assert winner(g, pos(g, "white", black="a1 b2 c3 d4 e5", white="a2")) == "black"
+    t = compile_tables(g.board(), g.rules.ruleset, {})
+    g15 = t.index["g15"]
+    down = [ray for ray in t.rays["line"][g15] if t.names[ray[0]] == "f14"][0]
+    assert [t.names[s] for s in down] == ["f14", "e13", "d12", "c11", "b10", "a9"]

@@ -79,8 +79,10 @@ def rules_file(r: SourceReader, data: Mapping, base: Path) -> Path:
     if isinstance(rules, Mapping):  # a [rules] vocabulary: its text key names the Markdown
         rules, key = rules.get("text"), "text"
         if not isinstance(rules, str) or not rules.strip():
-            raise r.fail("[rules] text is missing; write text = \"my-game.md\" (a Markdown "
-                         "file next to the game file) under [rules]", key="rules")
+            said = "is missing" if rules is None else f"is {quote(rules)}, not a file name"
+            raise r.fail(f"[rules] text {said}; write text = \"my-game.md\" (a Markdown "
+                         "file next to the game file) under [rules]",
+                         key="rules" if rules is None else "text")
     if not isinstance(rules, str) or not rules.strip():
         raise r.fail("rules is missing; write rules = \"my-game.md\" (a Markdown file next "
                      "to the game file) before the first [table]", key="rules")

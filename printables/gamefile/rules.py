@@ -65,6 +65,19 @@ class _Bad(Exception):
     """A value that does not fit its key (turned into a LayoutError at the key's line)."""
 
 
+def shown(v: Any) -> str:
+    """A value as the file writes it: text quoted (and cut short), true/false, numbers.
+
+    >>> shown("x"), shown(True), shown(3), shown(["a"])
+    ("'x'", 'true', '3', "['a']")
+    """
+    if isinstance(v, str):
+        return quote(v)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return quote(v) if not isinstance(v, int) else str(v)
+
+
 @dataclass
 class _Table:
     """One table of [rules] being read: its section, which entry of a list it is, its
@@ -133,7 +146,7 @@ class _Reader:
 
     def _choice(self, row: Key, v: Any) -> str:
         if v not in row.choices:
-            raise _Bad(f"{quote(v)} is not one of {', '.join(row.choices)}")
+            raise _Bad(f"{shown(v)} is not one of {', '.join(row.choices)}")
         return str(v)
 
     def _choices(self, row: Key, v: Any) -> tuple[str, ...]:
@@ -145,12 +158,12 @@ class _Reader:
     def _count(self, row: Key, v: Any) -> int:
         high = MOST if row.high is None else row.high
         if isinstance(v, bool) or not isinstance(v, int) or not row.low <= v <= high:
-            raise _Bad(f"{quote(v)} is not a whole number {row.low}..{high}")
+            raise _Bad(f"{shown(v)} is not a whole number {row.low}..{high}")
         return v
 
     def _bool(self, row: Key, v: Any) -> bool:
         if not isinstance(v, bool):
-            raise _Bad(f"{quote(v)} is not true or false")
+            raise _Bad(f"{shown(v)} is not true or false")
         return v
 
     def _words(self, v: Any, what: str) -> list[str]:
@@ -177,6 +190,9 @@ class _Reader:
     def space_word(self, w: str, zones: bool = True) -> None:
         if zones and w in self.zones:
             return
+        if not zones and w in self.rules.get("zones", {}):
+            raise _Bad(f"{quote(w)} is a zone; a zone is made of colours, kinds, spaces and "
+                       "built-in zones, not of other zones")
         if w in CONTENT_WORDS:
             raise _Bad(f"{quote(w)} says what stands on a space, not where; a space set "
                        "names zones, colours, kinds or spaces")
@@ -195,7 +211,7 @@ class _Reader:
         n = v[count_key]
         low = 1 if count_key == "size" else 0
         if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= MOST:
-            raise _Bad(f"{count_key} {quote(n)} is not a whole number >= {low}")
+            raise _Bad(f"{count_key} {shown(n)} is not a whole number >= {low}")
         return Along(n, self._relations(row, v["along"]))
 
     def _neighbours(self, row: Key, v: Any) -> Along:
@@ -213,7 +229,7 @@ class _Reader:
 
     def _compass(self, row: Key, v: Any) -> str:
         if v not in DIRECTIONS:
-            raise _Bad(f"{quote(v)} is not a compass word; valid: {', '.join(DIRECTIONS)}")
+            raise _Bad(f"{shown(v)} is not a compass word; valid: {', '.join(DIRECTIONS)}")
         return str(v)
 
     def _sides(self, row: Key, v: Any) -> tuple[str, ...]:
@@ -245,7 +261,7 @@ class _Reader:
         owners = (*(sides or self.game.sides), *(("neutral",) if neutral else ()))
         valid = sorted({k for s in owners for k in self.game.kinds.get(s, ())})
         if not isinstance(v, str) or v not in valid:
-            raise _Bad(f"no component provides a piece of kind {quote(v)}"
+            raise _Bad(f"no component provides a piece of kind {shown(v)}"
                        f"{' for ' + ', '.join(sides) if sides else ''}; kinds: "
                        f"{', '.join(valid)}")
         return v
@@ -291,7 +307,9 @@ class _Reader:
         if isinstance(v, Mapping) and name in ("zones", "end"):
             return [_Table(section, 0, v)]
         if not isinstance(v, list) or not all(isinstance(x, Mapping) for x in v):
-            raise self.fail(_Table("rules", 0, self.rules), name,
+            where = _Table(section, 0, {}) if _locate(self.r.source, section, 0, None) \
+                else _Table("rules", 0, self.rules)
+            raise self.fail(where, name if where.section == "rules" else None,
                             f"[[{section}]] must be a list of tables: write each entry under "
                             f"its own [[{section}]] line")
         return [_Table(section, i, x) for i, x in enumerate(v)]
@@ -370,14 +388,18 @@ class _Reader:
         if unknown or "piece" not in v:
             raise self.fail(t, "then_place", f"{t.where} then_place takes "
                             f"{', '.join(keys_of(sub.section))} (piece required)")
+        rows = keys_of(sub.section)
+        key = "piece"
         try:
-            rows = keys_of(sub.section)
             piece = self._kind(rows["piece"], v["piece"], g.sides, neutral=True)
+            key = "type"
             kind = self._choice(rows["type"], v.get("type", "slide"))
+            key = "along"
             rels = self._relations(rows["along"], v["along"]) if "along" in v else along
+            key = "distance"
             dist = self._count(rows["distance"], v["distance"]) if "distance" in v else None
         except _Bad as e:
-            raise self.fail(t, "then_place", f"{t.where} then_place: {e}") from None
+            raise self.fail(t, "then_place", f"{t.where} then_place {key}: {e}") from None
         if kind == "leap" and dist is None:
             raise self.fail(t, "then_place", f"{t.where} then_place: a leap needs distance")
         return ThenPlace(piece, kind, rels, dist)
@@ -459,14 +481,18 @@ class _Reader:
         """side -> the one kind it places (from its place rules and then_place), checked."""
         found: dict[str, set[str]] = {}
         for i, p in enumerate(place):
+            t = _Table("rules.place", i, {})
             for side in p.guard.sides or self.game.sides:
                 kinds = self.game.kinds[side]
                 if p.piece is None and len(kinds) > 1:
-                    raise self.fail(_Table("rules.place", i, {}), None,
-                                    f"[[rules.place]] entry {i + 1}: {side} has several "
-                                    f"kinds ({', '.join(kinds)}); give piece")
+                    raise self.fail(t, None, f"{t.where}: {side} has several kinds "
+                                    f"({', '.join(kinds)}); give piece")
                 if p.piece is None or p.piece in kinds:
                     found.setdefault(side, set()).add(p.piece or kinds[0])
+                    if len(found[side]) > 1:
+                        raise self.fail(t, "piece", f"{t.where}: {side} would place "
+                                        f"{' and '.join(sorted(found[side]))}; a side "
+                                        "places one kind of piece")
         for m in move:
             if m.then_place is not None:
                 neutral = m.then_place.piece in self.game.kinds.get("neutral", ())
@@ -511,8 +537,9 @@ def _capture_checks(rd: _Reader, t: _Table, c: CaptureRule) -> None:
     specific = ("run", "hostile", "pieces", "required", "length", "remove", "protect_lines")
     for key in specific:
         if key in t.data and key not in allowed[c.type]:
-            raise rd.fail(t, key, f"{t.where} {key} is not for a {c.type} capture; it takes "
-                          f"{', '.join(allowed[c.type])}")
+            article = "an" if c.type[0] in "aeiou" else "a"
+            raise rd.fail(t, key, f"{t.where} {key} is not for {article} {c.type} capture; "
+                          f"it takes {', '.join(allowed[c.type])}")
 
 
 def _win_checks(rd: _Reader, t: _Table, w: WinRule) -> None:
@@ -531,6 +558,13 @@ def _win_checks(rd: _Reader, t: _Table, w: WinRule) -> None:
     if conditions[0] in own and not w.along:
         raise rd.fail(t, conditions[0], f"{t.where} {conditions[0]} needs along: the "
                       f"relations; this board's: {', '.join(rd.game.board.relations)}")
+    if w.connect == "goals":
+        colours = {s.colour for s in rd.game.board.spaces}
+        missing = [s for s in (w.guard.sides or rd.game.sides)
+                   if not any(c == f"goal.{s}" or c.startswith(f"goal.{s}.") for c in colours)]
+        if missing:
+            raise rd.fail(t, "connect", f"{t.where} connect = \"goals\" needs goal spaces of "
+                          f"{missing[0]} (colour goal.{missing[0]} in [board.colours])")
     if w.connect == "edges":
         missing = [s for s in (w.guard.sides or rd.game.sides) if len(rd.game.edges.get(s, ()))
                    < 2]

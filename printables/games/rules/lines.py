@@ -6,7 +6,9 @@ Rulings (RULES_SPEC "Principles"; ours where it was open):
 
 - Straight lines are derived from geometry, never tabulated: along a relation, the space
   straight ahead of a step a->b is the neighbour c of b (c != a) whose direction turns least
-  from a->b, if that turn is under 50 degrees; two equally good: no continuation. A ray
+  from a->b, if that turn is under 50 degrees and under half the smallest angle between two
+  of b's neighbours (on points joined to all 8 neighbours, a line does not bend 45 degrees
+  at the board's edge); two equally good: no continuation. A ray
   stops at the board's end, or before it would come back to its start or to a space it
   already holds (a ring is a closed loop; nothing loops for ever).
 - A step a->b is forward for a side when the angle between b - a and the side's forward
@@ -197,13 +199,26 @@ def _angle(u: tuple[float, float], v: tuple[float, float]) -> float:
     return math.degrees(math.acos(max(-1.0, min(1.0, c))))
 
 
+def _spread(anchors: tuple[tuple[float, float], ...], nb: tuple[tuple[int, ...], ...],
+            b: int) -> float:
+    """The smallest angle (degrees) between the directions from b to two of its neighbours
+    (360 with fewer than two)."""
+    bx, by = anchors[b]
+    ways = [(anchors[n][0] - bx, anchors[n][1] - by) for n in nb[b]]
+    return min((_angle(u, v) for i, u in enumerate(ways) for v in ways[i + 1:]),
+               default=360.0)
+
+
 def _straight(anchors: tuple[tuple[float, float], ...], nb: tuple[tuple[int, ...], ...],
               a: int, b: int) -> int:
-    """The space straight ahead of the step a->b among b's neighbours, or -1."""
+    """The space straight ahead of the step a->b among b's neighbours, or -1: the least
+    turn, under 50 degrees and under half the smallest angle between two of b's
+    neighbours (so where b's neighbours lie 45 degrees apart, a 45 degree turn at the
+    board's edge is no straight line)."""
     ax, ay = anchors[a]
     bx, by = anchors[b]
     d = (bx - ax, by - ay)
-    best, least, tie = -1, STRAIGHT, False
+    best, least, tie = -1, min(STRAIGHT, _spread(anchors, nb, b) / 2), False
     for c in nb[b]:
         if c == a:
             continue
