@@ -30,8 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import pyspiel
+import pytest
 
 import printables.gamefile  # noqa: F401  (get_game reads .toml paths once it is loaded)
+from printables.errors import LayoutError
 from printables.games import GameSpec, get_game
 from printables.games.model import Piece, Position, Rules, next_side
 
@@ -241,6 +243,26 @@ ORACLES = {o.name: o for o in (
            state_keys=lambda m: {"quiet": m.quiet}),
     Oracle("othello", "othello", othello_board, othello_move, shared_supply=True),
 )}
+
+
+def waits_for_diagonals() -> bool:
+    """True while a points grid exports no `orthogonal`/`diagonal` relations, so Gomoku's
+    game file (five in a row along them, on the points of a Go-like grid) cannot be read:
+    the lead's ruling on engine-bugs P1 adds them to boards/points.py. Only that failure
+    counts; any other stays an error."""
+    try:
+        ORACLES["gomoku"].game()
+    except LayoutError as e:
+        return "has no relation 'orthogonal'" in e.message
+    return False
+
+
+def games(names: list[str]) -> list[Any]:
+    """pytest parameters, one per game; Gomoku's marked as expected to fail to read while
+    points grids lack their diagonal relation (strict: it fails the day it reads)."""
+    pending = pytest.mark.xfail(waits_for_diagonals(), strict=True, raises=LayoutError,
+                                reason="a points grid has no diagonal relation yet (P1)")
+    return [pytest.param(n, marks=pending) if n == "gomoku" else n for n in names]
 
 
 # ----------------------------------------------------------------------------- generic part

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from printables.positions import parse_move
-from tests.openspiel_adapters import ORACLES, Match, random_match, removed, setup_of
+from tests.openspiel_adapters import ORACLES, Match, games, random_match, removed, setup_of
 
 #: whole moves from the start, to depth 1, 2, 3: published perft counts of each game
 #: (tic-tac-toe 9 x 8 x 7; connect four 7^3; Othello 4, 12, 56; checkers 7, 49, 302;
@@ -40,13 +40,13 @@ def perft(match: Match, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("name", sorted(PERFT))
+@pytest.mark.parametrize("name", games(sorted(PERFT)))
 def test_move_counts_from_the_start_are_the_published_ones(name):
     match = Match.start(ORACLES[name])
     assert [perft(match, d) for d in range(1, len(PERFT[name]) + 1)] == list(PERFT[name])
 
 
-@pytest.mark.parametrize("name", sorted(ORACLES))
+@pytest.mark.parametrize("name", games(sorted(ORACLES)))
 def test_openspiel_start_is_our_setup(name):
     oracle = ORACLES[name]
     match = Match.start(oracle)
@@ -56,7 +56,7 @@ def test_openspiel_start_is_our_setup(name):
     assert match.to_move() == (game.first or game.sides[0]) == setup.to_move
 
 
-@pytest.mark.parametrize("name", sorted(ORACLES))
+@pytest.mark.parametrize("name", games(sorted(ORACLES)))
 def test_random_games_read_as_our_positions(name):
     """Every piece on a space of our board; every whole move one name, which parses; placing
     games: what stands plus what is in hand is what the components count; a capture takes

@@ -30,7 +30,16 @@ from typing import Any
 import pytest
 
 from printables.positions import format_move, parse_move
-from tests.openspiel_adapters import ORACLES, Match, Oracle, outcome, removed, rules_of, setup_of
+from tests.openspiel_adapters import (
+    ORACLES,
+    Match,
+    Oracle,
+    games,
+    outcome,
+    removed,
+    rules_of,
+    setup_of,
+)
 
 pytestmark = pytest.mark.slow  # minutes on a busy machine; the normal run includes it
 
@@ -176,7 +185,7 @@ def compare_game(oracle: Oracle, positions: int, seed: str) -> Report:
     return report
 
 
-@pytest.mark.parametrize("name", sorted(ORACLES))
+@pytest.mark.parametrize("name", games(sorted(ORACLES)))
 def test_published_game_agrees_with_openspiel(name):
     report = compare_game(ORACLES[name], POSITIONS, seed=f"openspiel {name}")
     shown = "\n".join(report.disagreements[:SHOWN])
