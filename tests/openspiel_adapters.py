@@ -245,6 +245,22 @@ ORACLES = {o.name: o for o in (
 )}
 
 
+#: whole moves from the start, to depth 1, 2, 3: published perft counts of each game
+#: (tic-tac-toe 9 x 8 x 7; connect four 7^3; Othello 4, 12, 56; checkers 7, 49, 302;
+#: Breakthrough 22 and 22^2 (the two armies cannot meet in two moves); Amazons 2,176)
+PERFT = {
+    "tic-tac-toe": (9, 72, 504),
+    "connect-four": (7, 49, 343),
+    "gomoku": (225, 225 * 224),
+    "hex": (121, 121 * 121),  # the reply may also be the swap: 120 cells + swap
+    "breakthrough": (22, 484),
+    "amazons": (2176,),
+    "checkers": (7, 49, 302),
+    "othello": (4, 12, 56),
+}
+
+
+
 def waits_for_diagonals() -> bool:
     """True while a points grid exports no `orthogonal`/`diagonal` relations, so Gomoku's
     game file (five in a row along them, on the points of a Go-like grid) cannot be read:
