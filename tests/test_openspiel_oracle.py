@@ -5,9 +5,10 @@ itself (pieces, side to move, hands, what the board cannot show), the set of leg
 checkers chain are enumerated and joined), the result, and for the move played and a
 sample of the others the position after the move, its captures and the result then.
 
-Size: POSITIONS positions per game in the normal run (at least 2,000); with
-PRINTABLES_HYPOTHESIS=thorough, or PRINTABLES_ORACLE_POSITIONS=N, more, and every legal
-move's position after it (not a sample). A failure prints each disagreement as a position
+Size: POSITIONS positions per game in the normal run (at least 2,000), the move played and
+3 others compared after (Amazons: 1 other); PRINTABLES_HYPOTHESIS=thorough plays 20,000
+and compares every legal move's position after it (Amazons: 24 others);
+PRINTABLES_ORACLE_POSITIONS=N sets the count. A failure prints each disagreement as a position
 file and the claim that differs, ready for /work/notes/engine-bugs.md.
 
 What is left out, and why, per game (each game's notes say the same):
@@ -46,10 +47,10 @@ pytestmark = pytest.mark.slow  # minutes on a busy machine; the normal run inclu
 
 THOROUGH = os.environ.get("PRINTABLES_HYPOTHESIS") == "thorough"
 POSITIONS = int(os.environ.get("PRINTABLES_ORACLE_POSITIONS", 20_000 if THOROUGH else 2_000))
-#: the moves (besides the one played) whose position after is compared, per position:
-#: all of them when thorough; Amazons' (2,176 from the start) cost most, so fewer
+#: the moves (besides the one played) whose position after is compared, per position
+#: (None: all of them); Amazons' (2,176 from the start) cost most, so fewer
 SAMPLE = None if THOROUGH else 3
-SAMPLE_OF = {"amazons": 1}
+SAMPLE_OF = {"amazons": 24 if THOROUGH else 1}
 #: disagreements printed in a failure message
 SHOWN = 3
 
@@ -118,7 +119,7 @@ def compare_position(report: Report, match: Match,
     if "swap" in common and rng.random() < 0.5:
         played = "swap"  # the swap is one move in 121: choose it in half the games
     others = [t for t in common if t != played]
-    k = SAMPLE if SAMPLE is None else SAMPLE_OF.get(report.name, SAMPLE)
+    k = SAMPLE_OF.get(report.name, SAMPLE)
     sample = others if k is None else rng.sample(others, min(k, len(others)))
     compare_successor(report, match, their_moves, played, result_after=False)
     for text in sample:
