@@ -15,7 +15,8 @@ from printables.games import GAMES
 from printables.games.rules import GenericRules
 from printables.play.kernel import ReferenceKernel
 from printables.play.kernels import kernel_for
-from printables.positions import load_layout
+from printables.positions import bundled_layouts, load_layout
+from printables.products.booklet.examples import load_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -88,8 +89,6 @@ def test_the_examples_validate_caption_and_play_with_no_python(cli, tmp_path, na
 def test_captions_state_what_the_engine_found(cli, tmp_path):
     code, _, err = cli("booklet", ROOT / "examples" / "dugi-small.toml", "-o", tmp_path)
     assert code == 0, err
-    from printables.products.booklet.examples import load_examples
-    from printables.positions import bundled_layouts
     game = load_game_file(ROOT / "examples" / "dugi-small.toml")
     captions = [e.outcome for e in load_examples(game, bundled_layouts())]
     assert "Black plays b2-b4, capturing c4. Black wins." in captions
