@@ -2,13 +2,14 @@
 (printables/games/rules_data/*.toml) equal their hand-written rules engines, position by
 position, options included.
 
-The generic engine over the bundled [rules] stands in as a "kernel" (RulesAsKernel: its
-states are the generic engine's positions, which also keep hands) and the kernels'
-differential machinery (play/kernels/differential.py) compares it with the hand-written
-engine: every bundled layout of the game (every successor, then a random game from it),
-then seeded random games from the setup under each option variant. At every position: the
-position round trip, the result, the legal move set; the successor of the move played, and
-of every legal move on every FULL_EVERY-th position, with its result.
+The generic engine over the bundled [rules] stands in as a "kernel" (RulesAsKernel: the
+reference kernel over the generic engine; its states are the generic engine's positions,
+which also keep hands) and the kernels' differential machinery
+(play/kernels/differential.py) compares it with the hand-written engine: every bundled
+layout of the game (every successor, then a random game from it), then seeded random games
+from the setup under each option variant. At every position: the position round trip, the
+result, the legal move set; the successor of the move played, and of every legal move on
+every FULL_EVERY-th position, with its result.
 
 Each game's row in SIZES gives (random games from the setup per variant, FULL_EVERY, ply
 cap), chosen so that each game checks at least 20,000 positions. Size knob:
@@ -19,17 +20,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import pytest
 
-from printables.boards import Board
 from printables.gamefile.rules_spec import as_rules
-from printables.games import GameSpec, get_game
-from printables.games.model import Move, Position
+from printables.games import get_game
+from printables.games.model import Position
 from printables.games.rules import GenericRules
-from printables.play.kernel import DRAW, playout_by_steps
+from printables.play.kernel import ReferenceKernel
 from printables.play.kernels.differential import differential_run
 
 SCALE = int(os.environ.get("PRINTABLES_RULES_CHECK", "1"))
@@ -50,61 +49,26 @@ VARIANTS: dict[str, tuple[dict, ...]] = {
 
 
 @dataclass
-class RulesAsKernel:
-    """The generic engine of a built-in game's bundled [rules], speaking the kernel contract
-    over the built-in game's positions (to_position drops the hands the hand-written
-    engines do not keep; from_position fills them in)."""
-
-    game: GameSpec
-    board: Board
-    generic: GameSpec = field(init=False)
-    rules: GenericRules = field(init=False)
+class RulesAsKernel(ReferenceKernel):
+    """The reference kernel over the generic engine of a built-in game's bundled [rules]
+    instead of its own engine, speaking the built-in game's positions (to_position drops
+    the hands the hand-written engines do not keep; from_position fills them in)."""
 
     def __post_init__(self) -> None:
-        self.generic = as_rules(self.game)
-        assert isinstance(self.generic.rules, GenericRules)
-        self.rules = self.generic.rules
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return self.game.sides
+        super().__post_init__()
+        rules = as_rules(self.game).rules
+        assert isinstance(rules, GenericRules)
+        self.rules = self.generic = rules
 
     def from_position(self, pos: Position) -> list[Position]:
-        t = self.rules.tables(self.board, pos)
-        return [pos.with_(hand=self.rules.hands(t, pos))]
+        t = self.generic.tables(self.board, pos)
+        return [pos.with_(hand=self.generic.hands(t, pos))]
 
     def to_position(self, state: list[Position]) -> Position:
         return state[0].with_(hand={})
 
-    def copy(self, state: list[Position]) -> list[Position]:
-        return [state[0]]
-
-    def to_move(self, state: list[Position]) -> int:
-        return self.sides.index(state[0].to_move)
-
     def legal(self, state: list[Position]) -> list[Hashable]:
-        return list(self.rules.legal_moves(self.board, state[0]))
-
-    def apply(self, state: list[Position], code: Hashable) -> None:
-        assert isinstance(code, Move)
-        state[0] = self.rules.play(self.board, state[0], code).position
-
-    def result(self, state: list[Position]) -> int | None:
-        w = self.rules.winner(self.board, state[0])
-        return None if w is None else DRAW if w == "draw" else self.sides.index(w)
-
-    def adjudicate(self, state: list[Position]) -> int:
-        return DRAW
-
-    def move_of(self, state: list[Position], code: Hashable) -> Move:
-        assert isinstance(code, Move)
-        return code
-
-    def code_of(self, state: list[Position], move: Move) -> Hashable:
-        return move
-
-    def random_playout(self, state: list[Position], rng: Any, max_plies: int) -> tuple[int, int]:
-        return playout_by_steps(self, state, rng, max_plies)
+        return list(self.generic.legal_moves(self.board, state[0]))
 
 
 @pytest.mark.slow

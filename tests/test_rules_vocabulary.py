@@ -387,3 +387,107 @@ def test_a_straight_line_does_not_bend_at_the_edge_of_an_eight_neighbour_grid(tm
     g15 = t.index["g15"]
     down = [ray for ray in t.rays["line"][g15] if t.names[ray[0]] == "f14"][0]
     assert [t.names[s] for s in down] == ["f14", "e13", "d12", "c11", "b10", "a9"]
+
+
+SURROUND = """
+[[rules.move]]
+type = "step"
+along = ["orthogonal"]
+
+[[rules.capture]]
+type = "surround"
+along = ["orthogonal"]
+pieces = ["king"]
+hostile = "e5"
+"""
+
+KING_PIECES = TWO.format(kind="soldier", count=8) + """
+[[component]]
+side = "white"
+kind = "king"
+count = 1
+art = "stone-white"
+"""
+
+
+def test_a_king_is_taken_only_when_enclosed_on_every_side(tmp_path):
+    g = make(tmp_path, square(5), SURROUND, components=KING_PIECES)
+    p = pos(g, black_soldier="b2 c1 a2 c4", white_king="b3", white_soldier="e1")
+    out = play(g, p, "c4-c3")  # b3's neighbours: b2, a3 (empty), c3, b4 (empty)
+    assert out.captures == ()
+    p = pos(g, black_soldier="b2 a3 b4 c4", white_king="b3", white_soldier="e1")
+    assert play(g, p, "c4-c3").captures == ("b3",)
+    p = pos(g, black_soldier="c5 d3", white_king="d5", white_soldier="a1")
+    assert play(g, p, "d3-d4").captures == ("d5",)  # the empty hostile e5 closes the ring
+    p = pos(g, black_soldier="c5 d3", white_king="d5", white_soldier="e5")
+    assert play(g, p, "d3-d4").captures == ()  # ... but not with a white soldier on it
+
+
+def test_swap_offers_the_pie_rule_once(tmp_path):
+    rules = "[rules]\nswap = 1\n\n[[rules.place]]\n"
+    g = make(tmp_path, square(3), rules, count=5)
+    after = play(g, pos(g), "+b2").position
+    assert legal(g, after)[-1] == "swap"
+    swapped = play(g, after, "swap").position
+    assert swapped.to_move == "white" and swapped.state == {"swapped": True}
+    assert swapped.pieces == after.pieces and "swap" not in legal(g, swapped)
+    assert "swap" not in legal(g, play(g, after, "+a1").position)
+
+
+PASSING = """
+[rules]
+pass = "any-time"
+
+[[rules.place]]
+
+[rules.end]
+passes = 2
+all_stuck = "most-pieces"
+"""
+
+
+def test_two_passes_in_a_row_end_the_game(tmp_path):
+    g = make(tmp_path, square(3), PASSING, count=5)
+    p = play(g, pos(g), "+a1").position
+    assert legal(g, p)[-1] == "pass"
+    once = play(g, p, "pass").position
+    assert once.state == {"passes": 1} and winner(g, once) is None
+    assert play(g, once, "+b1").position.state == {}
+    twice = play(g, once, "pass").position
+    assert winner(g, twice) == "black" and legal(g, twice) == []
+
+
+def test_quiet_moves_and_repetition_draw(tmp_path):
+    rules = ('[[rules.move]]\ntype = "step"\nalong = ["orthogonal"]\n\n[rules.end]\n'
+             'quiet_moves = 3\n')
+    g = make(tmp_path, square(3), rules, count=1)
+    p = pos(g, black="a1", white="c3")
+    for move in ("a1-a2", "c3-c2", "a2-a1"):
+        p = play(g, p, move).position
+    assert p.state == {"quiet": 3} and winner(g, p) == "draw"
+    rules = rules.replace("quiet_moves = 3", "repetition = 2")
+    g = make(tmp_path, square(3), rules, count=1)
+    p = pos(g, black="a1", white="c3")
+    for move in ("a1-a2", "c3-c2", "a2-a1"):
+        p = play(g, p, move).position
+        assert winner(g, p) is None
+    p = play(g, p, "c2-c3").position  # black a1, white c3, black to move: the start again
+    assert winner(g, p) == "draw"
+
+
+def test_a_misere_line_loses(tmp_path):
+    rules = ('[[rules.place]]\n\n[[rules.win]]\nline = 3\nalong = ["orthogonal", "diagonal"]'
+             '\nresult = "loses"\n')
+    g = make(tmp_path, square(3), rules, count=5)
+    assert winner(g, play(g, pos(g, black="a1 b1"), "+c1").position) == "white"
+
+
+def test_a_shared_supply_lets_a_side_place_from_the_other_hand(tmp_path):
+    g = make(tmp_path, square(4), OTHELLO.replace("[[rules.place]]",
+                                                   '[rules]\nsupply = "shared"\n\n'
+                                                   '[[rules.place]]'), kind="disc", count=8)
+    p = pos(g, black="b3 c2", white="b2 c3", hand={"black": 0, "white": 3})
+    out = play(g, p, "+b1").position
+    assert out.hand == {"black": 0, "white": 2}
+    own = make(tmp_path, square(4), OTHELLO, kind="disc", count=8)
+    assert legal(own, pos(own, black="b3 c2", white="b2 c3", hand={"black": 0})) == ["pass"]

@@ -79,14 +79,21 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
 def engine_problem(spec: GameSpec, engine: GameSpec) -> str | None:
     """Why engine cannot check the game file's game (its sides, kinds, placement, state,
     options or board differ from the engine's), or None when it can."""
-    problem = _game_difference(spec, engine)
-    if problem is None:
-        try:
-            theirs = engine.board(engine.options(spec.default_options))
-        except PrintablesError as e:
-            return f"[game.options] are not options of engine {quote(engine.name)}: {e.message}"
-        problem = board_difference(spec.board(), theirs)
-    return problem
+    return _game_difference(spec, engine) or board_problem(spec, engine)
+
+
+def board_problem(spec: GameSpec, engine: GameSpec) -> str | None:
+    """Why the game file's board (at its default options) is not the engine's, or None."""
+    try:
+        theirs = engine.board(engine.options(spec.default_options))
+    except PrintablesError as e:
+        return f"[game.options] are not options of engine {quote(engine.name)}: {e.message}"
+    return board_difference(spec.board(), theirs)
+
+
+def game_difference(spec: GameSpec, engine: GameSpec) -> str | None:
+    """What the game file's game (not its board) has that the engine does not expect."""
+    return _game_difference(spec, engine)
 
 
 def _game_difference(spec: GameSpec, engine: GameSpec) -> str | None:

@@ -6,8 +6,9 @@ Rulings (ours): [rules] goes with neither [game.stacks] (stacked pieces are not 
 vocabulary) nor ``notation`` (its moves are written in the plain notation); a [game.state]
 beside it must name exactly the keys the rules keep. With ``engine`` too, the built-in
 engine plays on its own board (the file's game and board are the engine's: checked as for
-``engine`` alone) and the [rules] play on any other board; GameSpec.extra["rules_note"]
-says which, and `validate` prints it.
+``engine`` alone) and the [rules] play on any other board (the engine's game, with other
+sides, pieces, stacks, state or options, is refused as for ``engine`` alone);
+GameSpec.extra["rules_note"] says which engine plays, and `validate` prints it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
-from printables.gamefile.engine import engine_problem
+from printables.gamefile.engine import board_problem, game_difference
 from printables.gamefile.reader import parse_toml
 from printables.gamefile.rules import Game, read_rules
 from printables.games import GameSpec
@@ -94,9 +95,12 @@ def _with_hand(spec: GameSpec, board: Board, pos: Position) -> Position:
 def engine_or_rules(r: SourceReader, spec: GameSpec, engine: GameSpec,
                     data: Mapping[str, Any]) -> GameSpec | None:
     """With both ``engine`` and [rules]: None when the engine can check the file's game (the
-    caller then gives it the engine), else spec played by its [rules], with a note naming
-    why the engine does not apply."""
-    problem = engine_problem(spec, engine)
+    caller then gives it the engine, which refuses a game that is not its own, as for
+    ``engine`` alone), else, when only the board differs, spec played by its [rules], with a
+    note naming why the engine does not apply."""
+    if game_difference(spec, engine) is not None:
+        return None
+    problem = board_problem(spec, engine)
     if problem is None:
         return None
     out = with_rules(r, spec, data)

@@ -71,16 +71,17 @@ def has_line(t: Tables, cells: Cells, side: str, rule: WinRule) -> bool:
     on = t.space_set(rule.on, side) if rule.on else None
     ends = t.space_set(rule.ends_on, side) if rule.ends_on else None
     mine = [s for s, yes in enumerate(own) if yes]
+    if len(mine) < n:
+        return False
     for rel in rule.along:
-        rays, back = t.rays[rel], t.back[rel]
+        windows = t.windows(rel, n)
         for s in mine:
-            for k, ray in enumerate(rays[s]):
-                if len(ray) < n - 1 or not all(own[x] for x in ray[:n - 1]):
+            for window, before, after in windows[s]:
+                if not all(own[x] for x in window):
                     continue
-                if rule.exact and ((back[s][k] >= 0 and own[back[s][k]])
-                                   or (len(ray) >= n and own[ray[n - 1]])):
+                if rule.exact and ((before >= 0 and own[before]) or (after >= 0
+                                                                     and own[after])):
                     continue
-                window = (s, *ray[:n - 1])
                 if on is not None and not all(x in on for x in window):
                     continue
                 if ends is not None and not (window[0] in ends and window[-1] in ends):

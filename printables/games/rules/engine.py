@@ -78,6 +78,7 @@ class GenericRules:
         self.ruleset = ruleset
         self.supply = supply or (lambda options: {})
         self._memo: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._tables: dict[tuple[Any, ...], Tables] = {}
 
     # ------------------------------------------------------------------ the Rules contract
 
@@ -158,8 +159,13 @@ class GenericRules:
     # ------------------------------------------------------------------ positions
 
     def tables(self, board: Board, pos: Position) -> Tables:
-        """The compiled tables for the position's options on a board."""
-        return compile_tables(board, self.ruleset, pos.options)
+        """The compiled tables for the position's options on a board (kept per board and
+        options: boards are immutable and compared by identity)."""
+        key = (board, *sorted(pos.options.items()))
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = compile_tables(board, self.ruleset, pos.options)
+        return found
 
     def cells(self, t: Tables, pos: Position) -> Cells:
         """The position's pieces by space number."""

@@ -53,6 +53,8 @@ BUILT_IN_ZONES = ("far-row", "home-row", "goal", "opponent-goal", "edges")
 DEFAULT_FORWARD = ("north", "south")
 
 Ray = tuple[int, ...]
+#: a straight run of spaces, the space before it and the space after it (-1: none)
+Window = tuple[tuple[int, ...], int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,10 +84,29 @@ class Tables:
     adjacency: tuple[tuple[int, ...], ...]
     #: path (space numbers) -> its Move, made once (moves are immutable values)
     paths: dict[tuple[int, ...], Move] = field(default_factory=dict, repr=False)
+    #: (relation, n) -> per space, the straight windows of n spaces it starts (windows())
+    _windows: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False)
 
     def space_set(self, words: SpaceSet, side: str) -> frozenset[int]:
         """A space set of the rules, resolved for a side."""
         return self.sets[(words, side)]
+
+    def windows(self, rel: str, n: int) -> tuple[tuple[Window, ...], ...]:
+        """Per space s, the straight runs of n spaces along rel that start at s, each once
+        (of a run and its reverse, the one whose first space comes first in board order),
+        with the space before it and after it on its line (-1 at the board's end)."""
+        key = (rel, n)
+        if key not in self._windows:
+            out = []
+            for s, rays in enumerate(self.rays[rel]):
+                mine = []
+                for k, ray in enumerate(rays):
+                    if len(ray) >= n - 1 and s < ray[n - 2]:
+                        mine.append(((s, *ray[:n - 1]), self.back[rel][s][k],
+                                     ray[n - 1] if len(ray) >= n else -1))
+                out.append(tuple(mine))
+            self._windows[key] = tuple(out)
+        return self._windows[key]  # type: ignore[no-any-return]
 
     def move(self, path: tuple[int, ...]) -> Move:
         """The Move of a path of space numbers (a drop when one space: +X)."""
@@ -115,10 +136,15 @@ def _compiled(board: Board, ruleset: RuleSet, options: tuple[tuple[str, Any], ..
                               f"its relations: {', '.join(board.relations)}")
     neighbours = {rel: tuple(tuple(index[n] for n in board.neighbours(name, rel))
                              for name in names) for rel in board.relations}
-    rays = {rel: tuple(tuple(_ray(anchors, nb, s, n) for n in nb[s]) for s in range(len(names)))
-            for rel, nb in neighbours.items() if rel in relations_used(rules)}
-    back = {rel: tuple(tuple(_straight(anchors, neighbours[rel], ray[0], s) if ray else -1
-                             for ray in rays[rel][s]) for s in range(len(names)))
+    used = relations_used(rules)
+    limits = {rel: tuple(min(STRAIGHT, _spread(anchors, nb, s) / 2) for s in range(len(names)))
+              for rel, nb in neighbours.items() if rel in used}
+    rays = {rel: tuple(tuple(_ray(anchors, nb, limits[rel], s, n) for n in nb[s])
+                       for s in range(len(names)))
+            for rel, nb in neighbours.items() if rel in used}
+    back = {rel: tuple(tuple(_straight(anchors, neighbours[rel], limits[rel], ray[0], s)
+                             if ray else -1 for ray in rays[rel][s])
+                       for s in range(len(names)))
             for rel in rays}
     forward = forwards(rules)
     heading = {side: {rel: tuple(tuple(_heading(anchors[s], anchors[n], way) for n in nb[s])
@@ -210,15 +236,15 @@ def _spread(anchors: tuple[tuple[float, float], ...], nb: tuple[tuple[int, ...],
 
 
 def _straight(anchors: tuple[tuple[float, float], ...], nb: tuple[tuple[int, ...], ...],
-              a: int, b: int) -> int:
+              limits: tuple[float, ...], a: int, b: int) -> int:
     """The space straight ahead of the step a->b among b's neighbours, or -1: the least
-    turn, under 50 degrees and under half the smallest angle between two of b's
+    turn, under limits[b]: 50 degrees and half the smallest angle between two of b's
     neighbours (so where b's neighbours lie 45 degrees apart, a 45 degree turn at the
     board's edge is no straight line)."""
     ax, ay = anchors[a]
     bx, by = anchors[b]
     d = (bx - ax, by - ay)
-    best, least, tie = -1, min(STRAIGHT, _spread(anchors, nb, b) / 2), False
+    best, least, tie = -1, limits[b], False
     for c in nb[b]:
         if c == a:
             continue
@@ -231,13 +257,13 @@ def _straight(anchors: tuple[tuple[float, float], ...], nb: tuple[tuple[int, ...
 
 
 def _ray(anchors: tuple[tuple[float, float], ...], nb: tuple[tuple[int, ...], ...],
-         start: int, first: int) -> Ray:
+         limits: tuple[float, ...], start: int, first: int) -> Ray:
     """The straight line from start through first, to the board's end or before it comes
     back to a space it holds."""
     ray = [first]
     prev, here = start, first
     while True:
-        nxt = _straight(anchors, nb, prev, here)
+        nxt = _straight(anchors, nb, limits, prev, here)
         if nxt < 0 or nxt == start or nxt in ray:
             return tuple(ray)
         ray.append(nxt)
