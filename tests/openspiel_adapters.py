@@ -150,6 +150,10 @@ def breakthrough_move(steps: list[Step]) -> str:
     return f"{_flip_rank(text[:2])}-{_flip_rank(text[2:])}"
 
 
+#: OpenSpiel's Amazons square number (row * 10 + column from the top left) -> our name
+AMAZONS_NAMES = tuple(square(a % 10, 10 - a // 10) for a in range(100))
+
+
 def amazons_board(state: Any) -> Pieces:
     """10 rows top (rank 10) first: X the first player (white), O black, # an arrow."""
     marks = {"X": ("white", "amazon"), "O": ("black", "amazon"), "#": ("neutral", "arrow")}
@@ -159,8 +163,8 @@ def amazons_board(state: Any) -> Pieces:
 def amazons_move(steps: list[Step]) -> str:
     """Three actions: the amazon, its target, the arrow; each row * 10 + column from the
     top left."""
-    names = [square(a % 10, 10 - a // 10) for _, a in steps]
-    return f"{names[0]}-{names[1]}/{names[2]}"
+    (_, a), (_, b), (_, c) = steps
+    return f"{AMAZONS_NAMES[a]}-{AMAZONS_NAMES[b]}/{AMAZONS_NAMES[c]}"
 
 
 def checkers_board(state: Any) -> Pieces:
