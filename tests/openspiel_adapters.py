@@ -212,7 +212,7 @@ class Oracle:
     spiel: str  # pyspiel.load_game's argument
     board_of: Callable[[Any], Pieces]
     notation: Callable[[list[Step]], str]
-    #: OpenSpiel player number -> our side, per the state: Hex's swap exchanges them
+    #: True when OpenSpiel's player 0 plays our second side (Hex, after the swap)
     flips: Callable[[Any], bool] = field(default=lambda state: False)
     #: True when the game places pieces from a hand (Position.hand is kept)
     places: bool = True
@@ -264,7 +264,6 @@ PERFT = {
 }
 
 
-
 def waits_for_diagonals() -> bool:
     """True while a points grid exports no `orthogonal`/`diagonal` relations, so Gomoku's
     game file (five in a row along them, on the points of a Go-like grid) cannot be read:
@@ -278,8 +277,9 @@ def waits_for_diagonals() -> bool:
 
 
 def games(names: list[str]) -> list[Any]:
-    """pytest parameters, one per game; Gomoku's marked as expected to fail to read while
-    points grids lack their diagonal relation (strict: it fails the day it reads)."""
+    """pytest parameters, one per game; Gomoku's marked as expected to fail, with exactly
+    that LayoutError, only while its game file cannot be read for want of the relations
+    (once it reads, its tests run as the others do)."""
     pending = pytest.mark.xfail(waits_for_diagonals(), strict=True, raises=LayoutError,
                                 reason="a points grid has no diagonal relation yet (P1)")
     return [pytest.param(n, marks=pending) if n == "gomoku" else n for n in names]
