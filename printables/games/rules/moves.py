@@ -269,7 +269,7 @@ def _then_place(t: Tables, cells: Cells, side: str, hand: Mapping[str, int], the
                     break
                 seen[here] = None
     blocked = t.blocked.get(owner, t.blocked[side] if owner == side else frozenset())
+    placed = Effect(effect.captures, None, owner, then.piece)
     for s in sorted(seen):
         if s not in blocked:
-            yield (Move(path=move.path, place=t.names[s]),
-                   Effect(effect.captures, None, owner, then.piece))
+            yield t.move(path, s), placed
