@@ -36,9 +36,9 @@ MIN_POSITIONS = 20_000
 
 #: game -> (random games from the setup per variant, successors every n-th position, cap)
 SIZES = {
-    "dag-en-nacht": (30, 100, 400),
-    "dugi": (41, 300, 400),
-    "network": (76, 80, 400),
+    "dag-en-nacht": (30, 200, 400),
+    "dugi": (43, 400, 400),
+    "network": (76, 160, 400),
 }
 #: game -> option changes the setup is also played under (as many games again each)
 VARIANTS: dict[str, tuple[dict, ...]] = {

@@ -491,3 +491,23 @@ def test_a_shared_supply_lets_a_side_place_from_the_other_hand(tmp_path):
     assert out.hand == {"black": 0, "white": 2}
     own = make(tmp_path, square(4), OTHELLO, kind="disc", count=8)
     assert legal(own, pos(own, black="b3 c2", white="b2 c3", hand={"black": 0})) == ["pass"]
+
+
+def test_a_capturing_chain_may_come_back_to_a_space_it_passed(tmp_path):
+    # engine-bugs B2: as in OpenSpiel's checkers, a jumped piece is gone at once, so a king
+    # may land on c3 again; only jumping one piece twice is impossible
+    g = checkers(tmp_path)
+    p = pos(g, black_king="a1", white_man="b2 d4 f4 f2 d2 h8")
+    assert legal(g, p) == ["a1-c3-e1-g3-e5-c3", "a1-c3-e5-g3-e1-c3"]
+    out = play(g, p, "a1-c3-e5-g3-e1-c3")
+    assert sorted(out.captures) == ["b2", "d2", "d4", "f2", "f4"]
+
+
+def test_a_chain_that_captures_nothing_never_lands_twice(tmp_path):
+    rules = ('[[rules.move]]\ntype = "hop"\nover = "any"\nalong = ["orthogonal"]\n'
+             'chain = "optional"\n')
+    g = make(tmp_path, square(5), rules, count=8)
+    p = pos(g, black="a1 a2 b3 c2", white="e5", hand={})
+    moves = [m for m in legal(g, p) if m.startswith("a1")]
+    assert moves == ["a1-a3-c3-c1", "a1-a3", "a1-a3-c3"]  # by target; a2 is hopped once
+    assert not any(len(set(m.split("-")[1:])) < len(m.split("-")[1:]) for m in legal(g, p))

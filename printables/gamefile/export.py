@@ -225,7 +225,7 @@ def _rules_lines(source: str) -> list[str]:
 
 def with_text(tables: str, rules_name: str) -> str:
     """[rules] tables with their text key (the rules Markdown) written first."""
-    head = re.search(r"(?m)^\[rules\]\s*$", tables)
+    head = re.search(r"(?m)^\[rules\][ \t]*$", tables)
     if head is None:
         return f"[rules]\ntext = {rules_name}\n\n{tables}"
     return tables[:head.end()] + f"\ntext = {rules_name}" + tables[head.end():]

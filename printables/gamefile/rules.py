@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from printables.boards import Board
 from printables.boards.edges import DIRECTIONS
 from printables.errors import LayoutError, quote
 from printables.gamefile.rule_keys import ENTRY_SECTIONS, VARIANT_KEYS, Key, keys_of
+from printables.gamefile.rules_check import (
+    Game,
+    Table,
+    capture_checks,
+    locate,
+    move_checks,
+    ruleset_checks,
+    win_checks,
+)
 from printables.games.rules.lines import BUILT_IN_ZONES
 from printables.games.rules.vocabulary import (
     EVERY_SIDE,
@@ -44,21 +51,6 @@ from printables.positions import SourceReader
 CONTENT_WORDS = ("empty", "enemy", "own")
 #: Largest count a rule may give.
 MOST = 10**6
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?")
-
-
-@dataclass(frozen=True)
-class Game:
-    """What the reader checks names against: the game file's default board, sides in turn
-    order, first side, kinds per side (``neutral`` for pieces of no side), options with
-    their defaults and [board.edges]."""
-
-    board: Board
-    sides: tuple[str, ...]
-    first: str
-    kinds: Mapping[str, tuple[str, ...]]
-    options: Mapping[str, Any] = field(default_factory=dict)
-    edges: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class _Bad(Exception):
@@ -78,22 +70,6 @@ def shown(v: Any) -> str:
     return quote(v) if not isinstance(v, int) else str(v)
 
 
-@dataclass
-class _Table:
-    """One table of [rules] being read: its section, which entry of a list it is, its
-    keys' rows."""
-
-    section: str
-    nth: int
-    data: Mapping[str, Any]
-
-    @property
-    def where(self) -> str:
-        if self.section in (*ENTRY_SECTIONS, "rules.variant"):
-            return f"[[{self.section}]] entry {self.nth + 1}"
-        return f"[{self.section}]"
-
-
 def read_rules(r: SourceReader, rules: Mapping[str, Any], game: Game) -> RuleSet:
     """The RuleSet a game file's [rules] table describes, or a LayoutError."""
     return _Reader(r, game, rules).ruleset()
@@ -108,13 +84,13 @@ class _Reader:
 
     # ------------------------------------------------------------------ errors
 
-    def fail(self, t: _Table, key: str | None, message: str) -> LayoutError:
-        line = _locate(self.r.source, t.section, t.nth, key)
+    def fail(self, t: Table, key: str | None, message: str) -> LayoutError:
+        line = locate(self.r.source, t.section, t.nth, key)
         if line is None:
             return self.r.fail(message, key=key or t.section.split(".")[-1])
         return LayoutError(message, file=self.r.path, line=line, input=key)
 
-    def get(self, t: _Table, key: str, default: Any = None, **context: Any) -> Any:
+    def get(self, t: Table, key: str, default: Any = None, **context: Any) -> Any:
         """The parsed value of one key (default when absent)."""
         if key not in t.data:
             return default
@@ -124,7 +100,7 @@ class _Reader:
         except _Bad as e:
             raise self.fail(t, key, f"{t.where} {key}: {e}") from None
 
-    def known(self, t: _Table, extra: tuple[str, ...] = ()) -> None:
+    def known(self, t: Table, extra: tuple[str, ...] = ()) -> None:
         if not isinstance(t.data, Mapping):
             raise self.fail(t, None, f"{t.where} must be a table of keys")
         valid = (*keys_of(t.section), *extra)
@@ -282,7 +258,7 @@ class _Reader:
     # ------------------------------------------------------------------ tables
 
     def ruleset(self) -> RuleSet:
-        top = _Table("rules", 0, self.rules)
+        top = Table("rules", 0, self.rules)
         lists = (*(s.split(".", 1)[1] for s in ENTRY_SECTIONS), "zones", "end", "variant")
         self.known(top, lists)
         self.read_zones()
@@ -298,27 +274,27 @@ class _Reader:
                      move, capture, promote, win, end, variants,
                      self.placed_kinds(place, move), tuple(self.game.edges.items()),
                      tuple(self.game.kinds.get("neutral", ())))
-        _checks(self, rs, top)
+        ruleset_checks(self, rs, top)
         return rs
 
-    def entries(self, name: str) -> list[_Table]:
+    def entries(self, name: str) -> list[Table]:
         section = f"rules.{name}"
         v = self.rules.get(name, [])
         if isinstance(v, Mapping) and name in ("zones", "end"):
-            return [_Table(section, 0, v)]
+            return [Table(section, 0, v)]
         if not isinstance(v, list) or not all(isinstance(x, Mapping) for x in v):
-            where = _Table(section, 0, {}) if _locate(self.r.source, section, 0, None) \
-                else _Table("rules", 0, self.rules)
+            where = Table(section, 0, {}) if locate(self.r.source, section, 0, None) \
+                else Table("rules", 0, self.rules)
             raise self.fail(where, name if where.section == "rules" else None,
                             f"[[{section}]] must be a list of tables: write each entry under "
                             f"its own [[{section}]] line")
-        return [_Table(section, i, x) for i, x in enumerate(v)]
+        return [Table(section, i, x) for i, x in enumerate(v)]
 
     def read_zones(self) -> None:
         v = self.rules.get("zones", {})
-        t = _Table("rules.zones", 0, v)
+        t = Table("rules.zones", 0, v)
         if not isinstance(v, Mapping):
-            raise self.fail(_Table("rules", 0, self.rules), "zones",
+            raise self.fail(Table("rules", 0, self.rules), "zones",
                             "[rules.zones] must be a table: name = space set")
         row = keys_of("rules.zones")["NAME"]
         for name, spec in v.items():
@@ -342,23 +318,23 @@ class _Reader:
                 raise _Bad(f"{quote(side)} is not a side; sides: {', '.join(self.game.sides)}")
         return list(spec.items())
 
-    def guard(self, t: _Table) -> Guard:
+    def guard(self, t: Table) -> Guard:
         return Guard(self.get(t, "sides", ()), self.get(t, "if", ()), self.get(t, "unless", ()))
 
-    def turn(self, t: _Table) -> Turn:
+    def turn(self, t: Table) -> Turn:
         return Turn(self.get(t, "pass", "never"), self.get(t, "swap"),
                     self.get(t, "no_entry", ()), self.get(t, "max_group"),
                     self.get(t, "must_capture", "no"), self.get(t, "forward", ()),
                     self.get(t, "supply", "own"))
 
-    def place(self, t: _Table) -> PlaceRule:
+    def place(self, t: Table) -> PlaceRule:
         self.known(t)
         g = self.guard(t)
         return PlaceRule(g, self.get(t, "piece", sides=g.sides), self.get(t, "on", ()),
                          self.get(t, "not_on", ()), self.get(t, "friendly_neighbours"),
                          self.get(t, "gravity"), t.nth)
 
-    def move(self, t: _Table) -> MoveRule:
+    def move(self, t: Table) -> MoveRule:
         self.known(t)
         g = self.guard(t)
         if "along" not in t.data:
@@ -373,14 +349,14 @@ class _Reader:
                      self.get(t, "distance"), over, self.get(t, "captures", over == "enemy"),
                      self.get(t, "chain", "no"), self.get(t, "when", "always"),
                      self.then_place(t, along, g), t.nth)
-        _move_checks(self, t, m)
+        move_checks(self, t, m)
         return m
 
-    def then_place(self, t: _Table, along: tuple[str, ...], g: Guard) -> ThenPlace | None:
+    def then_place(self, t: Table, along: tuple[str, ...], g: Guard) -> ThenPlace | None:
         v = t.data.get("then_place")
         if v is None:
             return None
-        sub = _Table("rules.move.then_place", t.nth, v)
+        sub = Table("rules.move.then_place", t.nth, v)
         if not isinstance(v, Mapping):
             raise self.fail(t, "then_place", f"{t.where} then_place must be a table such as "
                             f"{keys_of('rules.move')['then_place'].example.split('= ', 1)[1]}")
@@ -404,7 +380,7 @@ class _Reader:
             raise self.fail(t, "then_place", f"{t.where} then_place: a leap needs distance")
         return ThenPlace(piece, kind, rels, dist)
 
-    def capture(self, t: _Table) -> CaptureRule:
+    def capture(self, t: Table) -> CaptureRule:
         self.known(t)
         g = self.guard(t)
         if "type" not in t.data or "along" not in t.data:
@@ -416,10 +392,10 @@ class _Reader:
                         self.get(t, "pieces", ()), self.get(t, "after", ("move", "place")),
                         self.get(t, "required", False), self.get(t, "length", 3),
                         self.get(t, "remove", 1), self.get(t, "protect_lines", False), t.nth)
-        _capture_checks(self, t, c)
+        capture_checks(self, t, c)
         return c
 
-    def promote(self, t: _Table) -> PromoteRule:
+    def promote(self, t: Table) -> PromoteRule:
         self.known(t)
         g = self.guard(t)
         for key in ("piece", "to", "zone"):
@@ -428,7 +404,7 @@ class _Reader:
         return PromoteRule(self.get(t, "piece", sides=g.sides), self.get(t, "to", sides=g.sides),
                            self.get(t, "zone"), g, self.get(t, "ends_move", True), t.nth)
 
-    def win(self, t: _Table) -> WinRule:
+    def win(self, t: Table) -> WinRule:
         self.known(t)
         g = self.guard(t)
         opponents = tuple(s for s in self.game.sides if not g.sides or s not in g.sides)
@@ -439,11 +415,11 @@ class _Reader:
                     self.get(t, "reach", ()), self.get(t, "opponent_at_most"),
                     self.get(t, "capture", sides=opponents), self.get(t, "result", "wins"),
                     self.get(t, "along", ()), self.get(t, "pieces", (), sides=g.sides), t.nth)
-        _win_checks(self, t, w)
+        win_checks(self, t, w)
         return w
 
     def end(self) -> End:
-        (t,) = self.entries("end") if "end" in self.rules else [_Table("rules.end", 0, {})]
+        (t,) = self.entries("end") if "end" in self.rules else [Table("rules.end", 0, {})]
         self.known(t)
         e = End(self.get(t, "no_move", "loses"), self.get(t, "all_stuck", "draw"),
                 self.get(t, "passes"), self.get(t, "both_win", "mover"),
@@ -460,7 +436,7 @@ class _Reader:
                             "only pass = \"any-time\" allows; leave it out or give that")
         return e
 
-    def variant(self, t: _Table) -> Variant:
+    def variant(self, t: Table) -> Variant:
         self.known(t)
         if "if" not in t.data and "unless" not in t.data:
             raise self.fail(t, None, f"{t.where} needs if or unless: the options it is for")
@@ -481,7 +457,7 @@ class _Reader:
         """side -> the one kind it places (from its place rules and then_place), checked."""
         found: dict[str, set[str]] = {}
         for i, p in enumerate(place):
-            t = _Table("rules.place", i, {})
+            t = Table("rules.place", i, {})
             for side in p.guard.sides or self.game.sides:
                 kinds = self.game.kinds[side]
                 if p.piece is None and len(kinds) > 1:
@@ -505,138 +481,3 @@ class _Reader:
                                   "a side places one kind of piece", key="place")
         order = (*self.game.sides, "neutral")
         return tuple((s, found[s].pop()) for s in order if s in found)
-
-
-def _move_checks(rd: _Reader, t: _Table, m: MoveRule) -> None:
-    """Contradictory settings of a move rule."""
-    hop_only = ("over", "captures", "chain")
-    if m.type != "hop":
-        for key in hop_only:
-            if key in t.data:
-                raise rd.fail(t, key, f"{t.where} {key} is for hops; this move is a {m.type}")
-    else:
-        for key in ("distance", "onto"):
-            if key in t.data:
-                raise rd.fail(t, key, f"{t.where} {key} is not for hops (a hop goes over one "
-                              "piece to the empty space beyond)")
-    if m.type == "leap" and m.distance is None:
-        raise rd.fail(t, "type", f"{t.where} a leap needs distance: how many spaces")
-    if m.type == "step" and "distance" in t.data:
-        raise rd.fail(t, "distance", f"{t.where} a step goes one space; leave out distance or "
-                      "make it a slide or a leap")
-    if m.type == "hop" and m.over != "enemy" and m.captures and "captures" in t.data \
-            and m.over == "own":
-        raise rd.fail(t, "captures", f"{t.where} a hop over own pieces captures nothing; "
-                      "leave out captures or hop over enemy or any")
-
-
-def _capture_checks(rd: _Reader, t: _Table, c: CaptureRule) -> None:
-    """Keys that do not go with the capture's type."""
-    allowed = {"custodial": ("run", "hostile", "pieces"), "surround": ("hostile", "pieces"),
-               "outflank": ("run", "required"), "line": ("length", "remove", "protect_lines")}
-    specific = ("run", "hostile", "pieces", "required", "length", "remove", "protect_lines")
-    for key in specific:
-        if key in t.data and key not in allowed[c.type]:
-            article = "an" if c.type[0] in "aeiou" else "a"
-            raise rd.fail(t, key, f"{t.where} {key} is not for {article} {c.type} capture; "
-                          f"it takes {', '.join(allowed[c.type])}")
-
-
-def _win_checks(rd: _Reader, t: _Table, w: WinRule) -> None:
-    """Exactly one condition per entry, with only its own keys."""
-    conditions = [k for k in ("line", "connect", "reach", "opponent_at_most", "capture")
-                  if k in t.data]
-    if len(conditions) != 1:
-        raise rd.fail(t, conditions[1] if len(conditions) > 1 else None,
-                      f"{t.where} needs exactly one condition: line, connect, reach, "
-                      f"opponent_at_most or capture (found {', '.join(conditions) or 'none'})")
-    own = {"line": ("exact", "on", "ends_on", "along"),
-           "connect": ("link", "turn", "min", "ends_only", "along")}
-    for key in ("exact", "on", "ends_on", "link", "turn", "min", "ends_only", "along"):
-        if key in t.data and key not in own.get(conditions[0], ()):
-            raise rd.fail(t, key, f"{t.where} {key} does not go with {conditions[0]}")
-    if conditions[0] in own and not w.along:
-        raise rd.fail(t, conditions[0], f"{t.where} {conditions[0]} needs along: the "
-                      f"relations; this board's: {', '.join(rd.game.board.relations)}")
-    if w.connect == "goals":
-        colours = {s.colour for s in rd.game.board.spaces}
-        missing = [s for s in (w.guard.sides or rd.game.sides)
-                   if not any(c == f"goal.{s}" or c.startswith(f"goal.{s}.") for c in colours)]
-        if missing:
-            raise rd.fail(t, "connect", f"{t.where} connect = \"goals\" needs goal spaces of "
-                          f"{missing[0]} (colour goal.{missing[0]} in [board.colours])")
-    if w.connect == "edges":
-        missing = [s for s in (w.guard.sides or rd.game.sides) if len(rd.game.edges.get(s, ()))
-                   < 2]
-        if missing:
-            raise rd.fail(t, "connect", f"{t.where} connect = \"edges\" needs two or more "
-                          f"edges for {missing[0]} in [board.edges] (such as {missing[0]} = "
-                          "[\"north\", \"south\"])")
-
-
-def _checks(rd: _Reader, rs: RuleSet, top: _Table) -> None:
-    """What the whole ruleset must hold: something to do, forwards where needed, capturing
-    where must_capture asks, no phase that can never come."""
-    if not rs.place and not rs.move:
-        raise rd.fail(top, None, "[rules] gives no way to play: add a [[rules.place]] or a "
-                      "[[rules.move]]")
-    needs_forward = any(m.toward for m in rs.move) or any(
-        w in ("far-row", "home-row") for words in _all_words(rs) for w in words)
-    if needs_forward and len(rs.sides) > 2:
-        missing = [s for s in rs.sides if s not in dict(rs.turn.forward)]
-        if missing:
-            raise rd.fail(top, "forward", f"[rules] forward is needed for {missing[0]} (toward, "
-                          "far-row and home-row read it); give forward = { SIDE = \"north\", "
-                          "... } for every side")
-    can_capture = rs.capture or any("enemy" in m.onto or (m.type == "hop" and m.captures)
-                                    for m in rs.move)
-    if rs.turn.must_capture != "no" and not can_capture:
-        raise rd.fail(top, "must_capture", "[rules] must_capture needs a way to capture: a "
-                      "move onto enemies, a capturing hop or a [[rules.capture]]")
-    if rs.turn.supply == "shared" and not rs.place:
-        raise rd.fail(top, "supply", "[rules] supply is about placing from the hands, but "
-                      "the rules place nothing; add a [[rules.place]] or leave supply out")
-    if any(m.when != "always" for m in rs.move) and not rs.places:
-        raise rd.fail(top, None, "[[rules.move]] when is about the hand, but no side places "
-                      "pieces from one; leave when out")
-    if rs.turn.swap is not None and rs.turn.swap > len(rd.game.board.spaces):
-        raise rd.fail(top, "swap", f"[rules] swap {rs.turn.swap} is more pieces than the "
-                      f"board has spaces ({len(rd.game.board.spaces)})")
-
-
-def _all_words(rs: RuleSet) -> list[tuple[str, ...]]:
-    words: list[tuple[str, ...]] = [rs.turn.no_entry]
-    words += [w for p in rs.place for w in (p.on, p.not_on)]
-    words += [w for m in rs.move for w in (m.on, m.not_on, m.from_)]
-    words += [c.hostile for c in rs.capture] + [p.zone for p in rs.promote]
-    words += [w for x in rs.win for w in (x.on, x.ends_on, x.reach)]
-    words += [ws for _, per in rs.zones for _, ws in per]
-    return words
-
-
-def _locate(source: str, section: str, nth: int, key: str | None) -> int | None:
-    """The line of key in the nth [section] / [[section]] table of source (the table's
-    header line when key is None or not written there), or None when the table is not
-    written with a header (an inline table)."""
-    start = end = None
-    seen = 0
-    lines = source.splitlines()
-    for i, text in enumerate(lines, 1):
-        m = _HEADER.match(text)
-        if not m:
-            continue
-        if start is not None:
-            end = i
-            break
-        if m.group(1).replace(" ", "").strip('"') == section:
-            if seen == nth:
-                start = i
-            seen += 1
-    if start is None:
-        return None
-    if key is not None:
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-        for i in range(start, (end or len(lines) + 1) - 1):
-            if pattern.match(lines[i]):
-                return i + 1
-    return start

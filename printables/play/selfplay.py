@@ -56,8 +56,8 @@ def start_of(game_name: str, players: str, kernel_name: str | None, layout_file:
     engine, options given with a layout, or numba asked for where it is not installed."""
     game = get_game(game_name)
     if game.rules is None:
-        raise UsageError(f"{game.name} has no rules engine to play with (a game file's "
-                         "positions are drawn, not played)", input=game_name)
+        raise UsageError(f"{game.name} has no rules engine to play with (a game file without "
+                         "[rules] is drawn, not played)", input=game_name)
     names = parse_players(players, game)
     if layout_file is not None:
         if options:

@@ -33,6 +33,7 @@ play. Rulings (ours):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -63,6 +64,8 @@ from printables.games.rules.vocabulary import RuleSet
 
 PASS = Move(special="pass")
 SWAP = Move(special="swap")
+#: What the memo holds for a position not asked about yet.
+_UNKNOWN = object()
 #: How many positions' generated moves and results an engine remembers.
 MEMO = 256
 
@@ -210,22 +213,26 @@ class GenericRules:
     def _moves(self, t: Tables, pos: Position) -> tuple[Move, ...]:
         """The legal moves, remembered per position (no check that the game is over)."""
         key = ("moves", t, pos)
-        if key not in self._memo:
-            cells = self.cells(t, pos)
-            found = [m for m, _ in self.candidates(t, pos, cells, pos.to_move)]
-            if can_swap(t, pos, cells):
-                found.append(SWAP)
-            how = t.rules.turn.pass_
-            if how == "any-time" or (not found and (how == "when-stuck"
-                                                    or t.rules.end.no_move == "pass")):
-                found.append(PASS)
-            self._remember(key, tuple(found))
-        return self._memo[key]  # type: ignore[no-any-return]
+        known = self._memo.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[no-any-return]
+        cells = self.cells(t, pos)
+        found = [m for m, _ in self.candidates(t, pos, cells, pos.to_move)]
+        if can_swap(t, pos, cells):
+            found.append(SWAP)
+        how = t.rules.turn.pass_
+        if how == "any-time" or (not found and (how == "when-stuck"
+                                                or t.rules.end.no_move == "pass")):
+            found.append(PASS)
+        return self._remember(key, tuple(found))  # type: ignore[no-any-return]
 
-    def _remember(self, key: tuple[Any, ...], value: Any) -> None:
+    def _remember(self, key: tuple[Any, ...], value: Any) -> Any:
+        """Keep value for key among the last MEMO positions asked about; return it."""
         self._memo[key] = value
         if len(self._memo) > MEMO:
-            self._memo.popitem(last=False)
+            with contextlib.suppress(KeyError):  # another thread made room first
+                self._memo.popitem(last=False)
+        return value
 
     def candidates(self, t: Tables, pos: Position, cells: Cells, side: str
                    ) -> list[Candidate]:
@@ -259,17 +266,15 @@ class GenericRules:
                 return e
         raise ValueError(f"{_plain_notation(t, move)} is not a move of these rules")  # type: ignore[arg-type]
 
-    def has_move(self, t: Tables, pos: Position, side: str) -> bool:
-        """True when side would have a placement or move in this position."""
-        return bool(self.candidates(t, pos, self.cells(t, pos), side))
-
     # ------------------------------------------------------------------ the end
 
     def _result(self, t: Tables, pos: Position) -> str | None:
+        """The result, remembered per position."""
         key = ("result", t, pos)
-        if key not in self._memo:
-            self._remember(key, result(self, t, pos))
-        return self._memo[key]  # type: ignore[no-any-return]
+        known = self._memo.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[no-any-return]
+        return self._remember(key, result(self, t, pos))  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------- acting

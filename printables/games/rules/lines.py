@@ -82,8 +82,8 @@ class Tables:
     edge_areas: Mapping[str, tuple[frozenset[int], ...]]
     below: Mapping[str, tuple[int, ...]]
     adjacency: tuple[tuple[int, ...], ...]
-    #: path (space numbers) -> its Move, made once (moves are immutable values)
-    paths: dict[tuple[int, ...], Move] = field(default_factory=dict, repr=False)
+    #: (path, placed space or -1) -> its Move, made once (moves are immutable values)
+    paths: dict[tuple[tuple[int, ...], int], Move] = field(default_factory=dict, repr=False)
     #: (relation, n) -> per space, the straight windows of n spaces it starts (windows())
     _windows: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False)
 
@@ -108,13 +108,15 @@ class Tables:
             self._windows[key] = tuple(out)
         return self._windows[key]  # type: ignore[no-any-return]
 
-    def move(self, path: tuple[int, ...]) -> Move:
-        """The Move of a path of space numbers (a drop when one space: +X)."""
-        found = self.paths.get(path)
+    def move(self, path: tuple[int, ...], place: int = -1) -> Move:
+        """The Move of a path of space numbers (a drop when one space: +X), placing a piece
+        on place afterwards when it is a space (X-Y/Z)."""
+        found = self.paths.get((path, place))
         if found is None:
             names = self.names
-            found = Move(path=tuple(names[i] for i in path), drop=len(path) == 1)
-            self.paths[path] = found
+            found = Move(path=tuple(names[i] for i in path), drop=len(path) == 1,
+                         place=names[place] if place >= 0 else None)
+            self.paths[(path, place)] = found
         return found
 
 

@@ -7,9 +7,12 @@ number, of the Piece on each space or None); what happens after the action (capt
 promotion, the filters that make a move illegal) is the engine's. Rulings (ours, where
 RULES_SPEC left them open):
 
-- A piece that hops is lifted from its origin (a chain may come back to it); the pieces it
-  hops stay on the board until the move ends, so none is hopped twice and none is landed on;
-  no chain lands twice on one space. Hops capture only enemy pieces, even over ``any``.
+- A piece that hops is lifted from its origin (a chain may come back to it). An enemy piece
+  a capturing hop jumps is gone at once (as in OpenSpiel's checkers: a chain may land where
+  it stood, and on a space it landed on before); a piece jumped without being captured
+  stays, and is never jumped twice; a hop that captures nothing never lands where the chain
+  has been. So every chain ends: each hop takes a piece or lands somewhere new. Hops capture
+  only enemy pieces, even over ``any``.
 - A chain stops where the piece reaches a zone that promotes it, when the promotion ends
   the move (ends_move, the default).
 - A slide or hop passes only through spaces on its straight line; `on`/`not_on` and the
@@ -196,15 +199,19 @@ def hops(t: Tables, cells: Cells, side: str, rule: MoveRule, origin: int
 
     def extend(path: tuple[int, ...], hopped: tuple[int, ...]) -> None:
         here = path[-1]
+        gone = {h for h in hopped if rule.captures and is_enemy(cells[h], side)}
         for rel in rule.along:
             heads = t.heading[side][rel][here] if rule.toward else None
             for k, ray in enumerate(t.rays[rel][here]):
                 if len(ray) < 2 or (heads is not None and heads[k] not in rule.toward):
                     continue
                 mid, land = ray[0], ray[1]
-                if mid in hopped or not over(cells[mid]) or land in path[1:] \
-                        or (cells[land] is not None and land != origin) or not lands(land):
+                if mid in hopped or not over(cells[mid]) or not lands(land) or (
+                        cells[land] is not None and land != origin and land not in gone):
                     continue
+                takes = rule.captures and is_enemy(cells[mid], side)
+                if not takes and land in path[1:]:
+                    continue  # a hop that takes nothing never lands where the chain was
                 step, taken = path + (land,), hopped + (mid,)
                 ends = rule.chain == "no" or land in promote
                 before = len(out)
@@ -262,7 +269,7 @@ def _then_place(t: Tables, cells: Cells, side: str, hand: Mapping[str, int], the
                     break
                 seen[here] = None
     blocked = t.blocked.get(owner, t.blocked[side] if owner == side else frozenset())
+    placed = Effect(effect.captures, None, owner, then.piece)
     for s in sorted(seen):
         if s not in blocked:
-            yield (Move(path=move.path, place=t.names[s]),
-                   Effect(effect.captures, None, owner, then.piece))
+            yield t.move(path, s), placed
