@@ -32,6 +32,7 @@ import pytest
 
 from printables.positions import format_move, parse_move
 from tests.openspiel_adapters import (
+    EXAMPLES,
     ORACLES,
     PERFT,
     Match,
@@ -78,7 +79,7 @@ class Report:
 def position_file(match: Match) -> str:
     """The position as a position file (the repro of a disagreement)."""
     pos = match.position()
-    lines = [f'game = "examples/{match.oracle.name}.toml"', f'to_move = "{pos.to_move}"']
+    lines = [f'game = "{EXAMPLES / match.oracle.name}.toml"', f'to_move = "{pos.to_move}"']
     by_side: dict[str, dict[str, list[str]]] = {}
     for space, piece in sorted(pos.pieces.items()):
         by_side.setdefault(piece.side, {}).setdefault(piece.kind, []).append(space)
