@@ -148,20 +148,24 @@ def _links(t: Tables, cells: Cells, own: list[bool], s: int, rule: WinRule
 
 def _chain_joins(t: Tables, cells: Cells, own: list[bool], mine: list[int],
                  where: Mapping[int, frozenset[int]], n_areas: int, rule: WinRule) -> bool:
-    links = {s: _links(t, cells, own, s, rule) for s in mine}
+    links: dict[int, list[tuple[int, int, int]]] = {}  # made as the search reaches a piece
     everything = frozenset(range(n_areas))
     least = max(rule.min, 2)
 
     def extend(path: list[int], touched: frozenset[int], beyond: int) -> bool:
-        for nxt, first, after in links[path[-1]]:
+        here = path[-1]
+        if here not in links:
+            links[here] = _links(t, cells, own, here, rule)
+        for nxt, first, after in links[here]:
             if nxt in path or (rule.turn and first == beyond):
                 continue
-            here = where[nxt]
-            if rule.ends_only and here:
-                if here - touched and touched | here == everything and len(path) + 1 >= least:
+            inside = where[nxt]
+            if rule.ends_only and inside:
+                if inside - touched and touched | inside == everything and \
+                        len(path) + 1 >= least:
                     return True
                 continue
-            now = touched | here
+            now = touched | inside
             if now == everything and len(path) + 1 >= least:
                 return True
             path.append(nxt)
