@@ -89,7 +89,8 @@ class CheckResult:
 
 # ----------------------------------------------------------------------------- move notation
 
-_MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>\S+)|(?P<path>[^\sx=+]+))"
+_MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>[^\s/]+)|(?P<path>[^\sx=+/]+))"
+                   r"(?:/(?P<place>[^\s/]+))?"
                    r"(?:\s+x(?P<take>\S+))?(?:\s+=(?P<relocate>\S+))?$")
 
 
@@ -97,7 +98,7 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
     """Parse move notation (POSITIONS.md) into a Move, checking every space name.
 
     >>> g = get_game("rosenkreuz"); parse_move(g, g.board(), "a2-a3")
-    Move(path=('a2', 'a3'), drop=False, take=None, relocate=None, special=None)
+    Move(path=('a2', 'a3'), drop=False, take=None, relocate=None, special=None, place=None)
     """
     if not isinstance(text, str):
         raise MoveSyntaxError(f"move {text!r} must be a string such as \"a2-a3\" or \"+d4\"",
@@ -106,8 +107,11 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
     m = _MOVE.match(src)
     if not m or len(src) > 200:
         raise MoveSyntaxError(f"move {text!r} does not parse; write +X, X-Y, X-Y-Z, "
-                              "'X-Y xZ =W' or pass", input=text)
+                              "X-Y/Z, 'X-Y xZ =W', pass or swap", input=text)
     if m["special"]:
+        if m["place"] or m["take"] or m["relocate"]:
+            raise MoveSyntaxError(f"move {text!r}: {m['special']} stands alone (no /Z, xZ "
+                                  "or =W)", input=text)
         return Move(special=m["special"])
 
     def space(name: str) -> str:
@@ -118,19 +122,24 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
 
     take = space(m["take"]) if m["take"] else None
     relocate = space(m["relocate"]) if m["relocate"] else None
+    place = space(m["place"]) if m["place"] else None
     if m["drop"]:
-        if take or relocate:
-            raise MoveSyntaxError(f"move {text!r}: a drop takes no xZ or =W", input=text)
-        return Move(path=(space(m["drop"]),), drop=True)
+        if relocate or place:
+            raise MoveSyntaxError(f"move {text!r}: a drop takes no /Z or =W", input=text)
+        return Move(path=(space(m["drop"]),), drop=True, take=take)
     if any(not re.fullmatch(r"[A-Za-z0-9]+", name)
            for run in m["path"].split(",") for name in run.split("-")):
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)
     runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))
-    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate)
+    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate,
+                place=place)
     written = game.rules or game.notation
     normalize = written.normalize_move if written is not None else plain_move
     meant = normalize(board, move, runs) if all(len(run) >= 2 for run in runs) else None
+    if meant is not None and meant.place != place:  # a notation without X-Y/Z
+        raise MoveSyntaxError(f"move {text!r}: {game.name} moves place no piece after "
+                              "moving; leave out /Z", input=text)
     if meant is None:
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)

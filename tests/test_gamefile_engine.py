@@ -89,16 +89,16 @@ def edited(tmp_path: Path, cli, name: str, old: str, new: str) -> Path:
 @pytest.mark.parametrize("name,old,new,said", [
     ("rosenkreuz", r'engine = "rosenkreuz"', 'engine = "chess"',
      "engine 'chess' is not a built-in rules engine; valid: rosenkreuz, chameleons, evl"),
-    ("dugi", r"(?m)^rings = 7$", "rings = 5",
-     "engine 'dugi' cannot check this game: the board has 120 spaces, the engine's 168"),
+    ("rosenkreuz", r"(?m)^files = 7$", "files = 9",
+     "engine 'rosenkreuz' cannot check this game: the board has 63 spaces, the engine's 49"),
     ("chameleons", r'colouring = "spiral"', 'colouring = "checker"',
      "engine 'chameleons' cannot check this game: space b1 is coloured light, the engine's dark"),
     ("rosenkreuz", r'sides = \["rose", "cross"\]', 'sides = ["rose", "thorn"]',
      "engine 'rosenkreuz' cannot check this game: its sides are rose, thorn"),
     ("network", r'(?m)^engine = "network"', 'engine = "dag-en-nacht"',
      "engine 'dag-en-nacht' cannot check this game"),
-    ("dag-en-nacht", r"(?m)^size = 15$", "size = 12",
-     "[game.options] are not options of engine 'dag-en-nacht': Dag en Nacht size 12"),
+    ("evl", r"(?m)^target = 10$", "target = 99",
+     "[game.options] are not options of engine 'evl'"),
 ])
 def test_an_engine_refuses_a_game_it_was_not_written_for(tmp_path, cli, name, old, new,
                                                           said):

@@ -28,7 +28,8 @@ def test_export_then_build_gives_the_same_products(cli, tmp_path, name):
     shipped = [p for p in (ROOT / "layouts" / name).glob("*.toml") if p.name != "setup.toml"]
     assert len(examples) == len(shipped) and (target.parent / f"my-{name}.md").is_file()
     text = target.read_text()
-    assert f'rules = "my-{name}.md"' in text and "/work" not in text and "summary =" not in text
+    assert re.search(rf'(?m)^(rules|text) = "my-{name}.md"', text)  # text: under [rules]
+    assert "/work" not in text and "summary =" not in text
     built, mine = tmp_path / "built", tmp_path / "out"
     for product, extra in (("board", ("--format", "svg")), ("setup", ("--format", "svg")),
                            ("pieces", ()), ("booklet", ())):
@@ -67,7 +68,7 @@ def test_export_on_standard_output_names_the_rules_relative_to_here(cli, tmp_pat
     monkeypatch.chdir(tmp_path)
     code, out, err = cli("export", "network")
     assert code == 0, err
-    rules = re.search(r'(?m)^rules = "([^"]+)"', out).group(1)
+    rules = re.search(r'(?m)^text = "([^"]+)"', out).group(1)  # Network's [rules] name it
     assert not Path(rules).is_absolute() and (tmp_path / rules).resolve() == (
         ROOT / "rules_text" / "network.md").resolve()
 

@@ -256,6 +256,6 @@ def test_hex_edges_go_whole_to_one_side(tmp_path):
         owner[d.style.split(".")[2]].add(cell)
     assert owner["blue"] == {f"{c}{r}" for c in "ak" for r in range(1, 12)}
     assert owner["red"] == {f"{c}{r}" for c in "abcdefghijk" for r in (1, 11)}
-    from printables.gamefile.sides import outer_sides
+    from printables.boards.edges import outer_sides
     bands = [d for d in board.decorations if d.style.startswith("edge.")]
     assert len(bands) == len(outer_sides(board)) == 8 * 11 - 2  # every outer side, once

@@ -56,6 +56,7 @@ from printables.gamefile.reader import (
     read_bytes,
     rules_file,
 )
+from printables.gamefile.rules_spec import NOTE, engine_or_rules, vocabulary, with_rules
 from printables.gamefile.sides import (
     DIRECTIONS,
     NEUTRAL,
@@ -190,6 +191,15 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         default_options=head["options"], check_options=_option_checker(head["options"]),
         notation=head["notation"])
     spec = replace(spec, setup_position=_setup(r, data, spec))
+    if vocabulary(data) is not None:  # [rules]: the generic engine, or engine on its board
+        ruled = (engine_or_rules(r, spec, head["engine"], data) if head["engine"]
+                 else with_rules(r, spec, data))
+        if ruled is not None:
+            return ruled
+        with_rules(r, spec, data)  # the engine plays its own board; the [rules] are checked
+        spec = replace(spec, extra={**spec.extra, NOTE: "checked by the rules engine of "
+                                    f"{head['engine'].name} (its own board; the [rules] "
+                                    "play on any other)"})
     if head["engine"] is None:
         return spec
     return with_engine(r, spec, head["engine"], own_summary=head["summary"] is not None)
@@ -576,10 +586,11 @@ def _unchecked(path: str | Path) -> tuple[str, list[CheckResult]] | None:
     if is_game_file(path):
         game = load_game_file(path)
         layouts = [_example_of(game, example, path) for example in game.example_files or ()]
-        if game.rules is not None:  # [game] engine: the examples' claims are checked
+        if game.rules is not None:  # [game] engine or [rules]: the claims are checked
             n = len(layouts)
+            by = game.extra.get(NOTE, f"checked by the rules engine of {game.engine}")
             return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} "
-                    f"checked by the rules engine of {game.engine}",
+                    f"{by}",
                     [res for lay in layouts for res in check_layout(lay)])
         failed = [res for lay in layouts for res in notation_problems(game, lay)]
         n = len(layouts)

@@ -58,14 +58,7 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
     file's game (see the module's rulings); else a LayoutError at the line of the engine
     key. Without its own summary, a file whose board is the engine's at its default size
     too is described by the engine's summary."""
-    problem = _game_difference(spec, engine)
-    if problem is None:
-        try:
-            theirs = engine.board(engine.options(spec.default_options))
-        except PrintablesError as e:
-            raise r.fail(f"[game.options] are not options of engine {quote(engine.name)}: "
-                         f"{e.message}", key="engine") from None
-        problem = board_difference(spec.board(), theirs)
+    problem = engine_problem(spec, engine)
     if problem:
         raise r.fail(f"engine {quote(engine.name)} cannot check this game: {problem}; an "
                      f"engine checks only the game it was written for", key="engine")
@@ -83,6 +76,26 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
             raise r.fail(f"[setup] is not a position of {engine.title} by its rules engine: "
                          f"{problem}", key="setup")
     return out
+
+
+def engine_problem(spec: GameSpec, engine: GameSpec) -> str | None:
+    """Why engine cannot check the game file's game (its sides, kinds, placement, state,
+    options or board differ from the engine's), or None when it can."""
+    return _game_difference(spec, engine) or board_problem(spec, engine)
+
+
+def board_problem(spec: GameSpec, engine: GameSpec) -> str | None:
+    """Why the game file's board (at its default options) is not the engine's, or None."""
+    try:
+        theirs = engine.board(engine.options(spec.default_options))
+    except PrintablesError as e:
+        return f"[game.options] are not options of engine {quote(engine.name)}: {e.message}"
+    return board_difference(spec.board(), theirs)
+
+
+def game_difference(spec: GameSpec, engine: GameSpec) -> str | None:
+    """What the game file's game (not its board) has that the engine does not expect."""
+    return _game_difference(spec, engine)
 
 
 def _game_difference(spec: GameSpec, engine: GameSpec) -> str | None:

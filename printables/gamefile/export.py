@@ -30,7 +30,8 @@ from printables.boards import Board
 from printables.boards.point_lines import Extras, Place
 from printables.boards.square import checker, parse_square, spiral_colouring
 from printables.errors import printable
-from printables.gamefile.reader import read_bytes
+from printables.gamefile.reader import parse_toml, read_bytes
+from printables.gamefile.rules_spec import bundled_rules_text, vocabulary
 from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
 from printables.games.model import Stacks, plain_notation
@@ -216,11 +217,13 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
     examples = ([f"{target.stem}/{p.name}" for p in example_order(game)]
                 if target is not None else [])
     name = game.name if game.source else f"{game.name}-variant"
+    vocabulary = rules_tables(game)
     lines = [f"# {printable(game.title)}, exported by `printables export {game.name}`.",
              "# The rules text and the examples are copies, next to this file: edit them."
              if target is not None else
              "# `printables export GAME --to FILE` also writes the rules and the examples.",
-             f"rules = {_q(rules_name)}", f"examples = {_q(examples)}", "",
+             *([] if vocabulary else [f"rules = {_q(rules_name)}"]),
+             f"examples = {_q(examples)}", "",
              "[game]", f"name = {_q(name)}", f"title = {_q(game.title)}",
              f"designer = {_q(game.designer)}", f"sides = {_q(list(game.sides))}",
              f"first = {_q(game.first or game.sides[0])}",
@@ -243,7 +246,40 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
         if c.back:
             lines.append(f"back = {_q(c.back)}")
     lines += [""] + _setup_section(game)
+    if vocabulary:
+        lines += ["", with_text(vocabulary, _q(rules_name))]
     return "\n".join(lines) + "\n"
+
+
+def rules_tables(game: GameSpec) -> str:
+    """The [rules] tables a game is written as: a built-in game's bundled ones, a game
+    file's own (its text key left out), or '' for a game without."""
+    if game.source is None:
+        return (bundled_rules_text(game.engine or game.name) or "").strip()
+    source = read_bytes(game.source).decode("utf-8")
+    return "\n".join(line for line in _rules_lines(source)
+                     if not re.match(r"^\s*text\s*=", line)).strip() \
+        if vocabulary(parse_toml(source, str(game.source))[1]) is not None else ""
+
+
+def _rules_lines(source: str) -> list[str]:
+    """The lines of source inside [rules], [rules.*] and [[rules.*]] tables."""
+    out, inside = [], False
+    for line in source.splitlines():
+        head = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?", line)
+        if head:
+            inside = head.group(1).strip('"') == "rules" or head.group(1).startswith("rules.")
+        if inside:
+            out.append(line)
+    return out
+
+
+def with_text(tables: str, rules_name: str) -> str:
+    """[rules] tables with their text key (the rules Markdown) written first."""
+    head = re.search(r"(?m)^\[rules\][ \t]*$", tables)
+    if head is None:
+        return f"[rules]\ntext = {rules_name}\n\n{tables}"
+    return tables[:head.end()] + f"\ntext = {rules_name}" + tables[head.end():]
 
 
 def _edges(game: GameSpec) -> list[str]:

@@ -139,13 +139,15 @@ def piece_at(pos: Position, space: str) -> Piece | None:
 @dataclass(frozen=True)
 class Move:
     """A move: a drop (+X), a path X-Y[-Z...], with Rosenkreuz's take (xZ) and relocate (=W),
-    or a special word ('pass', 'swap')."""
+    or a special word ('pass', 'swap'); place: a piece put on that space after the move
+    (X-Y/Z, the Amazons' arrow)."""
 
     path: tuple[str, ...] = ()
     drop: bool = False
     take: str | None = None
     relocate: str | None = None
     special: str | None = None
+    place: str | None = None
 
     @property
     def origin(self) -> str:
@@ -231,10 +233,14 @@ def plain_notation(board: Board, move: Move) -> str:
 
     >>> plain_notation(None, Move(path=("a7", "b6"), take="c3", relocate="d1"))
     'a7-b6 xc3 =d1'
+    >>> plain_notation(None, Move(path=("d1", "d7"), place="g7"))
+    'd1-d7/g7'
     """
     if move.special:
         return move.special
     text = "+" + move.path[0] if move.drop else "-".join(move.path)
+    if move.place:
+        text += "/" + move.place
     if move.take:
         text += " x" + move.take
     if move.relocate:

@@ -118,8 +118,7 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
     game = get_game(game_ref)
     if game.rules is None:
         raise UsageError(f"{game.name} has no rules engine, so it cannot be played; balance "
-                         "plays the built-in games (and games other packages register with "
-                         "one)", input=game_ref)
+                         "plays the built-in games and game files with [rules]", input=game_ref)
     base = list(base_options)
     texts = [t.strip() for t in variant_texts.split(";")] if variant_texts else [""]
     variants = []

@@ -352,8 +352,9 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
                dy: float = 0.0, legal: bool = True) -> tuple[Item, ...]:
     """A move drawn on the board: an arrow along its path that follows the board's lines
     between spaces that are not neighbours (a drop: a ring round the space; Rosenkreuz
-    relocation: a second arrow, curving to the side, to the relocation square). A move the
-    rules forbid (legal=False) is struck through by a dark bar."""
+    relocation: a second arrow, curving to the side, to the relocation square; a piece
+    placed after the move, X-Y/Z: a ring round Z). A move the rules forbid (legal=False) is
+    struck through by a dark bar."""
     if move.special or not move.path:
         return ()
 
@@ -383,6 +384,8 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
         centre = _move(_board_centre(board), dx, dy)
         items.extend(arrow_items([a, bow_point(a, b, centre), b], sizes, 0.3 * d,
                                  [False, True, False]))
+    if move.place:
+        items.extend(ring_items(at(move.place), 0.62 * d, sizes))
     if not legal:
         items.extend(strike_across(points, sizes))
     return tuple(items)

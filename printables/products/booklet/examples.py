@@ -211,7 +211,8 @@ def on_variant(game: GameSpec, layout: Layout, variant: Mapping[str, Any]) -> La
     names = [*pos.pieces, *pos.stacks, *pos.markers]
     for c in layout.checks:
         if c.move is not None:
-            names += [*c.move.path, *(n for n in (c.move.take, c.move.relocate) if n)]
+            names += [*c.move.path, *(n for n in (c.move.take, c.move.relocate,
+                                                  c.move.place) if n)]
         if c.after is not None:
             names += [*c.after.pieces, *c.after.stacks, *c.after.markers]
     if not all(board.has(n) for n in names):
