@@ -86,14 +86,16 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
                  space_labels: Mapping[str, str] | None = None,
                  layout: Mapping[str, object] | None = None,
                  extras: Extras = NO_EXTRAS,
-                 small: Sequence[tuple[float, float, str]] = ()) -> Board:
+                 small: Sequence[tuple[float, float, str]] = (),
+                 lattice: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> Board:
     """A board of named points (lattice units, any origin) joined by lines, drawn with
     pitch mm per unit; marked points get a dot; labels are (x, y, text) in lattice units;
     space_labels: text printed beside a point (up and right of it), by point name; layout:
     the builder's parameters, kept in data["layout"] (export writes them back; None: the
     free list of points and lines); extras: lines and joins declared apart, curves, guide
     and dead points (boards.point_lines); small: labels as labels, in smaller type (a
-    point's own name or number beside it).
+    point's own name or number beside it); lattice: relations the layout defines besides
+    its lines (a grid's orthogonal and diagonal neighbours, drawn or not).
 
     >>> b = points_board("g", "G", {"a": (0, 0), "b": (1, 0)}, [("a", "b")], 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a", "line"), b.width
@@ -142,7 +144,9 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
                          for x, y, text in [*labels, *beside]) + tuple(
         Label(at(x, y), text, SMALL_SIZE * pitch, "label.coord") for x, y, text in small)
     return Board(game=game, title=title, width=w, height=h, spaces=spaces,
-                 relations=freeze_relations(_relations(coords, joins)), outline=ground,
+                 relations=freeze_relations({**_relations(coords, joins),
+                                             **_alive(lattice or {}, dead)}),
+                 outline=ground,
                  decorations=tuple(decos), labels=board_labels,
                  data={"pitch": pitch, "topology": "points",
                        "space_labels": dict(space_labels or {}),
@@ -267,7 +271,23 @@ def grid_points(game: str, title: str, files: int, ranks: int, pitch: float,
     params = {"layout": "grid", "files": files, "ranks": ranks, "diagonals": diagonals,
               "stars": stars, "file_labels": list(fl), "rank_labels": list(rl)}
     return points_board(game, title, coords, lines, pitch, stars, text, space_labels, params,
-                        extras)
+                        extras, lattice=_lattice(names))
+
+
+def _alive(rel: Mapping[str, Mapping[str, Sequence[str]]], dead: set[str]
+           ) -> dict[str, dict[str, list[str]]]:
+    """rel without the dead points: they are in no relation."""
+    return {name: {n: [] if n in dead else [m for m in ns if m not in dead]
+                   for n, ns in pairs.items()} for name, pairs in rel.items()}
+
+
+def _lattice(names: Mapping[tuple[int, int], str]) -> dict[str, dict[str, list[str]]]:
+    """A grid's own relations, whatever lines are drawn: ``orthogonal`` (the four points a
+    step along a file or a rank away) and ``diagonal`` (the four a step along both)."""
+    steps = {"orthogonal": ((1, 0), (0, 1), (-1, 0), (0, -1)),
+             "diagonal": ((1, 1), (-1, 1), (-1, -1), (1, -1))}
+    return {rel: {n: [names[(f + df, r + dr)] for df, dr in ds if (f + df, r + dr) in names]
+                  for (f, r), n in names.items()} for rel, ds in steps.items()}
 
 
 def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool = False,
