@@ -30,10 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import pyspiel
-import pytest
 
 import printables.gamefile  # noqa: F401  (get_game reads .toml paths once it is loaded)
-from printables.errors import LayoutError
 from printables.games import GameSpec, get_game
 from printables.games.model import Piece, Position, Rules, next_side
 
@@ -262,27 +260,6 @@ PERFT = {
     "checkers": (7, 49, 302),
     "othello": (4, 12, 56),
 }
-
-
-def waits_for_diagonals() -> bool:
-    """True while a points grid exports no `orthogonal`/`diagonal` relations, so Gomoku's
-    game file (five in a row along them, on the points of a Go-like grid) cannot be read:
-    the lead's ruling on engine-bugs P1 adds them to boards/points.py. Only that failure
-    counts; any other stays an error."""
-    try:
-        ORACLES["gomoku"].game()
-    except LayoutError as e:
-        return "has no relation 'orthogonal'" in e.message
-    return False
-
-
-def games(names: list[str]) -> list[Any]:
-    """pytest parameters, one per game; Gomoku's marked as expected to fail, with exactly
-    that LayoutError, only while its game file cannot be read for want of the relations
-    (once it reads, its tests run as the others do)."""
-    pending = pytest.mark.xfail(waits_for_diagonals(), strict=True, raises=LayoutError,
-                                reason="a points grid has no diagonal relation yet (P1)")
-    return [pytest.param(n, marks=pending) if n == "gomoku" else n for n in names]
 
 
 # ----------------------------------------------------------------------------- generic part

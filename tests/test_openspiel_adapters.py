@@ -14,7 +14,6 @@ from tests.openspiel_adapters import (
     ORACLES,
     PERFT,
     Match,
-    games,
     random_match,
     removed,
     setup_of,
@@ -34,13 +33,13 @@ def perft(match: Match, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("name", games(sorted(PERFT)))
+@pytest.mark.parametrize("name", sorted(PERFT))
 def test_move_counts_from_the_start_are_the_published_ones(name):
     match = Match.start(ORACLES[name])
     assert [perft(match, d) for d in range(1, len(PERFT[name]) + 1)] == list(PERFT[name])
 
 
-@pytest.mark.parametrize("name", games(sorted(ORACLES)))
+@pytest.mark.parametrize("name", sorted(ORACLES))
 def test_openspiel_start_is_our_setup(name):
     oracle = ORACLES[name]
     match = Match.start(oracle)
@@ -50,7 +49,7 @@ def test_openspiel_start_is_our_setup(name):
     assert match.to_move() == (game.first or game.sides[0]) == setup.to_move
 
 
-@pytest.mark.parametrize("name", games(sorted(ORACLES)))
+@pytest.mark.parametrize("name", sorted(ORACLES))
 def test_random_games_read_as_our_positions(name):
     """Every piece on a space of our board; every whole move one name, which parses; placing
     games: what stands plus what is in hand is what the components count; a capture takes

@@ -37,7 +37,6 @@ from tests.openspiel_adapters import (
     PERFT,
     Match,
     Oracle,
-    games,
     outcome,
     removed,
     rules_of,
@@ -197,7 +196,7 @@ def engine_perft(game: Any, board: Any, pos: Any, depth: int) -> int:
                for m in moves)
 
 
-@pytest.mark.parametrize("name", games(sorted(PERFT)))
+@pytest.mark.parametrize("name", sorted(PERFT))
 def test_engine_move_counts_from_the_start_are_the_published_ones(name):
     """Perft from the setup, as far as 3,000 leaves: the counts OpenSpiel gives (checked in
     tests/test_openspiel_adapters.py), from our engine alone."""
@@ -209,7 +208,7 @@ def test_engine_move_counts_from_the_start_are_the_published_ones(name):
         [PERFT[name][d - 1] for d in depths]
 
 
-@pytest.mark.parametrize("name", games(sorted(ORACLES)))
+@pytest.mark.parametrize("name", sorted(ORACLES))
 def test_published_game_agrees_with_openspiel(name):
     report = compare_game(ORACLES[name], POSITIONS, seed=f"openspiel {name}")
     shown = "\n".join(report.disagreements[:SHOWN])
