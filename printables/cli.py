@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -87,12 +88,29 @@ def _games(game: str | None, all_: bool) -> list:
     return [get_game(game)]
 
 
-def _progress(items: list, label: str):
-    """A progress bar on stderr for more than one item, else the items themselves."""
+def _columns() -> int:
+    """The width of the terminal standard error is on (80 when it cannot be told)."""
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns or 80
+    except (OSError, ValueError, AttributeError):
+        return shutil.get_terminal_size((80, 24)).columns
+
+
+def _bar_width(label: str, extra: int) -> int:
+    """The width of a progress bar whose line fits the terminal: the label, the bar, the
+    percentage and time left (up to 24 characters with their gaps) and `extra` more."""
+    return max(8, _columns() - 1 - len(label) - 24 - extra)
+
+
+def _progress(items: list, label: str, show=lambda item: ""):
+    """A progress bar on stderr for more than one item (show(item): the words after the
+    bar), else the items themselves."""
     if len(items) <= 1 or not sys.stderr.isatty():  # a log gets errors only, one line each
         return _NoBar(items)
+    longest = max(len(show(item)) for item in items)
     return click.progressbar(items, label=label, file=sys.stderr,
-                             item_show_func=lambda g: g.name if g else "")
+                             width=_bar_width(label, longest + 2),
+                             item_show_func=lambda item: show(item) if item else "")
 
 
 class _NoBar:
@@ -188,7 +206,7 @@ def product_command(product) -> click.Command:
         reqs = [(g, product.read(g, texts, fmt, options, size, theme)) for g in games]
         ensure_dir(output)  # before the work: a bad folder fails at once
         files, failed = [], []
-        with _progress(reqs, product.name) as bar:
+        with _progress(reqs, product.name, show=lambda item: item[0].name) as bar:
             for g, req in bar:
                 try:
                     files += product.files(g, req)
@@ -239,9 +257,10 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
         watch_kits(reqs, output)
         return
     start = time.perf_counter()
-    with click.progressbar(length=len(reqs.games), label=f"kits on {reqs.paper}",
-                           file=sys.stderr, show_pos=True,
-                           hidden=not sys.stderr.isatty()) as bar:
+    label = f"kits on {reqs.paper}"
+    with click.progressbar(length=len(reqs.games), label=label, file=sys.stderr,
+                           show_pos=True, hidden=not sys.stderr.isatty(),
+                           width=_bar_width(label, 2 * len(str(len(reqs.games))))) as bar:
         files = build_kits(reqs, output, on_done=lambda name: bar.update(1))
     total = sum(len(v) for v in files.values())
     n = len(reqs.games)
@@ -362,9 +381,11 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
                     kernel=kernel_name)
     workers = count("--workers", 1, 256)(workers) if workers is not None else None
     tty = sys.stderr.isatty()
+    width = _columns() - 1  # a line as wide as the terminal wraps on some terminals
     def show(event: dict) -> None:
         if tty:
-            click.echo("\r" + progress_line(event)[:150].ljust(150), err=True, nl=False)
+            line = progress_line(event, width)[:width]
+            click.echo("\r" + line.ljust(width), err=True, nl=False)
     paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
     if tty:
         click.echo("", err=True)
@@ -477,8 +498,9 @@ def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, opti
     max_plies = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
 
     kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
-    bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
-                             file=sys.stderr) if sys.stderr.isatty() else None)
+    label = f"{kernel.game.name} games"
+    bar = (click.progressbar(length=n_games, label=label, file=sys.stderr,
+                             width=_bar_width(label, 0)) if sys.stderr.isatty() else None)
     with bar or contextlib.nullcontext():
         report = self_play(kernel, start, names, n_games, seed, max_plies or cap,
                            kernel_kind(kernel),
