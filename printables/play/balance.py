@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from printables.errors import UsageError
+from printables.errors import UsageError, install_hint
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW, Kernel
@@ -260,8 +260,8 @@ class DaskCluster:
         try:
             from distributed import Client
         except ImportError:
-            raise UsageError("--scheduler needs Dask distributed: pip install "
-                             "'printables[balance]'", input=address) from None
+            raise UsageError(f"--scheduler needs Dask distributed: {install_hint('balance')}",
+                             input=address) from None
         try:
             self.client = Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as e:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from printables.buildcache import BuildCache
-from printables.errors import UsageError, quote
+from printables.errors import UsageError, install_hint, quote
 from printables.games import GameSpec, get_game
 from printables.loading import load
 from printables.positions import load_layout
@@ -276,8 +276,8 @@ DPI = Field("dpi", count("dpi", 30, 1200), "150", "PNG resolution.", metavar="N"
             only=("png",), label="PNG resolution (dpi)")
 FORMAT_HELP = {"pieces": "pdf: all pages in one file; svg and png: one file per page; json: "
                          "where every piece sits.",
-               "laser": 'lbrn2: a LightBurn project with layer settings; dxf needs the '
-                        'extra: pip install "printables[dxf]".'}
+               "laser": "lbrn2: a LightBurn project with layer settings; dxf needs the "
+                        f"extra: {install_hint('dxf')}."}
 
 
 @dataclass(frozen=True)
