@@ -66,7 +66,7 @@ def cluster(tmp_path):
 
 def test_a_dask_cluster_gives_the_local_runs_report(cli, cluster, tmp_path):
     args = ("chameleons", "--variants", "", "--games", "30", "--seed", "5")
-    code, _, err = cli("balance", *args, "--workers", "1", "-o", tmp_path / "local")
+    code, _, err = cli("balance", *args, "--jobs", "1", "-o", tmp_path / "local")
     assert code == 0, err
     code, _, err = cli("balance", *args, "--scheduler", cluster, "-o", tmp_path / "dask")
     assert code == 0, err

@@ -69,6 +69,7 @@ def test_balance_progress_fits_80_columns(tmp_path):
     (["list"], "Sid Sackson"),
     (["validate", str(ROOT / "layouts" / "network")], "0 failed"),
     (["export", "network"], "[game]"),
+    (["completion", "bash"], "_PRINTABLES_COMPLETE"),
 ])
 def test_other_commands_at_a_terminal(tmp_path, args, shows):
     """Commands without a bar: content lines may be as long as they are (they wrap)."""
@@ -87,8 +88,15 @@ def test_serve_stops_on_ctrl_c_without_a_traceback(tmp_path):
     assert len([line for line in screen.lines() if line.strip()]) <= 2
 
 
+def test_printables_alone_prints_the_help_to_fit(tmp_path):
+    screen = run_in_terminal([], tmp_path)
+    check_screen(screen)
+    assert screen.lines()[0].startswith("Usage: printables")
+    assert "Commands:" in screen.text and "error" not in screen.text
+
+
 @pytest.mark.kit
-@pytest.mark.parametrize("every", ["all"])
+@pytest.mark.parametrize("every", ["all", "--all"])
 def test_kit_all_draws_its_bar(tmp_path, every):
     screen = run_in_terminal(["kit", every, "-o", "out", "--no-cache"], tmp_path)
     check_screen(screen)

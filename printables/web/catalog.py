@@ -1,7 +1,7 @@
 """Which games the web page offers, and the one function that finds a game by name.
 
 The seven built-in games, then the game files (printables.gamefile) in the folder given with
-`serve --games DIR`. Rulings (ours): a request's game name is looked up only among these
+`serve --game-files DIR`. Rulings (ours): a request's game name is looked up only among these
 names, never read as a path (unlike the CLI, where a GAME ending in .toml is a file); a
 game file is read again when it changes, so a designer's edit shows on the next page load;
 a bad game file in the folder stops `serve` at start-up with its one-line message.
@@ -58,13 +58,13 @@ def revision(game: GameSpec) -> tuple:
 
 
 def check_games_dir(games_dir: str | None) -> str | None:
-    """The --games folder, with every game file in it read once (a bad one fails here, and
+    """The --game-files folder, with every game file in it read once (a bad one fails here, and
     so does a folder without any)."""
     if games_dir is None:
         return None
     if not Path(games_dir).is_dir():
-        raise UsageError(f"--games {games_dir!r} is not a folder", input=str(games_dir))
+        raise UsageError(f"--game-files {games_dir!r} is not a folder", input=str(games_dir))
     if not game_files(games_dir):
-        raise UsageError(f"--games {games_dir!r} holds no game file (*.toml with a [game] "
+        raise UsageError(f"--game-files {games_dir!r} holds no game file (*.toml with a [game] "
                          "table); see the README section 'Your own game'", input=str(games_dir))
     return str(games_dir)
