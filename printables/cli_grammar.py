@@ -69,8 +69,14 @@ class GameType(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> str:
-        """The text as given: get_game reads it (one message for an unknown game)."""
-        return str(value)
+        """The text as given: get_game reads it (one message for an unknown game); `all` where
+        the command takes one game is refused here, naming the command."""
+        text = str(value)
+        if not self.with_all and text.strip().lower() == "all":
+            command = ctx.command_path if ctx is not None else "this command"
+            raise UsageError(f"{command} takes one game, not all; valid: "
+                             f"{', '.join(game_names())} or a game file (FILE.toml)", input=text)
+        return text
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:

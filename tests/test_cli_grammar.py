@@ -172,6 +172,8 @@ def test_every_listed_choice_is_accepted(capsys, tmp_path):
     (["board", "dugi", "--format", "gif"], "valid: pdf, svg, png, json"),
     (["kit", "--all", "dugi"], "give GAME... or --all, not both"),
     (["kit"], "missing GAME"),
+    (["play", "all"], "printables play takes one game, not all; valid: rosenkreuz, "),
+    (["export", "ALL"], "printables export takes one game, not all"),
 ])
 def test_a_bad_choice_is_one_line_naming_what_is_valid(cli, tmp_path, args, expect):
     code, out, err = cli(*args, "-o", tmp_path / "out")
