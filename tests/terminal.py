@@ -38,9 +38,12 @@ class Screen:
         redraw of a progress line is a line of its own), control sequences removed."""
         return re.split(r"\r\n|\n|\r", ANSI.sub("", self.text))
 
-    def widest(self) -> int:
-        """The longest line, in characters."""
-        return max((len(line) for line in self.lines()), default=0)
+    def redraws(self) -> list[str]:
+        """The lines drawn over and over at the same place (progress bars and lines): every
+        part of a line that holds a carriage return of its own."""
+        plain = ANSI.sub("", self.text)
+        return [part for line in re.split(r"\r?\n", plain) if "\r" in line
+                for part in line.split("\r") if part]
 
 
 def run_in_terminal(args: list[str], cwd: Path, columns: int = 80, rows: int = 24,
