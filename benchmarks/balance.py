@@ -57,7 +57,7 @@ def run(args: list[str], workers: int, keep: Path | None, name: str) -> dict:
         before = load()
         t = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "printables", "balance", *args,
-                               "--workers", str(workers), "-o", tmp], cwd=ROOT,
+                               "--jobs", str(workers), "-o", tmp], cwd=ROOT,
                               capture_output=True, text=True)
         wall = time.perf_counter() - t
         if proc.returncode:
@@ -122,7 +122,7 @@ def main() -> None:
             _print("random", game, r)
     if not (opts.random_only or opts.ladder_only):
         for game in opts.games or MCTS_GAMES:
-            r = results["mcts"][game] = run([game, "--players", "mcts:100", "--games",
+            r = results["mcts"][game] = run([game, "--levels", "mcts:100", "--games",
                                              str(opts.mcts_games)], opts.workers, opts.keep,
                                             f"self-{game}")
             _print("mcts:100", game, r)

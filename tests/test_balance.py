@@ -33,7 +33,7 @@ def _run(cli, out, *args):
 
 
 def test_report_counts_every_game_and_brackets_the_score(cli, tmp_path):
-    data = _run(cli, tmp_path, "chameleons", "--games", "40", "--workers", "1")
+    data = _run(cli, tmp_path, "chameleons", "--games", "40", "--jobs", "1")
     s = data["variants"][0]["selfplay"]["random"]
     f = s["first_player"]
     assert s["games"] == 40 and f["wins"] + f["losses"] + f["draws"] == 40
@@ -71,8 +71,8 @@ def test_the_pdf_draws_a_histogram_for_every_level_and_variant(tmp_path):
 
 def test_same_seed_same_bytes_for_one_and_two_workers(cli, tmp_path):
     args = ("evl", "--variants", "target=8;target=10", "--games", "24", "--seed", "7")
-    _run(cli, tmp_path / "one", *args, "--workers", "1")
-    _run(cli, tmp_path / "two", *args, "--workers", "2")
+    _run(cli, tmp_path / "one", *args, "--jobs", "1")
+    _run(cli, tmp_path / "two", *args, "--jobs", "2")
     for name in ("balance.json", "balance.md", "balance.pdf", "games.jsonl"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
     data = json.loads((tmp_path / "one" / "balance.json").read_text())
@@ -83,14 +83,14 @@ def test_same_seed_same_bytes_for_one_and_two_workers(cli, tmp_path):
 
 
 def test_another_seed_gives_other_games(cli, tmp_path):
-    a = _run(cli, tmp_path / "a", "chameleons", "--games", "20", "--workers", "1")
-    b = _run(cli, tmp_path / "b", "chameleons", "--games", "20", "--workers", "1",
+    a = _run(cli, tmp_path / "a", "chameleons", "--games", "20", "--jobs", "1")
+    b = _run(cli, tmp_path / "b", "chameleons", "--games", "20", "--jobs", "1",
              "--seed", "2")
     assert a["variants"][0]["selfplay"] != b["variants"][0]["selfplay"]
 
 
 def test_ci_stops_when_the_interval_is_narrow_enough(cli, tmp_path):
-    data = _run(cli, tmp_path, "chameleons", "--ci", "0.2", "--workers", "1")
+    data = _run(cli, tmp_path, "chameleons", "--ci", "0.2", "--jobs", "1")
     s = data["variants"][0]["selfplay"]["random"]
     lo, hi = s["first_player"]["wilson95"]
     assert (hi - lo) / 2 <= 0.2
@@ -122,8 +122,8 @@ def test_the_pie_swap_hands_the_first_players_colour_over():
 
 
 def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path):
-    cases = [("chameleons", "--players", "random,alphazero"),
-             ("chameleons", "--players", "random,random"),
+    cases = [("chameleons", "--levels", "random,alphazero"),
+             ("chameleons", "--levels", "random,random"),
              ("chameleons", "--games", "10", "--ci", "0.05"),
              ("chameleons", "--ci", "nan"), ("chameleons", "--ci", "0"),
              ("network", "--option", "size=9"),
@@ -145,7 +145,7 @@ def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path):
 
 
 def test_the_largest_seed_is_taken(cli, tmp_path):
-    data = _run(cli, tmp_path, "chameleons", "--games", "2", "--workers", "1", "--seed",
+    data = _run(cli, tmp_path, "chameleons", "--games", "2", "--jobs", "1", "--seed",
                 str(2**63 - 1))
     assert data["seed"] == 2**63 - 1
 
@@ -172,7 +172,7 @@ def test_search_does_not_favour_the_first_moves_in_legal_order():
 def test_the_kernel_is_chosen_recorded_and_plays_the_same_random_games(cli, tmp_path):
     pytest.importorskip("numba")
     runs = {k: _run(cli, tmp_path / k, "dugi", "--games", "30", "--max-plies", "300",
-                    "--kernel", k, "--workers", "1") for k in ("fast", "numba")}
+                    "--kernel", k, "--jobs", "1") for k in ("fast", "numba")}
     assert runs["numba"]["kernel"] == "numba" and runs["fast"]["kernel"] == "fast"
     assert runs["numba"]["versions"]["kernels"]["default"].endswith("DugiNumbaKernel")
     # the compiled kernel lists the same moves in the same order, so random players agree

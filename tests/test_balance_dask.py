@@ -35,7 +35,7 @@ from printables.play.cluster import DaskCluster  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 BOUND = 120  # seconds: generous, for a busy shared machine
 STOP = 5  # seconds a stopped Dask process is given to end before it is killed
-RUN = ("chameleons", "--players", "random", "--games", "200", "--seed", "7")
+RUN = ("chameleons", "--levels", "random", "--games", "200", "--seed", "7")
 FILES = ("balance.json", "balance.md", "balance.pdf", "games.jsonl")
 
 
@@ -52,7 +52,7 @@ def _wait_for(condition, what: str, procs=()) -> None:
 def local_run(tmp_path_factory):
     from printables.cli import main
     out = tmp_path_factory.mktemp("local")
-    assert main(["balance", *RUN, "--workers", "1", "-o", str(out)]) == 0
+    assert main(["balance", *RUN, "--jobs", "1", "-o", str(out)]) == 0
     return out
 
 

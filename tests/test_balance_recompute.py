@@ -20,8 +20,8 @@ from collections import Counter, defaultdict
 import pytest
 
 Z = 1.959963984540054
-ARGS = ("network", "--variants", "pie=false;pie=3", "--players", "random,flat:3",
-        "--games", "40", "--max-plies", "30", "--seed", "4", "--workers", "1")
+ARGS = ("network", "--variants", "pie=false;pie=3", "--levels", "random,flat:3",
+        "--games", "40", "--max-plies", "30", "--seed", "4", "--jobs", "1")
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:

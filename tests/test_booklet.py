@@ -209,10 +209,10 @@ def test_missing_setup_stops_the_build(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--paper", "A3"], "unknown paper 'A3'"),
+    (["--page-size", "A3"], "unknown booklet page size 'A3'"),
     (["--impose", "A3"], "unknown sheet"),
-    (["--paper", "A5", "--impose", "letter"], "do not fit 2-up on letter"),
-    (["--paper", "A4", "--impose", "A4"], "do not fit 2-up on A4"),
+    (["--page-size", "A5", "--impose", "letter"], "do not fit 2-up on letter"),
+    (["--page-size", "A4", "--impose", "A4"], "do not fit 2-up on A4"),
 ])
 def test_bad_paper_choices(tmp_path, capsys, args, message):
     assert main(["booklet", GAME, *args, "-o", str(tmp_path)]) == 2

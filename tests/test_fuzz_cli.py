@@ -216,7 +216,7 @@ def test_play_survives_fuzzed_position_files(case, tmp_path, capsys):
     report = tmp_path / "report.json"
     report.unlink(missing_ok=True)
     code, err = run(["play", game, "--layout", str(f), "--games", "1", "--max-plies", "50",
-                     "--kernel", "reference", "--json", str(report)], capsys)
+                     "--kernel", "reference", "-o", str(report)], capsys)
     assert_ours(code, err)
     assert code in (0, 2)
     assert (code == 0) == report.exists()

@@ -22,7 +22,7 @@ def pages(path: Path) -> int:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_export_then_build_gives_the_same_products(cli, tmp_path, name):
     target = tmp_path / "mine" / f"my-{name}.toml"
-    code, out, err = cli("export", name, "--to", target)
+    code, out, err = cli("export", name, "-o", target)
     assert code == 0, err
     examples = sorted((target.parent / target.stem).glob("*.toml"))
     shipped = [p for p in (ROOT / "layouts" / name).glob("*.toml") if p.name != "setup.toml"]
@@ -44,7 +44,7 @@ def test_export_then_build_gives_the_same_products(cli, tmp_path, name):
 
 def test_export_keeps_the_reconstructed_note(cli, tmp_path):
     target = tmp_path / "rk.toml"
-    assert cli("export", "rosenkreuz", "--to", target)[0] == 0
+    assert cli("export", "rosenkreuz", "-o", target)[0] == 0
     assert 'reconstructed = ["setup"]' in target.read_text()
     code, _, err = cli("setup", target, "--format", "svg", "-o", tmp_path)
     assert code == 0, err
@@ -54,7 +54,7 @@ def test_export_keeps_the_reconstructed_note(cli, tmp_path):
 
 def test_an_edited_export_describes_its_own_board(cli, tmp_path):
     target = tmp_path / "dugi5.toml"
-    assert cli("export", "dugi", "--to", target)[0] == 0
+    assert cli("export", "dugi", "-o", target)[0] == 0
     text = re.sub(r"(?m)^rings = 7$", "rings = 5", target.read_text())
     text = re.sub(r"(?m)^engine = .*$", "", text)  # Dugi's engine checks only its own board
     target.write_text(text.replace('examples = [', 'examples = [] # [', 1))
@@ -77,7 +77,7 @@ def test_export_on_standard_output_names_the_rules_relative_to_here(cli, tmp_pat
                                   "xiangqi", "oware", "jungle"])
 def test_a_game_file_with_colours_art_and_points_exports_and_rebuilds(cli, tmp_path, name):
     target = tmp_path / "copy" / f"{name}.toml"
-    code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "--to", target)
+    code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "-o", target)
     assert code == 0, err
     for product, extra in (("board", ("--format", "svg")), ("pieces", ())):
         source = ROOT / "examples" / f"{name}.toml"

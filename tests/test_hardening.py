@@ -50,7 +50,7 @@ BAD = [
     (["setup", "dugi", "--theme", "neon"], "unknown theme 'neon'"),
     (["setup", "--layout", "/nonexistent/x.toml"], "x.toml"),
     (["booklet", "dugy"], "did you mean 'dugi'"),
-    (["booklet", "dugi", "--paper", "B5"], "B5"),
+    (["booklet", "dugi", "--page-size", "B5"], "B5"),
     (["booklet", "dugi", "--impose", "A3"], "A3"),
     (["booklet", "dugi", "--layouts", "/nonexistent"], "/nonexistent"),
     (["laser", "dugy"], "did you mean 'dugi'"),

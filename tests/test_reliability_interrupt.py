@@ -38,7 +38,7 @@ POINTS = [
     (["kit", "dugi", "network", "--no-cache"], "printables.products.builds"),
     (["kit", "dugi", "network", "--no-cache"], "multiprocessing.popen_fork"),  # forking
     (["kit", "dugi", "network", "--no-cache"], "pypdf.filters"),  # workers at work
-    (["balance", "dugi", "--games", "400", "--workers", "2"], "multiprocessing.popen_fork"),
+    (["balance", "dugi", "--games", "400", "--jobs", "2"], "multiprocessing.popen_fork"),
 ]
 
 

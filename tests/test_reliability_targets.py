@@ -72,7 +72,7 @@ def assert_refused(code: int, out: str, err: str, target: Path, kind: str, befor
 def test_play_json_target(tmp_path, capsys, kind):
     target, victim = tmp_path / "report.json", tmp_path / "victim"
     before = plant(target, kind, victim)
-    code, out, err = run_cli(["play", "dugi", "--games", "1", "--json", str(target)], capsys)
+    code, out, err = run_cli(["play", "dugi", "--games", "1", "-o", str(target)], capsys)
     assert_refused(code, out, err, target, kind, before, victim)
     assert out == ""  # refused before any game was played
 
@@ -81,7 +81,7 @@ def test_play_json_target(tmp_path, capsys, kind):
 def test_export_to_target(tmp_path, capsys, kind):
     target, victim = tmp_path / "mine.toml", tmp_path / "victim"
     before = plant(target, kind, victim)
-    code, out, err = run_cli(["export", "dugi", "--to", str(target)], capsys)
+    code, out, err = run_cli(["export", "dugi", "-o", str(target)], capsys)
     assert_refused(code, out, err, target, kind, before, victim)
     assert not (tmp_path / "mine.md").exists() and not (tmp_path / "mine").exists()
 
@@ -93,7 +93,7 @@ def test_export_refused_half_way_leaves_none_of_its_files(tmp_path, capsys, kind
     target, victim = tmp_path / "mine.toml", tmp_path / "victim"
     blocked = tmp_path / "mine" / "capture-along-a-ring.toml"
     before = plant(blocked, kind, victim)
-    code, out, err = run_cli(["export", "dugi", "--to", str(target)], capsys)
+    code, out, err = run_cli(["export", "dugi", "-o", str(target)], capsys)
     assert_refused(code, out, err, blocked, kind, before, victim)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["mine", victim.name]
                                                                  if kind == "symlink"
@@ -116,7 +116,7 @@ def test_balance_output_target(tmp_path, capsys, kind):
     out_dir, victim = tmp_path / "out", tmp_path / "victim"
     target = out_dir / "balance.md"
     before = plant(target, kind, victim)
-    code, out, err = run_cli(["balance", "dugi", "--games", "2", "--workers", "1",
+    code, out, err = run_cli(["balance", "dugi", "--games", "2", "--jobs", "1",
                               "-o", str(out_dir)], capsys)
     assert_refused(code, out, err, target, kind, before, victim)
     assert [p.name for p in out_dir.iterdir()] == ["balance.md"]
@@ -126,7 +126,7 @@ def test_a_regular_file_is_replaced_whole(tmp_path, capsys):
     target = tmp_path / "report.json"
     target.write_text("old")
     os.link(target, tmp_path / "other-name")  # a hard link keeps the old bytes
-    code, out, err = run_cli(["play", "dugi", "--games", "1", "--json", str(target)], capsys)
+    code, out, err = run_cli(["play", "dugi", "--games", "1", "-o", str(target)], capsys)
     assert code == 0, err
     assert json.loads(target.read_text())["games"] == 1
     assert (tmp_path / "other-name").read_text() == "old"
@@ -134,10 +134,10 @@ def test_a_regular_file_is_replaced_whole(tmp_path, capsys):
 
 def test_dash_is_standard_output(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run_cli(["play", "dugi", "--games", "1", "--json", "-"], capsys)
+    code, out, err = run_cli(["play", "dugi", "--games", "1", "-o", "-"], capsys)
     assert code == 0, err
     assert json.loads(out)["games"] == 1
-    code, out, err = run_cli(["export", "dugi", "--to", "-"], capsys)
+    code, out, err = run_cli(["export", "dugi", "-o", "-"], capsys)
     assert code == 0 and out.startswith("# Dugi") and "[board]" in out, err
     assert list(tmp_path.iterdir()) == []
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def exported(cli, tmp_path: Path, name: str, *edits: tuple[str, str]) -> Path:
     target = tmp_path / f"{name}.toml"
-    assert cli("export", name, "--to", target)[0] == 0
+    assert cli("export", name, "-o", target)[0] == 0
     text = target.read_text()
     for old, new in edits:
         text, n = re.subn(old, new, text, count=1)

@@ -7,7 +7,7 @@ colours and kinds the base colouring does not explain are written out cell by ce
 exported board has the same spaces, shapes and neighbours (same JSON export).
 
 Rulings (ours): the exported game is named ``<name>-variant`` (a game file may not take a
-built-in name). With ``--to FILE`` the rules text and every example position are copied
+built-in name). With ``-o FILE`` the rules text and every example position are copied
 next to the game file (FILE.md, FILE/*.toml, in the booklet's order) and named relative to
 it, so the exported kit's booklet has the same examples; a built-in game's file names its
 rules engine (``engine = NAME``), so they are checked and captioned as the built-in
@@ -221,7 +221,7 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
     lines = [f"# {printable(game.title)}, exported by `printables export {game.name}`.",
              "# The rules text and the examples are copies, next to this file: edit them."
              if target is not None else
-             "# `printables export GAME --to FILE` also writes the rules and the examples.",
+             "# `printables export GAME -o FILE` also writes the rules and the examples.",
              *([] if vocabulary else [f"rules = {_q(rules_name)}"]),
              f"examples = {_q(examples)}", "",
              "[game]", f"name = {_q(name)}", f"title = {_q(game.title)}",
@@ -335,7 +335,7 @@ def example_order(game: GameSpec) -> list[Path]:
 
 
 def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
-    """Everything `export --to target` writes: the game file, a copy of the rules text
+    """Everything `export -o target` writes: the game file, a copy of the rules text
     next to it, its examples in a folder named after it (each naming the game file) and a
     game file's SVG art and fonts at the same paths relative to it."""
     rules = game_content(game).rules

@@ -8,7 +8,7 @@ each stream is read in index order, so the figures depend only on the seed and t
 list, never on the number or kind of workers.
 
 Rulings:
-- Pairings, for levels L0, L1, ... (in --players order): each level against itself (the
+- Pairings, for levels L0, L1, ... (in --levels order): each level against itself (the
   balance at that skill), then each level against the one before it (the ladder); in a
   ladder pairing the stronger level moves first in even-numbered games, second in odd.
 - The first player is the player (seat) who moves first at the start. A move after which
@@ -35,7 +35,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from printables.errors import UsageError
+from printables.errors import UsageError, install_hint
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW, Kernel, seat_to_move
@@ -132,7 +132,7 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
                          input=variant_texts or "")
     levels = tuple(make_player(p).spec for p in players.split(",") if p.strip())
     if not levels or len(set(levels)) < len(levels):
-        raise UsageError("--players needs one or more different levels, e.g. random,mcts:100",
+        raise UsageError("--levels needs one or more different levels, e.g. random,mcts:100",
                          input=players)
     ref = str(game.source) if game.source is not None else game.name
     kernel = kw.pop("kernel", None) or _default_kernel(ref, variants)

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from printables.errors import PrintablesError, UsageError, quote
+from printables.errors import PrintablesError, UsageError, install_hint, quote
 
 #: seconds to reach the scheduler and hear that it is one
 CONNECT_TIMEOUT = 5.0
@@ -121,8 +121,8 @@ class DaskCluster:
         try:
             from distributed import Client
         except ImportError:
-            raise UsageError("--scheduler needs Dask distributed: pip install "
-                             "'printables[balance]'", input=address) from None
+            raise UsageError(f"--scheduler needs Dask distributed: {install_hint('balance')}",
+                             input=address) from None
         self.address = check_address(address)
         self.function, self.worker_wait = function, worker_wait
         #: since when the scheduler has been out of reach or without workers (None: fine)

@@ -4,7 +4,7 @@ A player sees only the Kernel protocol (printables.play.kernel), so a fast kerne
 in for the reference one without a change here. Every choice draws from the rng the game
 gives, so a game is a function of its seed.
 
-Player specs, as `--players` writes them (comma-separated levels):
+Player specs, as `balance --levels` writes them (comma-separated levels):
 - ``random``: a uniformly random legal move.
 - ``flat:N``: flat Monte-Carlo: N random playouts in all, dealt to the legal moves in turn
   (in an order drawn from the rng), so each gets N // moves or one more; with fewer
@@ -56,7 +56,7 @@ class Player(Protocol):
 
     @property
     def spec(self) -> str:
-        """The level's name as --players writes it."""
+        """The level's name as --levels writes it."""
 
     def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
                plies_left: int) -> Hashable:

@@ -210,15 +210,24 @@ def write_report(folder: Any, data: dict, records: list[dict[str, Any]],
     return write_files(out, list(zip(REPORT_FILES, made, strict=True)))
 
 
-def progress_line(event: dict[str, Any]) -> str:
-    """One progress line: where the run is, games/s and the running interval."""
+def progress_line(event: dict[str, Any], width: int | None = None) -> str:
+    """One progress line: where the run is, games/s and the running interval; within width
+    characters when given (shorter words first, then the pairing's name loses its middle)."""
     n, score = event["done"], event["score"]
     lo, hi = wilson(score, n)
     who = "first player" if event["kind"] == "self" else "stronger level"
     rate = n / event["seconds"] if event["seconds"] > 0 else 0.0
-    return (f"{event['variant']} {event['pairing']}: {n}/{event['cap']} games, "
-            f"{rate:.1f} games/s, {who} {100 * score / n:.1f} % [{100 * lo:.1f}, "
-            f"{100 * hi:.1f}]")
+    where = f"{event['variant']} {event['pairing']}"
+    interval = f"{100 * score / n:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}]"
+    line = f"{where}: {n}/{event['cap']} games, {rate:.1f} games/s, {who} {interval}"
+    if width is None or len(line) <= width:
+        return line
+    figures = f"{n}/{event['cap']}, {rate:.0f}/s, {who.split()[0]} {interval}"
+    keep = width - len(figures) - 3  # ": " and the "~" that marks a cut
+    if len(where) > keep + 1:
+        where = where[:keep - keep // 2] + "~" + where[len(where) - keep // 2:] if keep > 1 \
+            else ""
+    return f"{where}: {figures}" if where else figures
 
 
 def _play(plan: Plan, workers: int, scheduler: str | None,

@@ -108,7 +108,7 @@ class PlayReport:
     cpu_s: float
 
     def summary(self) -> dict[str, Any]:
-        """The report as plain data (what --json writes): everything but the timings is
+        """The report as plain data (what -o writes): everything but the timings is
         the same for the same seed."""
         plies = sum(self.lengths)
         wins = {side: sum(1 for r in self.results if r == i) for i, side in enumerate(self.sides)}

@@ -23,7 +23,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from printables.errors import UsageError
+from printables.errors import UsageError, install_hint
 from printables.games import GameSpec
 from printables.geometry import TOL, Arc, Part, Point, Polygon, bbox_of
 from printables.geometry.offset import kerf_report, offset_chain
@@ -73,7 +73,7 @@ NOTE_SIZE = 2.0
 PLATE_SIZES = (8.0, 6.0, 5.0, 4.0)
 #: Holding tabs go on discs smaller than this (mm): they drop through a honeycomb bed.
 TAB_BELOW = 12.0
-DXF_HINT = 'DXF output needs the dxf extra: pip install "printables[dxf]"'
+DXF_HINT = f"DXF output needs the dxf extra: {install_hint('dxf')}"
 
 
 @dataclass(frozen=True)
