@@ -35,7 +35,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from printables.errors import UsageError, install_hint
+from printables.errors import UsageError
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW, Kernel, seat_to_move
