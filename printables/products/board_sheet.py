@@ -8,29 +8,77 @@ from typing import Any
 from printables.boards import Board
 from printables.games import GameSpec
 from printables.geometry import Arc, Circle, Outline, Point, Polygon, Segment, Stroke
-from printables.products.common import SCALE_BAR, board_items, scale_bar
+from printables.products.common import (
+    BAR_GAP,
+    CREDIT_PITCH,
+    INSET,
+    MIN_WIDTH,
+    SCALE_BAR,
+    beside_bar,
+    board_items,
+    credit_lines,
+    fit_size,
+    scale_bar,
+)
 from printables.render.scene import Group, Item, Scene, Text
-from printables.render.theme import Ink
+from printables.render.theme import Ink, ink
 
 #: Height of the strip under the board that carries the title and the 100 mm scale bar.
 FOOTER = 14.0
+#: The footer of a board too narrow for its title beside the scale bar: title and credit
+#: above the bar.
+FOOTER_STACKED = 26.0
+#: The title's size and the credit's.
+TITLE_SIZE = 4.2
+CREDIT_SIZE = 2.8
+#: Where the scale bar's cells start (y), and the top of its labels.
+BAR_Y = 4.0
+BAR_TOP = BAR_Y + 5.2
+
+
+def footer_height(width: float) -> float:
+    """The footer's height on a sheet this wide: text beside the scale bar, or above it."""
+    return FOOTER if beside_bar(width) else FOOTER_STACKED
 
 
 def sheet_size(board: Board) -> tuple[float, float]:
-    """Width and height in mm of a board's printed sheet (board + footer)."""
-    return board.width, board.height + FOOTER
+    """Width and height in mm of a board's printed sheet (board + footer), at least wide
+    enough for the whole scale bar (MIN_WIDTH; a narrower board is centred)."""
+    w = max(board.width, MIN_WIDTH)
+    return w, board.height + footer_height(w)
+
+
+def footer_items(game: GameSpec, width: float, theme: Mapping[str, Ink]) -> list[Item]:
+    """Title, credit and scale bar. The text keeps BAR_GAP from the bar, left of it, or
+    above it when the sheet is narrow: the title shrinks to fit; the credit shrinks a little
+    on one line, else wraps onto balanced lines (the title moves up for them), then shrinks."""
+    height = footer_height(width)
+    if height == FOOTER:  # beside the bar, down to 1 mm above the sheet's edge
+        bar_x, bottom = width - SCALE_BAR - INSET, 1.0
+        room = bar_x - BAR_GAP - INSET
+    else:  # above the bar and its labels
+        bar_x, room, bottom = (width - SCALE_BAR) / 2, width - 2 * INSET, BAR_TOP + 1.3
+    font, title_font = ink(theme, "text.small").font, ink(theme, "title").font
+    lines, size = credit_lines([f"a game by {game.designer}"], room, CREDIT_SIZE,
+                               height - 8.4 - bottom, font)
+    title_y, credit_y = (height - 6.0, height - 10.5) if len(lines) == 1 else (
+        height - 4.4, height - 8.4)
+    items: list[Item] = [Text(Point(INSET, title_y), game.title,
+                              fit_size(game.title, TITLE_SIZE, room, title_font), "title",
+                              anchor="start")]
+    for i, line in enumerate(lines):
+        items.append(Text(Point(INSET, credit_y - CREDIT_PITCH * size * i), line,
+                          fit_size(line, size, room, font), "text.small", anchor="start"))
+    items.append(scale_bar(bar_x, BAR_Y))
+    return items
 
 
 def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene:
     """The board sheet: the board drawing above a footer with title, credit and scale bar."""
     w, h = sheet_size(board)
-    footer: list[Item] = [
-        Text(Point(3.0, FOOTER - 6.0), game.title, 4.2, "title", anchor="start"),
-        Text(Point(3.0, FOOTER - 10.5), f"a game by {game.designer}", 2.8, "text.small",
-             anchor="start"),
-        scale_bar(w - SCALE_BAR - 3.0, 4.0)]
-    footer_group = Group(tuple(footer), layer="footer")
-    return Scene(w, h, board_items(board, theme, dy=FOOTER) + (footer_group,),
+    dx, dy = (w - board.width) / 2, h - board.height
+    footer_group = Group(tuple(footer_items(game, w, theme)), layer="footer")
+    return Scene(w, h, board_items(board, theme, dx=dx, dy=dy) + (footer_group,),
                  title=f"{game.title} board")
 
 
