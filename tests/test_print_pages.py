@@ -111,6 +111,49 @@ def test_every_font_subset_of_a_print_and_play_file_has_its_own_tag(game, paper,
     assert len(set(tags)) == len(tags), sorted(tags)
 
 
+def font_names(pdf: bytes) -> set[str]:
+    """Every embedded font's /BaseFont in a PDF (page resources and the forms they use)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    names: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(res) -> None:
+        res = res.get_object() if res is not None else None
+        if not res:
+            return
+        for ref in (res.get("/Font") or {}).values():
+            font = ref.get_object()
+            names.add(str(font["/BaseFont"]))
+            for desc in font.get("/DescendantFonts", ()):
+                names.add(str(desc.get_object()["/BaseFont"]))
+        for ref in (res.get("/XObject") or {}).values():
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form" and id(form) not in seen:
+                seen.add(id(form))
+                walk(form.get("/Resources"))
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return names
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_pdf_of_a_kit_gives_each_font_subset_its_own_tag(game):
+    """Board, pieces, setup, booklet, imposed booklet and print-and-play: no subset tag is
+    shared by two fonts (main named every font's first subset AAAAAA+), and the files are
+    the same bytes when built again."""
+    files = kit(game, "A4")
+    checked = 0
+    for name in sorted(n for n in files if n.endswith(".pdf")):
+        subsets = sorted(n for n in font_names(files[name]) if re.match(r"^/[A-Z]{6}\+", n))
+        tags = [n[1:7] for n in subsets]
+        assert len(set(tags)) == len(tags), (name, subsets)
+        checked += len(subsets) > 1
+    assert checked >= 4
+    again = build_game(KitRequest(game, "A4"))
+    assert {n: again[n] for n in files if n.endswith(".pdf")} == {
+        n: files[n] for n in files if n.endswith(".pdf")}
+
+
 def test_tile_pages_trim_on_the_cut_line_keeping_their_registration_crosses():
     from printables.products.tiling import BLEED
     from tests.pdfgeom import page_geometry, segments
