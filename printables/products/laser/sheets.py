@@ -288,7 +288,8 @@ def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
         scene = replace(sheet.scene, title=f"{sheet.scene.title}; material {req.material}: "
                         f"starting settings for {MACHINE}, run a test card first")
         return render(req.fmt, [scene], PROFILES[req.profile], layers=layers, laser=True)
-    return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True)
+    return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True,
+                  hidden=("reference",))
 
 
 def lbrn2_layers(req: LaserRequest) -> dict[str, CutLayer]:
