@@ -5,7 +5,7 @@ at the full frame width, each diagram shrinking to the room a page has left."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
@@ -14,24 +14,30 @@ from printables.games import GameSpec
 from printables.products.booklet import markup
 from printables.products.booklet.diagram import Marks, position_scene
 from printables.products.booklet.examples import Example
-from printables.products.booklet.flow import MM, Heading, Typeset
+from printables.products.booklet.flow import MM, FitFigure, Heading, Typeset
 from printables.products.variant import variant_words
 from printables.render.scene import Scene
 
-
-def figure(ts: Typeset, scene: Scene, caption: str, note: str, max_w: float,
-           max_h: float) -> KeepTogether:
-    """A diagram with its caption (and a grey note) kept on one page."""
-    parts: list = [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h),
-                   ts.para(caption, "caption")]
-    parts.append(ts.para(note, "note") if note else Spacer(1, ts.m.body * 0.8))
-    return KeepTogether(parts)
+#: How far (a share of its size) a diagram may shrink to use the room left on a page.
+LEAST_FIT = 0.7
 
 
-def figure_parts(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> list:
-    """The flowables of an example figure: space, diagram, caption."""
-    return [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h)] + \
-        caption_parts(ts, ex, "") + [Spacer(1, ts.m.body * 0.6)]
+def figure(ts: Typeset, make: Callable[[float, float], Scene], caption: str, note: str,
+           max_w: float, max_h: float, least: float = LEAST_FIT) -> FitFigure:
+    """A diagram with its caption (and a grey note) kept on one page, shrinking down to
+    `least` of its size to use the room left on a page."""
+    below = [ts.para(caption, "caption"),
+             ts.para(note, "note") if note else Spacer(1, ts.m.body * 0.8)]
+    return FitFigure(make, ts.theme, max_w, max_h, below, least, ts.forms,
+                     above=[Spacer(1, ts.m.body * 0.4)], page_h=ts.m.frame_h * MM)
+
+
+def example_figure(ts: Typeset, make: Callable[[float, float], Scene], ex: Example,
+                   max_w: float, max_h: float, least: float) -> FitFigure:
+    """An example's figure at the full frame width: space, diagram, caption."""
+    return FitFigure(make, ts.theme, max_w, max_h,
+                     caption_parts(ts, ex, "") + [Spacer(1, ts.m.body * 0.6)], least, ts.forms,
+                     above=[Spacer(1, ts.m.body * 0.4)], page_h=ts.m.frame_h * MM)
 
 
 def text_height(ts: Typeset, parts: list, width: float) -> float:
@@ -134,11 +140,15 @@ def variant_note(variant: Mapping[str, Any], left_out: int) -> str:
 
 def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
                      ts: Typeset, variant: Mapping[str, Any] | None = None,
-                     left_out: int = 0) -> list:
+                     left_out: int = 0, least: float = LEAST_FIT, spread: int = 0,
+                     scale: float = 1.0) -> list:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
-    or one to a page at full width when two to a page would print the spaces too small.
-    No example files (a game file may list none): no section."""
+    or one to a page at full width when two to a page would print the spaces too small;
+    a full-width diagram is at most `scale` of its full size and shrinks down to `least`
+    of that to use the end of a page. The last `spread` examples are set one to a page at
+    full size (a booklet that needs a page or two more to fold takes them here, not as
+    blank pages). No example files (a game file may list none): no section."""
     note = variant_note(variant or {}, left_out)
     if not examples:
         return [Paragraph(markup.escape(note), ts.st["body"])] if note else []
@@ -164,15 +174,32 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
                                                 marks=example_marks(ex)))
         return hit[1]
 
-    if room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width < WIDE_TWO_UP * fw):
-        h = fh - cap - intro - 2.0
-        figs = [figure_parts(ts, scene(ex, fw, h), ex, fw, h) for ex in examples]
-    elif wide:
-        figs = [figure_parts(ts, scene(ex, fw, wide_h), ex, fw, wide_h) for ex in examples]
-    else:
-        figs = [[side_by_side(ts, scene(ex, side_w, side_h), ex, side_w, side_h)]
-                for ex in examples]
-    return [KeepTogether(head + figs[0])] + [KeepTogether(f) for f in figs[1:]]
+    def make(ex: Example) -> Callable[[float, float], Scene]:
+        return lambda w, h: scene(ex, w, h)
+    full = fh - cap - intro - 2.0
+
+    def fitted(ex: Example, h: float, k: float, shrink: float) -> FitFigure:
+        """A full-width figure at most k of h high, shrinking to `shrink` of that, never
+        printing a space smaller than MIN_PRINTED_ROOM."""
+        floor = MIN_PRINTED_ROOM / room / min(fw, h * aspect)
+        k = min(1.0, max(k, floor))
+        return example_figure(ts, make(ex), ex, fw, h * k, max(shrink, min(1.0, floor / k)))
+    spread_from = len(examples) - spread
+    figs: list = []
+    for n, ex in enumerate(examples):
+        if n >= spread_from:
+            figs.append(fitted(ex, full, 1.0, 1.0))
+        elif room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width
+                                                        < WIDE_TWO_UP * fw):
+            figs.append(fitted(ex, full, scale, least))
+        elif wide:
+            figs.append(fitted(ex, wide_h, scale, least))
+        else:
+            figs.append(side_by_side(ts, scene(ex, side_w, side_h), ex, side_w, side_h))
+    if isinstance(figs[0], FitFigure):  # the heading and the opening go on its page
+        figs[0].above = head + figs[0].above
+        return figs
+    return [KeepTogether(head + [figs[0]])] + figs[1:]
 
 
 def caption_parts(ts: Typeset, ex: Example, side: str) -> list:

@@ -280,27 +280,31 @@ class FitFigure(Flowable):
 
     def __init__(self, make: Callable[[float, float], Scene], theme: Mapping[str, Ink],
                  max_w: float, max_h: float, caption: list, least: float = 1.0,
-                 forms: FormCache | None = None) -> None:
+                 forms: FormCache | None = None, above: list | None = None,
+                 page_h: float | None = None) -> None:
         super().__init__()
+        self.page_h = page_h  # the frame's height in points (None: no limit known)
         self.make, self.theme, self.forms = make, theme, forms
         self.max_w, self.max_h, self.least = max_w, max_h, least
-        self.caption = caption
+        self.caption, self.above = caption, above or []
         self.diagram: SceneFlowable | None = None
 
-    def _caption_height(self, avail_w: float) -> float:
+    def _text_height(self, flowables: list, avail_w: float) -> float:
         return sum(f.wrap(avail_w, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-                   for f in self.caption)
+                   for f in flowables)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        """The figure's size: its caption, and the diagram at full size or shrunk to the
-        room left (see the class)."""
-        cap = self._caption_height(avail_w)
+        """The figure's size: what goes above (a section's heading), its caption, and the
+        diagram at full size or shrunk to the room left (see the class)."""
+        cap = self._text_height(self.above, avail_w) + self._text_height(self.caption, avail_w)
         full = SceneFlowable(self.make(self.max_w, self.max_h), self.theme, self.max_w,
                              self.max_h, self.forms)
         fw, fh = full.wrap(avail_w, avail_h)
         room = avail_h - cap
         self.diagram = full
-        if fh > room >= self.least * fh:
+        # never taller than a whole page holds; shrink to the room left if allowed
+        page = (self.page_h or avail_h) - cap
+        if fh > room and (room >= self.least * fh or room >= page - 1e-6):
             k = room / fh
             self.diagram = SceneFlowable(self.make(self.max_w * k, self.max_h * k), self.theme,
                                          self.max_w * k, self.max_h * k, self.forms)
@@ -313,16 +317,21 @@ class FitFigure(Flowable):
         return []
 
     def draw(self) -> None:
-        """The diagram centred at the top, the caption below it."""
+        """What goes above, the diagram centred, the caption below it."""
         assert self.diagram is not None
-        y = self.height - self.diagram.height
+        y = self._stack(self.above, self.height) - self.diagram.height
         self.diagram.drawOn(self.canv, (self.width - self.diagram.width) / 2, y)
-        for f in self.caption:
+        self._stack(self.caption, y)
+
+    def _stack(self, flowables: list, y: float) -> float:
+        """Draw flowables downwards from y; where the last one ends."""
+        for f in flowables:
             y -= f.getSpaceBefore()
             _, h = f.wrap(self.width, 1e6)
             y -= h
             f.drawOn(self.canv, 0, y)
             y -= f.getSpaceAfter()
+        return y
 
 
 class Heading(Paragraph):
@@ -389,6 +398,7 @@ class BookletDoc(BaseDocTemplate):
                          topMargin=m.margin_top * MM, bottomMargin=m.margin_bottom * MM)
         self.m = m
         self.footer = footer
+        self.used: list[float] = []  # per page of the last pass: share of the frame used
         body = PlacingFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
                             id="body", leftPadding=0, rightPadding=0, topPadding=0,
                             bottomPadding=0)
@@ -398,6 +408,12 @@ class BookletDoc(BaseDocTemplate):
         self.frames = (body, cover)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._trim),
                                PageTemplate("body", [body], onPage=self._furniture)])
+
+    def handle_pageEnd(self) -> None:
+        """Note how much of the page's frame was used (a share), then end the page."""
+        f = self.frame
+        self.used.append((f._y2 - f._y) / max(f._y2 - f._y1, 1e-9))
+        super().handle_pageEnd()
 
     def _trim(self, canv, doc) -> None:
         canv.setTrimBox((0, 0, self.pagesize[0], self.pagesize[1]))
@@ -430,6 +446,7 @@ class BookletDoc(BaseDocTemplate):
         holding the entries it collected) to seed a drawn build; self.page is its last
         page."""
         forms.drawing = False
+        self.used = []
         for frame in self.frames:
             frame.drawing = False
         try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)
