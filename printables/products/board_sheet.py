@@ -9,55 +9,45 @@ from printables.boards import Board
 from printables.games import GameSpec
 from printables.geometry import Arc, Circle, Outline, Point, Polygon, Segment, Stroke
 from printables.products.common import (
-    BAR_GAP,
-    CREDIT_PITCH,
     INSET,
     MIN_WIDTH,
-    SCALE_BAR,
-    beside_bar,
     board_items,
+    credit_block,
     credit_lines,
     fit_size,
+    footer_height,
+    footer_layout,
     scale_bar,
 )
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import Ink, ink
 
-#: Height of the strip under the board that carries the title and the 100 mm scale bar.
+#: Height of the strip under the board that carries the title and the 100 mm scale bar;
+#: on a board too narrow for the title beside the bar, title and credit go above it.
 FOOTER = 14.0
-#: The footer of a board too narrow for its title beside the scale bar: title and credit
-#: above the bar.
 FOOTER_STACKED = 26.0
-#: The title's size and the credit's.
-TITLE_SIZE = 4.2
-CREDIT_SIZE = 2.8
-#: Where the scale bar's cells start (y), and the top of its labels.
-BAR_Y = 4.0
-BAR_TOP = BAR_Y + 5.2
+#: The title's size and the credit's; where the scale bar's cells start (y).
+TITLE_SIZE, CREDIT_SIZE, BAR_Y = 4.2, 2.8, 4.0
 
 
-def footer_height(width: float) -> float:
-    """The footer's height on a sheet this wide: text beside the scale bar, or above it."""
-    return FOOTER if beside_bar(width) else FOOTER_STACKED
+def footer(width: float) -> float:
+    """The footer's height on a board sheet this wide."""
+    return footer_height(width, FOOTER, FOOTER_STACKED)
 
 
 def sheet_size(board: Board) -> tuple[float, float]:
     """Width and height in mm of a board's printed sheet (board + footer), at least wide
     enough for the whole scale bar (MIN_WIDTH; a narrower board is centred)."""
     w = max(board.width, MIN_WIDTH)
-    return w, board.height + footer_height(w)
+    return w, board.height + footer(w)
 
 
 def footer_items(game: GameSpec, width: float, theme: Mapping[str, Ink]) -> list[Item]:
     """Title, credit and scale bar. The text keeps BAR_GAP from the bar, left of it, or
     above it when the sheet is narrow: the title shrinks to fit; the credit shrinks a little
     on one line, else wraps onto balanced lines (the title moves up for them), then shrinks."""
-    height = footer_height(width)
-    if height == FOOTER:  # beside the bar, down to 1 mm above the sheet's edge
-        bar_x, bottom = width - SCALE_BAR - INSET, 1.0
-        room = bar_x - BAR_GAP - INSET
-    else:  # above the bar and its labels
-        bar_x, room, bottom = (width - SCALE_BAR) / 2, width - 2 * INSET, BAR_TOP + 1.3
+    height = footer(width)
+    bar_x, room, bottom = footer_layout(width, BAR_Y)
     font, title_font = ink(theme, "text.small").font, ink(theme, "title").font
     lines, size = credit_lines([f"a game by {game.designer}"], room, CREDIT_SIZE,
                                height - 8.4 - bottom, font)
@@ -66,9 +56,7 @@ def footer_items(game: GameSpec, width: float, theme: Mapping[str, Ink]) -> list
     items: list[Item] = [Text(Point(INSET, title_y), game.title,
                               fit_size(game.title, TITLE_SIZE, room, title_font), "title",
                               anchor="start")]
-    for i, line in enumerate(lines):
-        items.append(Text(Point(INSET, credit_y - CREDIT_PITCH * size * i), line,
-                          fit_size(line, size, room, font), "text.small", anchor="start"))
+    items += credit_block(lines, size, credit_y, room, font)
     items.append(scale_bar(bar_x, BAR_Y))
     return items
 

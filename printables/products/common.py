@@ -95,6 +95,36 @@ def beside_bar(width: float) -> bool:
     return width - SCALE_BAR - BAR_GAP - 2 * INSET >= SIDE_ROOM
 
 
+def footer_height(width: float, beside: float, above: float) -> float:
+    """A footer's height on a sheet this wide: `beside` with its text left of the scale bar,
+    `above` with the text over it (see footer_layout)."""
+    return beside if beside_bar(width) else above
+
+
+def footer_layout(width: float, bar_y: float) -> tuple[float, float, float]:
+    """Where a footer this wide puts its scale bar (its cells from bar_y up) and its text:
+    (the bar's left end, the text's room, the lowest the text may reach). The text goes
+    left of the bar, down to 1 mm above the sheet's edge, or, when that leaves it less than
+    SIDE_ROOM, above the bar and its labels, the bar centred.
+
+    >>> footer_layout(189.0, 4.0), footer_layout(120.0, 4.0)
+    ((86.0, 77.0, 1.0), (10.0, 114.0, 10.5))
+    """
+    if beside_bar(width):
+        bar_x = width - SCALE_BAR - INSET
+        return bar_x, bar_x - BAR_GAP - INSET, 1.0
+    return (width - SCALE_BAR) / 2, width - 2 * INSET, bar_y + 6.5
+
+
+def credit_block(lines: list[str], size: float, top: float, room: float,
+                 font: str = "sans") -> list[Text]:
+    """Credit lines (see credit_lines) set from a first baseline at top, INSET from the
+    sheet's left edge, each shrunk to the room if it must."""
+    return [Text(Point(INSET, top - CREDIT_PITCH * size * i), line,
+                 fit_size(line, size, room, font), "text.small", anchor="start")
+            for i, line in enumerate(lines)]
+
+
 def balanced_lines(text: str, size: float, room: float, font: str = "sans") -> list[str]:
     """As few lines as wrap_words needs for room, but as even in width as whole words allow
     (no lone last word).

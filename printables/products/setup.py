@@ -21,14 +21,13 @@ from printables.positions import Layout, load_setup
 from printables.products.booklet.diagram import position_items
 from printables.products.booklet.examples import on_variant, reserve_counts
 from printables.products.common import (
-    BAR_GAP,
-    CREDIT_PITCH,
     INSET,
     MIN_WIDTH,
-    SCALE_BAR,
-    beside_bar,
+    credit_block,
     credit_lines,
     fit_size,
+    footer_height,
+    footer_layout,
     scale_bar,
 )
 from printables.products.variant import file_stem, variant_parts, variant_words
@@ -54,18 +53,9 @@ def position_caption(game: GameSpec, title: str) -> str:
 
 #: The footer of a diagram too narrow for the credit beside the scale bar: it goes above.
 FOOTER_STACKED = 30.0
-#: Credit lines: size; how far below the footer's top the block starts (baseline of its
-#: first line); where it may end (lowest descent) beside the bar, and above it.
-CREDIT_SIZE = 2.6
-CREDIT_DROP = 10.5
-CREDIT_BOTTOM = 1.0
-BAR_Y = 3.0
-ABOVE_BAR = BAR_Y + 6.5
-
-
-def footer_height(width: float) -> float:
-    """The footer's height under a diagram this wide: credit beside the bar, or above it."""
-    return FOOTER if beside_bar(width) else FOOTER_STACKED
+#: Credit lines: size, and how far below the footer's top the block starts (baseline of
+#: its first line); where the scale bar's cells start (y).
+CREDIT_SIZE, CREDIT_DROP, BAR_Y = 2.6, 10.5, 3.0
 
 
 def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
@@ -73,7 +63,7 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
     """Title line (game and position title), credit lines in a column left of the scale bar,
     or above it on a narrow sheet (wrapped, and shrunk if they must be, so they never run
     into it) and the scale bar."""
-    top = footer_height(width)
+    top = footer_height(width, FOOTER, FOOTER_STACKED)
     items: list[Item] = [Text(Point(3.0, top - 5.5), game.title,
                               fit_size(game.title, 3.8, width - 2 * INSET,
                                        ink(theme, "title").font), "title", anchor="start")]
@@ -87,16 +77,10 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
     rebuilt = [r for r in game.reconstructed if r == "board" or (bundled and r == "setup")]
     if rebuilt:
         credit.append(" and ".join(rebuilt) + " " + RECONSTRUCTED_NOTE)
-    if beside_bar(width):
-        bar_x, bottom = width - SCALE_BAR - INSET, CREDIT_BOTTOM
-        room = bar_x - BAR_GAP - INSET
-    else:
-        bar_x, room, bottom = (width - SCALE_BAR) / 2, width - 2 * INSET, ABOVE_BAR
+    bar_x, room, bottom = footer_layout(width, BAR_Y)
     font = ink(theme, "text.small").font
     lines, size = credit_lines(credit, room, CREDIT_SIZE, top - CREDIT_DROP - bottom, font)
-    for i, line in enumerate(lines):
-        items.append(Text(Point(3.0, top - CREDIT_DROP - CREDIT_PITCH * size * i), line,
-                          fit_size(line, size, room, font), "text.small", anchor="start"))
+    items += credit_block(lines, size, top - CREDIT_DROP, room, font)
     items.append(scale_bar(bar_x, BAR_Y))
     return items
 
@@ -109,7 +93,7 @@ def setup_scene(game: GameSpec, layout: Layout, theme: Mapping[str, Ink],
     reserve = any(n > 0 for *_, n in reserve_counts(game, pos))
     # a diagram is its board's width; a narrow one keeps the whole scale bar below it
     width = max(game.board(pos.options).width, MIN_WIDTH)
-    top = footer_height(width)
+    top = footer_height(width, FOOTER, FOOTER_STACKED)
     items, _, h = position_items(game, pos, theme, dy=top, reserve=reserve)
     footer = Group(tuple(footer_items(game, layout, width, bundled, theme)), layer="footer")
     return Scene(width, h + top, items + (footer,), title=f"{game.title} setup")
