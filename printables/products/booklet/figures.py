@@ -138,6 +138,17 @@ def variant_note(variant: Mapping[str, Any], left_out: int) -> str:
     return text
 
 
+def example_scene(game: GameSpec, ts: Typeset, ex: Example, w: float, h: float) -> Scene:
+    """An example's diagram drawn for at most w x h mm, made once per booklet (its story
+    is built more than once)."""
+    key = (id(ex), w, h)
+    hit = ts.scenes.get(key)
+    if hit is None or hit[0] is not ex:
+        hit = ts.scenes[key] = (ex, diagram(game, ex.position, ts.theme, w, h,
+                                            marks=example_marks(ex)))
+    return hit[1]
+
+
 def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
                      ts: Typeset, variant: Mapping[str, Any] | None = None,
                      left_out: int = 0, least: float = LEAST_FIT, spread: int = 0,
@@ -167,15 +178,7 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     two_up_width = min(fw, wide_h * aspect) if wide else min(side_w, side_h * aspect)
 
     def scene(ex: Example, w: float, h: float) -> Scene:
-        key = (id(ex), w, h)
-        hit = ts.scenes.get(key)
-        if hit is None or hit[0] is not ex:
-            hit = ts.scenes[key] = (ex, diagram(game, ex.position, ts.theme, w, h,
-                                                marks=example_marks(ex)))
-        return hit[1]
-
-    def make(ex: Example) -> Callable[[float, float], Scene]:
-        return lambda w, h: scene(ex, w, h)
+        return example_scene(game, ts, ex, w, h)
     full = fh - cap - intro - 2.0
 
     def fitted(ex: Example, h: float, k: float, shrink: float) -> FitFigure:
@@ -183,7 +186,8 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
         printing a space smaller than MIN_PRINTED_ROOM."""
         floor = MIN_PRINTED_ROOM / room / min(fw, h * aspect)
         k = min(1.0, max(k, floor))
-        return example_figure(ts, make(ex), ex, fw, h * k, max(shrink, min(1.0, floor / k)))
+        return example_figure(ts, lambda w, h: scene(ex, w, h), ex, fw, h * k,
+                              max(shrink, min(1.0, floor / k)))
     spread_from = len(examples) - spread
     figs: list = []
     for n, ex in enumerate(examples):
