@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from printables.games import GAMES
 from printables.gamefile import load_game_file
+from printables.games import GAMES
 from printables.positions import load_setup
 from printables.products.board_sheet import board_scene
 from printables.products.common import SCALE_BAR
@@ -55,12 +55,12 @@ def overlap(a: Box, b: Box) -> bool:
 def check_footer(scene: Scene) -> None:
     texts, cells, labels = footer_boxes(scene)
     assert cells[2] - cells[0] == pytest.approx(SCALE_BAR)
-    assert 0 <= cells[0] and cells[2] <= scene.width, "the whole bar is on the sheet"
+    assert cells[0] >= 0 and cells[2] <= scene.width, "the whole bar is on the sheet"
     bar = (min(b[0] for b in [cells, *labels]), cells[1], max(b[2] for b in [cells, *labels]),
            max(b[3] for b in labels))
     hits = [b for b in texts if overlap(b, bar)]
     assert hits == [], f"footer text meets the scale bar: {hits} vs {bar}"
-    assert all(0 <= b[0] and b[2] <= scene.width for b in texts + labels), "text on the sheet"
+    assert all(b[0] >= 0 and b[2] <= scene.width for b in texts + labels), "text on the sheet"
     for i, a in enumerate(texts):  # the title and credit lines do not overprint each other
         assert not any(overlap(a, b) for b in texts[i + 1:]), texts
 
