@@ -11,7 +11,11 @@ Rulings made here:
 - the reference's note is one line of the stroke font: what to measure, that its layer is
   not output, the kerf;
 - a title plate (only when the board has no free corner) goes in free space on a board
-  sheet, shrinking from 8 to 4 mm lettering until it fits;
+  sheet, shrinking from 8 to 4 mm lettering until it fits, lying or turned; else beside a
+  part moved off a sheet holding several; else the board is split again with room left
+  on every part's sheet for the plate, if that takes no more sheets. Only when every part
+  fills its sheet and room for the plate would cost another sheet does the plate get a
+  sheet of its own (a small job for an offcut);
 - holding tabs (--tabs W): two bridges of material W mm wide, left and right, on discs
   under TAB_BELOW (12 mm): the beam's path leaves a gap of W + kerf;
 - a LightBurn project's notes name the material preset and the class of machine it is for;
@@ -238,8 +242,31 @@ def board_layout(game: GameSpec, req: LaserRequest,
     bm = board_marks(game, board)
     parts = split_parts(game.title, board, bm, split_room(req),
                         whole_with_reference(bbox_of([board.outline]), req), req.joints)
-    sheets = pack_parts(parts, req)
-    return _add_plate(sheets, game, req) if bm.plate is not None else sheets
+    if bm.plate is None:
+        return pack_parts(parts, req)
+    sheets = _add_plate(pack_parts(parts, req), game, req)
+    if len(parts) == 1 or not _plate_alone(sheets):
+        return sheets
+    # every part fills its sheet: split again, each part leaving a strip the plate fits
+    # in, if that takes no more sheets of material (else the plate keeps a sheet of its
+    # own: a small job for an offcut costs less than another whole sheet)
+    plate = title_plate(game, title_block(game), PLATE_SIZES[-1])
+    strip = min(grown(plate, req.kerf)) + req.spacing
+    aw, ah = split_room(req)
+    for room in ((aw, ah - strip), (aw - strip, ah)):
+        try:
+            again = split_parts(game.title, board, bm, room, False, req.joints)
+        except UsageError:
+            continue
+        placed = _add_plate(pack_parts(again, req), game, req)
+        if not _plate_alone(placed) and len(placed) <= len(sheets):
+            return placed
+    return sheets
+
+
+def _plate_alone(sheets: list[list[Placement]]) -> bool:
+    """True when a sheet holds nothing but the title plate."""
+    return any(all(pl.part.name == "title plate" for pl in sheet) for sheet in sheets)
 
 
 def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
