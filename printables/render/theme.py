@@ -268,8 +268,9 @@ THEMES: dict[str, dict[str, Ink]] = {
 
 def add_inks(theme_name: str, inks: Mapping[str, Ink]) -> None:
     """Add style keys to a theme (a game file's side colours, under keys that end with the
-    game's name so two game files never share one)."""
-    THEMES[theme_name].update(inks)
+    game's name so two game files never share one), with the bleed ink of every filled
+    piece key among them, as the built-in pieces have (see with_bleed)."""
+    THEMES[theme_name].update(with_bleed(dict(inks)))
 
 
 def luminance(colour: str) -> float:
