@@ -238,10 +238,12 @@ def test_a_booklet_has_notes_pages_only_where_a_fold_needs_them(ref):
 
 def test_booklets_pack_their_pages_before_padding_them():
     """Page breaks pack the content first and a layout that folds without notes pages is
-    preferred: the booklets of the seven games and the example game files need at most 7
-    Notes pages in all (24 on main, 3 of Star Halma's 12 pages, which now folds in 8)."""
+    preferred: the folded booklets of the seven games and the example game files need at
+    most two Notes pages for every three booklets (before packing: 24 for 14 booklets; with
+    it, 5 for those 14 and 17 for all 27 of this release), and Star Halma (3 Notes pages of
+    12 before) folds in 8 pages."""
     folded = {ref: page_texts(both_booklets(ref)[1]) for ref in sorted(GAMES) + EXAMPLE_GAMES}
-    assert sum(len(notes_pages(t)) for t in folded.values()) <= 7
+    assert sum(len(notes_pages(t)) for t in folded.values()) <= 2 * len(folded) // 3
     halma = folded[str(ROOT / "examples" / "star-halma.toml")]
     assert len(halma) == 8 and notes_pages(halma) == []
 

@@ -56,7 +56,14 @@ from printables.gamefile.reader import (
     read_bytes,
     rules_file,
 )
-from printables.gamefile.rules_spec import NOTE, engine_or_rules, vocabulary, with_rules
+from printables.gamefile.rules_spec import (
+    NOTE,
+    RULES_TOML,
+    engine_or_rules,
+    rules_toml,
+    vocabulary,
+    with_rules,
+)
 from printables.gamefile.sides import (
     DIRECTIONS,
     NEUTRAL,
@@ -192,6 +199,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         notation=head["notation"])
     spec = replace(spec, setup_position=_setup(r, data, spec))
     if vocabulary(data) is not None:  # [rules]: the generic engine, or engine on its board
+        spec = replace(spec, extra={**spec.extra, RULES_TOML: rules_toml(source)})
         ruled = (engine_or_rules(r, spec, head["engine"], data) if head["engine"]
                  else with_rules(r, spec, data))
         if ruled is not None:

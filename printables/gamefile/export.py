@@ -30,8 +30,8 @@ from printables.boards import Board
 from printables.boards.point_lines import Extras, Place
 from printables.boards.square import checker, parse_square, spiral_colouring
 from printables.errors import printable
-from printables.gamefile.reader import parse_toml, read_bytes
-from printables.gamefile.rules_spec import bundled_rules_text, vocabulary
+from printables.gamefile.reader import read_bytes
+from printables.gamefile.rules_spec import RULES_TOML, bundled_rules_text
 from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
 from printables.games.model import Stacks, plain_notation
@@ -253,25 +253,10 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
 
 def rules_tables(game: GameSpec) -> str:
     """The [rules] tables a game is written as: a built-in game's bundled ones, a game
-    file's own (its text key left out), or '' for a game without."""
+    file's own as it wrote them (their text key left out), or '' for a game without."""
     if game.source is None:
         return (bundled_rules_text(game.engine or game.name) or "").strip()
-    source = read_bytes(game.source).decode("utf-8")
-    return "\n".join(line for line in _rules_lines(source)
-                     if not re.match(r"^\s*text\s*=", line)).strip() \
-        if vocabulary(parse_toml(source, str(game.source))[1]) is not None else ""
-
-
-def _rules_lines(source: str) -> list[str]:
-    """The lines of source inside [rules], [rules.*] and [[rules.*]] tables."""
-    out, inside = [], False
-    for line in source.splitlines():
-        head = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?", line)
-        if head:
-            inside = head.group(1).strip('"') == "rules" or head.group(1).startswith("rules.")
-        if inside:
-            out.append(line)
-    return out
+    return str(game.extra.get(RULES_TOML, ""))
 
 
 def with_text(tables: str, rules_name: str) -> str:

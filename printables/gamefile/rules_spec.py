@@ -13,6 +13,7 @@ GameSpec.extra["rules_note"] says which engine plays, and `validate` prints it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +32,24 @@ from printables.positions import SourceReader
 
 #: extra key: the sentence `validate` prints about which engine checks the file.
 NOTE = "rules_note"
+
+
+#: GameSpec.extra key: a game file's [rules] tables as it wrote them (comments kept, the text
+#: key left out), which export writes back.
+RULES_TOML = "rules_toml"
+
+
+def rules_toml(source: str) -> str:
+    """The lines of a game file's source inside [rules], [rules.*] and [[rules.*]] tables,
+    but for the rules' text key."""
+    out, inside = [], False
+    for line in source.splitlines():
+        head = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?", line)
+        if head:
+            inside = head.group(1).strip('"') == "rules" or head.group(1).startswith("rules.")
+        if inside and not re.match(r"^\s*text\s*=", line):
+            out.append(line)
+    return "\n".join(out).strip()
 
 
 def vocabulary(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
