@@ -146,3 +146,24 @@ def test_a_damaged_font_is_one_line(tmp_path):
     (tmp_path / "damaged.ttf").write_bytes(bytes(data))
     e = fails(tmp_path, 'text = "車"\nfont = "damaged.ttf"')
     assert "damaged.ttf" in e.message and e.line is not None
+
+
+def test_a_lettering_font_is_an_input_of_the_build_cache_and_the_watch(tmp_path):
+    """Editing the font a game file's pieces are lettered in changes the build's key (the
+    kit is rebuilt, not reused) and the watch watches it, as it does art files."""
+    import shutil
+
+    from printables.gamefile import load_game_file
+    from printables.products.build_keys import art_read, game_inputs
+
+    src = Path(__file__).resolve().parents[1] / "examples"
+    shutil.copy(src / "xiangqi.toml", tmp_path)
+    shutil.copy(src / "xiangqi.md", tmp_path)
+    shutil.copytree(src / "xiangqi", tmp_path / "xiangqi")
+    font = tmp_path / "xiangqi" / "fonts" / "xiangqi-glyphs.ttf"
+    before = art_read(load_game_file(tmp_path / "xiangqi.toml"))
+    assert str(font) in before
+    assert font in game_inputs(load_game_file(tmp_path / "xiangqi.toml"))
+    font.write_bytes(font.read_bytes() + b"\0" * 4)  # still a font; other bytes
+    after = art_read(load_game_file(tmp_path / "xiangqi.toml"))
+    assert after[str(font)] != before[str(font)]

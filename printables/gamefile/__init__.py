@@ -508,7 +508,9 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
     art = c.get("art")
     if "text" in c:  # lettering on a disc in the side's colours (gamefile.lettered)
-        text, shape, font, _ = read_lettering(r, c, base)
+        text, shape, font, _, digest = read_lettering(r, c, base)
+        if digest is not None:
+            read[str(font)] = digest
         stem = register_lettered(text, shape, font, game, _coloured(game, side, colours))
         return f"{stem}@{game}-{side}"
     if "font" in c:

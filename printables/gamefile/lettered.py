@@ -10,6 +10,7 @@ a text no font covers stops the build with one line (see products.pieces.letteri
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -42,8 +43,10 @@ LETTERING_KEYS = {
 }
 
 
-def read_lettering(r, c: Mapping[str, Any], base: Path) -> tuple[str, str, Path, str | None]:
-    """(text, art, font, the font as the file names it) of a component with text."""
+def read_lettering(r, c: Mapping[str, Any], base: Path
+                   ) -> tuple[str, str, Path, str | None, str | None]:
+    """(text, art, font, the font as the file names it, the sha256 of the named font's
+    bytes: the build cache's key holds it) of a component with text."""
     try:
         text = check_text(c["text"])
     except PrintablesError as e:
@@ -53,13 +56,15 @@ def read_lettering(r, c: Mapping[str, Any], base: Path) -> tuple[str, str, Path,
         raise fail_at(r, f"a component with text draws it on art {' or '.join(LETTERED_ARTS)}"
                       f", not {art!r}", art, "art")
     named = c.get("font")
-    preferred = None
+    preferred, digest = None, None
     if named is not None:
         if not isinstance(named, str):
             raise r.fail("[[component]] font is the path of a .ttf or .otf file", key="font")
         try:
             preferred = resolve_inside(base, named, "font")
-            read_bytes(preferred, MAX_FONT_BYTES, "a font file (.ttf, .otf)", "font file")
+            digest = hashlib.sha256(read_bytes(preferred, MAX_FONT_BYTES,
+                                               "a font file (.ttf, .otf)",
+                                               "font file")).hexdigest()
         except PrintablesError as e:
             raise fail_at(r, e.message, named, "font") from None
         if not covers(preferred, ""):
@@ -73,7 +78,7 @@ def read_lettering(r, c: Mapping[str, Any], base: Path) -> tuple[str, str, Path,
     except Exception:  # a damaged font file fails inside fontTools in many ways
         raise r.fail(f"the font {font.name} cannot draw {text!r}: the file may be damaged",
                      key="font" if named else "text") from None
-    return text, art, font, named
+    return text, art, font, named, digest
 
 
 def register_lettered(text: str, art: str, font: Path, game: str, sides: list[str]) -> str:
