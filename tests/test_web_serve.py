@@ -152,7 +152,7 @@ def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, 
     url, work, temp = server
     page = browser.new_page(viewport={"width": 1280, "height": 1100}, accept_downloads=True)
     page.goto(url)
-    page.get_by_role("link", name="Dag en Nacht").click()
+    page.locator("a[href='/game/dag-en-nacht']").click()
     assert cells(page) == 15 * 15 and page.locator("#spaces").inner_text() == "225"
     page.get_by_label("Board size").fill("19")
     expect(page.locator("#spaces")).to_have_text("361", timeout=15000)
