@@ -531,13 +531,31 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
         raise fail_at(r, e.message, art, "art") from None
     drawing = read_art(path)
     read[str(path)] = drawing.sha256
-    stem = re.sub(r"[^a-z0-9]+", "", Path(art).stem.lower()) or "art"
+    stem = _art_stems([p for p in read if p.lower().endswith(".svg")])[str(path)]
     prefix = f"art.{game}.{stem}"
     register_art_inks(drawing, prefix)
     symbol = art_symbol(drawing, prefix)
     for s in sides:
         register_art(f"{stem}@{game}-{s}", side_art("stone", tone(s, game), symbol))
     return f"{stem}@{game}-{side}"
+
+
+def _art_stems(paths: list[str]) -> dict[str, str]:
+    """Each art file's stem in its art keys, in the order the files were first named: the
+    file name's letters and digits, numbered from 2 where an earlier file had the same (so
+    a/sun.svg and b/sun.svg are two arts, sun and sun2).
+
+    >>> _art_stems(["a/sun.svg", "b/Sun.svg", "c/moon.svg", "d/sun-2.svg"])
+    {'a/sun.svg': 'sun', 'b/Sun.svg': 'sun2', 'c/moon.svg': 'moon', 'd/sun-2.svg': 'sun22'}
+    """
+    out: dict[str, str] = {}
+    for p in paths:
+        base = re.sub(r"[^a-z0-9]+", "", Path(p).stem.lower()) or "art"
+        stem, n = base, 2
+        while stem in out.values():
+            stem, n = f"{base}{n}", n + 1
+        out[p] = stem
+    return out
 
 
 def _coloured(game: str, side: str, colours: dict[str, SideColours]) -> list[str]:
