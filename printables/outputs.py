@@ -162,7 +162,9 @@ def target_problem(path: str | Path) -> str | None:
         return None  # the write that follows reports it with its reason
     if stat.S_ISREG(mode):
         return None
-    kind = "a symbolic link" if stat.S_ISLNK(mode) else f"a {file_kind(path)}"
+    kinds = {"folder": "a folder", "FIFO": "a FIFO", "device": "a device", "socket": "a socket",
+             "other": "something else"}
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else kinds.get(file_kind(path), "in the way")
     return f"it is {kind}, not a regular file"
 
 
