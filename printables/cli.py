@@ -25,6 +25,7 @@ from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
 from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts
 from printables.render.theme import DEFAULT_THEME
+from printables.shipped import copy_examples
 
 EXIT_USAGE = 2
 
@@ -277,6 +278,24 @@ def export(game, to) -> None:
             and p.suffix == ".toml")
     click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
                f"{n} example{'s' if n != 1 else ''} in {target.parent / target.stem}/")
+
+
+@cli.command()
+@click.option("--output", "-o", default="examples", show_default=True,
+              type=click.Path(file_okay=False), help="Folder to copy them into.")
+def examples(output) -> None:
+    """Copy the example game files into a folder, to build, read and change.
+
+    Each game file comes with its rules text, its example positions and its art. A file
+    already there with other bytes is never replaced: nothing is copied, and the error
+    names it.
+    """
+    done = copy_examples(output)
+    first = next(iter(done.games), "GAME.toml")
+    kept = f" ({len(done.unchanged)} already there)" if done.unchanged else ""
+    click.echo(f"{len(done.written)} files of {len(done.games)} example games copied into "
+               f"{printable(str(Path(output)))}/{kept}: {', '.join(done.games)}")
+    click.echo(f"next: printables kit {printable(str(Path(output) / first))}")
 
 
 @cli.command()
