@@ -338,7 +338,7 @@ def test_readme_documents_every_game_file_key():
     from printables.gamefile.board import COMMON_KEYS, KEYS, TOPOLOGIES
     section = (ROOT / "README.md").read_text().split("### Game file reference")[1]
     section = section.split("\n## ")[0]
-    keys = set(TOP_KEYS + GAME_KEYS + COMPONENT_KEYS + SETUP_KEYS + COMMON_KEYS + TOPOLOGIES)
+    keys = {*TOP_KEYS, *GAME_KEYS, *COMPONENT_KEYS, *SETUP_KEYS, *COMMON_KEYS, *TOPOLOGIES}
     keys |= {k for ks in KEYS.values() for k in ks} - {"colours", "kinds"}
     missing = sorted(k for k in keys if f"`{k}`" not in section and k not in ("game", "board",
                                                                            "component", "setup"))
