@@ -1,0 +1,92 @@
+"""The game-file and position-file references, printed from the readers' own key tables
+(key -> one-line meaning, beside the code that checks the key), so a key the reader takes
+cannot go undocumented and the page cannot name a key the reader refuses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from printables import gamefile, positions
+from printables.gamefile import board, sides
+from printables.products.pieces.art import ART
+
+
+def key_table(keys: Mapping[str, str], where: str) -> str:
+    """A Markdown table of keys and meanings; a key without a meaning is an error naming it.
+
+    >>> print(key_table({"fill": "the colour"}, "[side.NAME]"))
+    | key | meaning |
+    |---|---|
+    | `fill` | the colour |
+    """
+    rows = ["| key | meaning |", "|---|---|"]
+    for key, meaning in keys.items():
+        if not isinstance(meaning, str) or not meaning.strip():
+            raise ValueError(f"{where} key {key!r} has no one-line meaning in the code")
+        rows.append(f"| `{key}` | {meaning.replace('|', '&#124;')} |")
+    return "\n".join(rows)
+
+
+def _section(title: str, intro: str, keys: Mapping[str, str], where: str) -> str:
+    return f"## {title}\n\n{intro}\n\n{key_table(keys, where)}\n"
+
+
+def board_markdown() -> str:
+    """[board]: the keys every topology takes, then each topology's own."""
+    parts = [_section("`[board]`", "The board, by its `topology`. Lengths are numbers of mm "
+                      "or text with a unit: `\"24mm\"`, `\"2.4cm\"`, `\"1in\"`, `\"3/4in\"`. "
+                      "Every topology takes these keys:", board.COMMON_KEYS, "[board]")]
+    for topology in board.TOPOLOGIES:
+        parts.append(f"### `topology = \"{topology}\"`\n\n"
+                     f"{key_table(board.KEYS[topology], f'[board] {topology}')}\n")
+    classes = ", ".join(f"`{c}`" for c in board.COLOUR_CLASSES)
+    parts.append(f"Colours a board may give a space: {classes}, and `goal.NAME` (`goal.black`, "
+                 "`goal.white`, or the goal of a side with a `[side.NAME]` table, drawn in a "
+                 "tint of its colour); both themes, colour and mono, draw them.\n")
+    return "\n".join(parts)
+
+
+def game_file_markdown() -> str:
+    """The whole game-file reference page."""
+    art = ", ".join(f"`{name}`" for name in ART)
+    return "\n".join([
+        "# Game file reference", "",
+        "Every key a game file takes, printed from the game-file reader's own tables when "
+        "this site is built (`printables/gamefile/`): a key the reader does not know is "
+        "refused with one line naming it and the valid keys. To learn the format step by "
+        "step, follow the [tutorial](../designer/tutorial.md).", "",
+        _section("Top level", "Keys before the first `[table]`, and the tables:",
+                 gamefile.TOP_KEYS, "the top level"),
+        _section("`[game]`", "Who made the game, its sides and how it is played:",
+                 gamefile.GAME_KEYS, "[game]"),
+        _section("`[game.stacks]`", "Pieces stacked on spaces, as in EVL (all five keys):",
+                 gamefile.STACKS_KEYS, "[game.stacks]"),
+        _section("`[side.NAME]`", "One per side that has colours of its own (`NAME` a side or "
+                 "`neutral`):", sides.SIDE_KEYS, "[side.NAME]"),
+        board_markdown(),
+        _section("`[[component]]`", "One per kind of piece of each side:",
+                 gamefile.COMPONENT_KEYS, "[[component]]"),
+        _section("`[setup]`", "The starting position:", gamefile.SETUP_KEYS, "[setup]"),
+        "## Piece art names", "",
+        f"The names `art` takes for the built-in pieces: {art}. The last word is the "
+        "material colour the laser files group pieces by; pieces in a side's own colours "
+        "are grouped by side.", "",
+        "![Every piece art name](../piece-art.png)", "",
+    ])
+
+
+def position_file_markdown() -> str:
+    """The whole position-file reference page."""
+    return "\n".join([
+        "# Position file reference", "",
+        "Every key a position file takes, printed from the position reader's own tables "
+        "when this site is built (`printables/positions.py`): any other key is refused with "
+        "one line naming it and the valid keys. The move notation and what each check "
+        "means are explained in [Example positions](../designer/positions.md).", "",
+        _section("Top level", "One position of one game:", positions.TOP_KEYS,
+                 "position file"),
+        _section("`[[check]]`", "One claim each; without `move` about the position, with "
+                 "`move` about playing it:", positions.CHECK_KEYS, "[[check]]"),
+        _section("`[check.after]`", "The position the move leads to, compared exactly:",
+                 positions.AFTER_KEYS, "[check.after]"),
+    ])
