@@ -50,17 +50,90 @@ from printables.geometry import Point
 from printables.units import parse_length
 
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
-COMMON_KEYS = ("topology", "size", "cell", "edges")
+# Each key table maps a key to its one-line meaning: the reader checks [board] against the
+# keys, and the documentation's game-file reference is printed from the meanings.
+COMMON_KEYS = {
+    "topology": "required: `square`, `hex`, `rings`, `segments`, `heptagon`, `points` or "
+                "`triangle` (the keys of each are below)",
+    "size": "the board's width as a length (rings: the rim diameter); give `size` or `cell`, "
+            "not both",
+    "cell": "one cell as a length (square: a square's side; hex: across flats; segments: the "
+            "lattice pitch; points and triangle: between neighbouring points); not heptagon",
+    "edges": "`[board.edges]` side -> the edges drawn in its colour, among `north`, `south`, "
+             "`east`, `west`, `north-east`, `north-west`, `south-east`, `south-west` (the "
+             "outer sides of cells facing that way within 60 degrees, as a band inside the "
+             "edge cells; on a points board the outermost lines that way)",
+}
 KEYS = {
-    "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
-               "dead"),
-    "hex": ("shape", "radius", "columns", "rows", "orientation", "colouring", "colours"),
-    "rings": ("rings", "sectors", "dead_zone"),
-    "segments": ("columns", "rows", "bends"),
-    "heptagon": ("rows", "columns"),
-    "points": ("layout", "files", "ranks", "diagonals", "stars", "file_labels", "rank_labels",
-               "rings", "corners", "points", "lines", "labels", "colours"),
-    "triangle": ("shape", "side", "labels", "colours"),
+    "square": {
+        "files": "1..26 columns, lettered `a`..",
+        "ranks": "1..26 rows, numbered from 1 at the bottom (default `files`)",
+        "colouring": "`checker` (default), `plain`, `spiral` (the Chameleons double spiral, odd "
+                     "square boards) or `map` (every cell in `[board.colours]`)",
+        "corner": "with `checker`: `\"dark\"` (default) or `\"light\"`, the colour of a1",
+        "colours": "`[board.colours]` colour -> cells, over the colouring (goals: "
+                   "`\"goal.black\" = [\"b1\", \"c1\"]`)",
+        "kinds": "`[board.kinds]` kind -> cells (the Chameleons centre is kind `spiral`)",
+        "space_kind": "the kind of every cell `[board.kinds]` does not name (default `square`)",
+        "dead": "cells drawn crossed out, as Network's corners: named spaces (colour `unused`, "
+                "kind `dead` unless `[board.kinds]` says otherwise) in no relation, so no "
+                "piece moves there",
+    },
+    "hex": {
+        "shape": "`hexhex` (with `radius`) or `rhombus` (with `columns` and `rows`)",
+        "radius": "hexhex: n, for 3n(n-1)+1 cells; flat cells are named as on Havannah boards, "
+                  "pointy ones as on Abalone boards",
+        "columns": "rhombus: cells across, lettered as on Hex boards (`a1` top left)",
+        "rows": "rhombus: cells down, numbered",
+        "orientation": "`pointy` or `flat` cells",
+        "colouring": "`plain`, `tricolour` (no two neighbours alike) or `map`",
+        "colours": "`[board.colours]` colour -> cells, as for square",
+    },
+    "rings": {
+        "rings": "1..26 rings, lettered `a` from the outside inward",
+        "sectors": "3..72 sectors, numbered counter-clockwise from 9 o'clock",
+        "dead_zone": "the radius of the centre where nothing stands (default 0.15 x the "
+                     "diameter)",
+    },
+    "segments": {
+        "columns": "cells across (pieces stand on the segments of the lattice, which has one "
+                   "point more each way)",
+        "rows": "cells down",
+        "bends": "corners among `sw`, `se`, `nw`, `ne` whose two edge segments become one "
+                 "curved space, as on Danadazo",
+    },
+    "heptagon": {
+        "rows": "rows of the EVL tiling of heptagons with pentagons between them, lettered "
+                "`A`..",
+        "columns": "heptagons in a row",
+    },
+    "points": {
+        "layout": "`grid` (default), `morris` (concentric squares) or `free` (any points and "
+                  "lines)",
+        "files": "grid: 2..26 points across",
+        "ranks": "grid: points up (default `files`)",
+        "diagonals": "grid: `none` (default), `all` or `alquerque` (through the points whose "
+                     "file + rank is even)",
+        "stars": "grid and free: the marked points (grid default: the usual star points of a "
+                 "7..19 grid)",
+        "file_labels": "grid: the file letters printed and used in names (Go's, without `i`)",
+        "rank_labels": "grid: the rank labels printed and used in names",
+        "rings": "morris: 2..12 squares (default 3: Nine Men's Morris)",
+        "corners": "morris: `true` joins the squares' corners too (Twelve Men's Morris)",
+        "points": "free: `[board.points]` name -> `[x, y]` in cells",
+        "lines": "free: paths such as `\"a-b-c\"`, each step a line pieces move along",
+        "labels": "`[board.labels]` point -> text printed beside it",
+        "colours": "`[board.colours]` colour -> points, drawn as small discs (homes, goals)",
+    },
+    "triangle": {
+        "shape": "`triangle`, `hexagon` or `star`: points on a triangular lattice, each joined "
+                 "to its six neighbours; rows lettered `a` from the bottom, points numbered "
+                 "from the left",
+        "side": "points along a side (a star: rows in each of its points; 4 gives the "
+                "121-point star)",
+        "labels": "`[board.labels]` point -> text printed beside it",
+        "colours": "`[board.colours]` colour -> points",
+    },
 }
 #: Keys of a points board by layout (beyond topology, size, cell and labels).
 POINTS_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
@@ -85,7 +158,7 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     if topology not in TOPOLOGIES:
         raise fail_at(r, f"unknown board topology {topology!r}; valid: "
                       f"{', '.join(TOPOLOGIES)}", topology, "topology")
-    allowed = COMMON_KEYS + KEYS[topology]
+    allowed = (*COMMON_KEYS, *KEYS[topology])
     unknown = sorted(set(b) - set(allowed))
     if unknown:
         raise unknown_key(r, unknown[0], f"[board] of a {topology} board", "board", allowed)
@@ -409,7 +482,7 @@ def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     extra = sorted(set(b) - set(COMMON_KEYS) - set(shared) - set(POINTS_KEYS[layout]))
     if extra:
         raise unknown_key(r, extra[0], f"[board] of a {layout} points board", "board",
-                          COMMON_KEYS + shared + POINTS_KEYS[layout])
+                          (*COMMON_KEYS, *shared, *POINTS_KEYS[layout]))
     beside = _space_labels(r, b)
     stars = _names(r, b, "stars") if "stars" in b else None
     if layout == "grid":
