@@ -1,6 +1,6 @@
-"""The getting-started, tutorial and example-position pages work as written: every file they show is written,
-every command they show is run in an empty folder and prints what the page says (timings
-and sizes aside), and every install command names extras that exist."""
+"""The getting-started, tutorial and example-position pages work as written: every file
+they show is written, every command they show is run in an empty folder and prints what the
+page says (timings and sizes aside), and every install command names extras that exist."""
 
 from __future__ import annotations
 

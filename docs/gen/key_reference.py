@@ -10,6 +10,9 @@ from printables import gamefile, positions
 from printables.gamefile import board, sides
 from printables.products.pieces.art import ART
 
+#: The topologies whose default length is the board's size (the others': one cell).
+_SIZED_BY = {"square": "size", "rings": "size", "heptagon": "size"}
+
 
 def key_table(keys: Mapping[str, str], where: str) -> str:
     """A Markdown table of keys and meanings; a key without a meaning is an error naming it.
@@ -37,8 +40,10 @@ def board_markdown() -> str:
                       "or text with a unit: `\"24mm\"`, `\"2.4cm\"`, `\"1in\"`, `\"3/4in\"`. "
                       "Every topology takes these keys:", board.COMMON_KEYS, "[board]")]
     for topology in board.TOPOLOGIES:
+        default = (f"Without `size` or `cell`: `{_SIZED_BY.get(topology, 'cell')} = "
+                   f"\"{board.DEFAULTS[topology]:g}mm\"`.")
         parts.append(f"### `topology = \"{topology}\"`\n\n"
-                     f"{key_table(board.KEYS[topology], f'[board] {topology}')}\n")
+                     f"{key_table(board.KEYS[topology], f'[board] {topology}')}\n\n{default}\n")
     classes = ", ".join(f"`{c}`" for c in board.COLOUR_CLASSES)
     parts.append(f"Colours a board may give a space: {classes}, and `goal.NAME` (`goal.black`, "
                  "`goal.white`, or the goal of a side with a `[side.NAME]` table, drawn in a "
