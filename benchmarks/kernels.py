@@ -101,7 +101,7 @@ def measure(name: str) -> dict:
 
 
 def table(rows: list[dict]) -> str:
-    """The Markdown table the README shows."""
+    """The Markdown table the benchmarks page (docs/explanations/benchmarks.md) shows."""
     lines = ["| game | reference plies/s | pure Python plies/s (x ref) | numba plies/s "
              "(x ref, x Python) | numba compile / cached load |",
              "|---|---|---|---|---|"]

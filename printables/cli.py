@@ -397,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback.
 
     Also the environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
-    make carries the same fixed date, so builds are identical anywhere; see README), and
+    make carries the same fixed date, so builds are identical anywhere; see the documentation's
+    reliability page), and
     a standard output that cannot be written (a full disk, a closed pipe) is reported once.
     """
     os.environ.pop("SOURCE_DATE_EPOCH", None)

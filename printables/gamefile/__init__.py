@@ -2,8 +2,8 @@
 
 A game file has sections [game], [board], [side.NAME], [[component]] and [setup], and
 top-level keys ``rules`` (a Markdown file in the rules_text/ subset) and ``examples`` (glob
-patterns of position files), both relative to the game file (README, "Your own game",
-lists every key). The package's parts: reader (bounded reads, TOML with lines, the rules
+patterns of position files), both relative to the game file (the documentation's game file
+reference lists every key). The package's parts: reader (bounded reads, TOML with lines, the rules
 and examples a file names), board (the [board] section), sides (colours, goals, edges), art
 (designer SVG), export (any game -> a game file). Importing the package makes get_game read
 paths ending in .toml.
@@ -310,8 +310,8 @@ def _known(r: _Reader, table: Mapping, keys: Mapping[str, str], where: str,
 def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
     v = data.get(key)
     if not isinstance(v, Mapping):
-        raise r.fail(f"[{key}] is missing or not a table; see the README section "
-                     f"'Your own game' for what goes in it", key=key)
+        raise r.fail(f"[{key}] is missing or not a table; see the game file reference in "
+                     f"the documentation for what goes in it", key=key)
     return v
 
 
