@@ -19,6 +19,7 @@ from pathlib import Path
 
 from printables.errors import UsageError, printable
 from printables.outputs import ensure_dir, read_regular_file, write_files
+from printables.positions import bundled_layouts
 
 #: Largest example file we copy (game files and art are far smaller; a font subset is
 #: the largest kind of file an example may hold).
@@ -26,12 +27,9 @@ MAX_EXAMPLE_BYTES = 4_000_000
 
 
 def bundled_examples() -> Path:
-    """The examples/ folder shipped with the project (installed, or in a checkout)."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "examples", here.parent / "examples"):
-        if candidate.is_dir():
-            return candidate
-    return here.parent / "examples"
+    """The examples/ folder shipped with the project: beside layouts/, installed or in a
+    checkout (as rules_text/ is)."""
+    return bundled_layouts().parent / "examples"
 
 
 def example_files(folder: Path | None = None) -> dict[str, bytes]:
