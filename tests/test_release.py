@@ -61,3 +61,12 @@ def test_package_data_ships_every_example_file():
     shipped = {p for g in globs for p in top.glob(g) if p.is_file()}
     every = {p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     assert sorted(map(str, every - shipped)) == []
+
+
+def test_readme_is_short_and_its_links_reach_files():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 150
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)|src=\"([^\"]+)\"", text)
+    local = [a or b for a, b in targets if not (a or b).startswith("http")]
+    assert len(local) > 20
+    assert [t for t in local if not (ROOT / t).exists()] == []
