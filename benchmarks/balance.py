@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from printables.play.balance import LocalPool, plan_for, tasks_for  # noqa: E402
 from printables.play.metrics import ladder_summary  # noqa: E402
+from printables.play.report import rounded  # noqa: E402
 
 GAMES = ("rosenkreuz", "chameleons", "evl", "dag-en-nacht", "danadazo", "dugi", "network")
 MCTS_GAMES = ("chameleons", "evl", "network", "rosenkreuz")
@@ -56,7 +57,7 @@ def run(args: list[str], workers: int, keep: Path | None, name: str) -> dict:
         before = load()
         t = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "printables", "balance", *args,
-                               "--workers", str(workers), "-o", tmp], cwd=ROOT,
+                               "--jobs", str(workers), "-o", tmp], cwd=ROOT,
                               capture_output=True, text=True)
         wall = time.perf_counter() - t
         if proc.returncode:
@@ -84,7 +85,7 @@ def ladder(game: str, games: int, workers: int, keep: Path | None,
     with LocalPool(workers) as pool:
         records = sorted(pool(tasks), key=lambda r: r["index"])
     wall = time.perf_counter() - t
-    out = ladder_summary(records, pairing.a, pairing.b, plan.sprt)
+    out = rounded(ladder_summary(records, pairing.a, pairing.b, plan.sprt))
     plies = sum(r["plies"] for r in records)
     out.update({"game": game, "seed": plan.seed, "kernel": plan.kernel,
                 "stopped_by": f"fixed {games} games", "seconds": round(wall, 1),
@@ -121,7 +122,7 @@ def main() -> None:
             _print("random", game, r)
     if not (opts.random_only or opts.ladder_only):
         for game in opts.games or MCTS_GAMES:
-            r = results["mcts"][game] = run([game, "--players", "mcts:100", "--games",
+            r = results["mcts"][game] = run([game, "--levels", "mcts:100", "--games",
                                              str(opts.mcts_games)], opts.workers, opts.keep,
                                             f"self-{game}")
             _print("mcts:100", game, r)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -13,30 +14,78 @@ import click
 
 import printables.gamefile  # noqa: F401  (lets every GAME argument be a game file)
 from printables import __version__
-from printables.errors import PrintablesError, UsageError, one_line, os_reason, printable
+from printables.cli_grammar import (
+    KERNEL,
+    OUTPUT,
+    SEED,
+    SHELLS,
+    Command,
+    GameType,
+    TableChoice,
+    completion_script,
+    field_options,
+    game_request_options,
+    games_help,
+    output_option,
+    renamed,
+)
+from printables.errors import (
+    PrintablesError,
+    UsageError,
+    install_hint,
+    one_line,
+    os_reason,
+    printable,
+)
 from printables.gamefile import validate_all
 from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
-from printables.outputs import ensure_dir, write_atomic, write_files
+from printables.interrupt import Interrupted, ctrl_c, interrupted
+from printables.outputs import (
+    check_target,
+    ensure_dir,
+    write_atomic,
+    write_files,
+    write_targets,
+)
 from printables.play.balance import default_workers, plan_for
+from printables.play.cluster import check_address
 from printables.play.kernels import kernel_kind
-from printables.play.report import build_report, progress_line
+from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
-from printables.products.registry import FORMAT_HELP, PRODUCTS, count, game_of_texts
+from printables.products.registry import (
+    FORMAT_HELP,
+    KIT_PAPERS,
+    PRODUCTS,
+    check_format,
+    count,
+    game_of_texts,
+    kit_paper,
+)
 from printables.render.theme import DEFAULT_THEME
 from printables.shipped import copy_examples
 
 EXIT_USAGE = 2
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class Group(click.Group):
+    """The printables command group: its commands understand renamed options."""
+
+    command_class = Command
+
+
+@click.group(cls=Group, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="printables")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Print-ready boards, pieces, rule booklets and laser files for seven abstract games.
 
     Start with `printables kit all`: every game's print-and-play kit in output/.
     """
+    if ctx.invoked_subcommand is None:  # `printables` alone: the help, as --help gives it
+        click.echo(ctx.get_help())
 
 
 @cli.command("list")
@@ -88,12 +137,29 @@ def _games(game: str | None, all_: bool) -> list:
     return [get_game(game)]
 
 
-def _progress(items: list, label: str):
-    """A progress bar on stderr for more than one item, else the items themselves."""
+def _columns() -> int:
+    """The width of the terminal standard error is on (80 when it cannot be told)."""
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns or 80
+    except (OSError, ValueError, AttributeError):
+        return shutil.get_terminal_size((80, 24)).columns
+
+
+def _bar_width(label: str, extra: int) -> int:
+    """The width of a progress bar whose line fits the terminal: the label, the bar, the
+    percentage and time left (up to 24 characters with their gaps) and `extra` more."""
+    return max(8, _columns() - 1 - len(label) - 24 - extra)
+
+
+def _progress(items: list, label: str, show=lambda item: ""):
+    """A progress bar on stderr for more than one item (show(item): the words after the
+    bar), else the items themselves."""
     if len(items) <= 1 or not sys.stderr.isatty():  # a log gets errors only, one line each
         return _NoBar(items)
+    longest = max(len(show(item)) for item in items)
     return click.progressbar(items, label=label, file=sys.stderr,
-                             item_show_func=lambda g: g.name if g else "")
+                             width=_bar_width(label, longest + 2),
+                             item_show_func=lambda item: show(item) if item else "")
 
 
 class _NoBar:
@@ -118,54 +184,14 @@ def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, wh
         click.echo(f"{len(files)} {what} written to {printable(str(out))}/")
 
 
-SIZE_HELP = ("Board size: a length such as 175, 17.5cm or 7in (the playing area's width; "
-             "Dugi: its diameter). For dag-en-nacht and network a whole number up to 25 is "
-             "the number of squares per side (dag-en-nacht 11..19 odd, network 8, 10, 12).")
-OPTION_HELP = ("Game option, e.g. size=19 (dag-en-nacht), size=12 or pie=true (network), "
-               "target=12 (evl).")
-
-OUTPUT = click.option("--output", "-o", default="output", show_default=True,
-                      type=click.Path(file_okay=False), help="Folder to write into.")
-THEME = click.option("--theme", default=DEFAULT_THEME, show_default=True,
-                     help="colour or mono (ink-saving).")
-OPTIONS = click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-                       help=OPTION_HELP)
-SIZE = click.option("--size", help=SIZE_HELP)
-
-
-def game_request_options(theme: bool = True):
-    """--option, --size and (unless theme=False) --theme: the game request every product
-    of a kit shares, declared once."""
-    def decorate(f):
-        for add in ([THEME] if theme else []) + [SIZE, OPTIONS]:
-            f = add(f)
-        return f
-    return decorate
-
-
-def field_options(fields):
-    """One click option per field of a product's request: plain text, read by the field's
-    own parser in the registry (click only collects it)."""
-    def decorate(f):
-        for fd in reversed(fields):
-            if fd.is_flag:
-                f = click.option(fd.cli, fd.name, is_flag=True, help=fd.help)(f)
-            else:
-                f = click.option(fd.cli, fd.name, default=fd.default or None,
-                                 metavar=fd.metavar, show_default=bool(fd.default),
-                                 help=fd.help)(f)
-        return f
-    return decorate
-
-
 def per_game(product):
     """The options every product command shares, declared once: GAME (optional), --all,
     --format (default: the product's first), the game request, the product's fields, -o."""
     formats = product.formats()
-    shared = [click.argument("game", required=False),
+    shared = [click.argument("game", required=False, type=GameType(with_all=True)),
               click.option("--all", "all_", is_flag=True, help="Every game."),
-              click.option("--format", "fmt", metavar="[" + "|".join(formats) + "]",
-                           default=formats[0], show_default=True,
+              click.option("--format", "fmt", default=formats[0], show_default=True,
+                           type=TableChoice(formats, lambda t: check_format(product, t)),
                            help=FORMAT_HELP.get(product.name))]
 
     def decorate(f):
@@ -189,7 +215,7 @@ def product_command(product) -> click.Command:
         reqs = [(g, product.read(g, texts, fmt, options, size, theme)) for g in games]
         ensure_dir(output)  # before the work: a bad folder fails at once
         files, failed = [], []
-        with _progress(reqs, product.name) as bar:
+        with _progress(reqs, product.name, show=lambda item: item[0].name) as bar:
             for g, req in bar:
                 try:
                     files += product.files(g, req)
@@ -202,7 +228,7 @@ def product_command(product) -> click.Command:
             click.echo(f"not made: {'; '.join(failed)}", err=True)
             raise click.exceptions.Exit(EXIT_USAGE)
     run.__doc__ = product.help
-    return cli.command(product.name, help=product.help)(run)
+    return cli.command(product.name, help=product.help, epilog=games_help(True))(run)
 
 
 def _add_product_commands() -> None:
@@ -213,20 +239,23 @@ def _add_product_commands() -> None:
 _add_product_commands()
 
 
-@cli.command()
-@click.argument("games", nargs=-1, required=True, metavar="GAME...")
+@cli.command(epilog=games_help(True))
+@click.argument("games", nargs=-1, metavar="[GAME]...", type=GameType(with_all=True))
+@click.option("--all", "all_", is_flag=True, help="Every game.")
 @game_request_options()
 @click.option("--paper", default="A4", show_default=True,
-              help="Paper you print on: A4, Letter or A3 (large boards are tiled over pages).")
-@click.option("--jobs", help="Games built at once (default: cores).")
+              type=TableChoice(KIT_PAPERS, kit_paper),
+              help="Paper you print on (large boards are tiled over pages).")
+@click.option("--jobs", metavar="N", help="Games built at once (default: the cores).")
 @click.option("--no-cache", is_flag=True,
               help="Build every file again (default: reuse files whose inputs did not change).")
 @click.option("--watch", is_flag=True,
-              help="Stay and rebuild on every save of the game files and texts (board and "
-                   "setup first, then the rest); Ctrl-C stops.")
+              help="Stay and rebuild on every save of the game files, texts and art "
+                   "(board and setup first, then the rest); a mistake is one line and the "
+                   "watch waits for the fix; Ctrl-C stops.")
 @OUTPUT
-def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> None:
-    """Build print-and-play kits: GAME... (names or game files), or 'all' for every game.
+def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output) -> None:
+    """Build print-and-play kits: one per GAME (a name or a game file), or all (--all).
 
     Per game a folder with board.pdf/svg/png, setup.png, pieces.pdf, booklet.pdf,
     booklet-imposed.pdf, laser/*.svg and GAME-print-and-play.pdf (everything in printing
@@ -234,16 +263,29 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
     index.html (open it) and manifest.json (size and sha256 of every file), listing every
     kit in the folder.
     """
-
-    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
-    if watch:
-        watch_kits(reqs, output)
+    if all_ and games:
+        raise UsageError("give GAME... or --all, not both")
+    if not games and not all_:
+        raise UsageError("missing GAME; valid: " + ", ".join(GAMES) + ", all (or --all), or a "
+                         "game file")
+    games = games or ("all",)
+    if watch:  # the games' requests are read again for every build: a mistake waits
+        kit_paper(paper)  # the command's own values are checked once, before the watch
+        if jobs is not None:
+            count("--jobs", 1, 64)(jobs)
+        watch_kits(lambda: kit_requests(games, options, size, theme, paper, jobs,
+                                        cache=not no_cache), output, report=click.echo,
+                   games=games)
         return
+    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
     start = time.perf_counter()
-    with click.progressbar(length=len(reqs.games), label=f"kits on {reqs.paper}",
-                           file=sys.stderr, show_pos=True,
-                           hidden=not sys.stderr.isatty()) as bar:
-        files = build_kits(reqs, output, on_done=lambda name: bar.update(1))
+    label = f"kits on {reqs.paper}"
+    with click.progressbar(length=len(reqs.games), label=label, file=sys.stderr,
+                           show_pos=True, hidden=not sys.stderr.isatty(),
+                           width=_bar_width(label, 2 * len(str(len(reqs.games))))) as bar:
+        files = build_kits(reqs, output, on_done=lambda name: bar.update(1),
+                           warn=lambda line: click.echo(f"printables: warning: {line}",
+                                                        err=True))
     total = sum(len(v) for v in files.values())
     n = len(reqs.games)
     kept = n - len({k.split("/", 1)[0] for k in files if "/" in k})
@@ -254,26 +296,26 @@ def kit(games, options, size, theme, paper, jobs, no_cache, watch, output) -> No
                f"open {printable(str(Path(output) / 'index.html'))}")
 
 
-@cli.command()
-@click.argument("game")
-@click.option("--to", "to", type=click.Path(dir_okay=False), default=None,
-              help="Write the game file here, with a copy of the rules text next to it "
-                   "(FILE.md) and every example position (FILE/*.toml).")
+@cli.command(epilog=games_help(False))
+@click.argument("game", type=GameType())
+@output_option(None, file=True, dest="to",
+               help="Write the game file here, with a copy of the rules text next to it "
+                    "(FILE.md) and every example position (FILE/*.toml); - is standard "
+                    "output (the game file alone).")
+@renamed("--to", "to", "-o/--output", type=click.Path(dir_okay=False))
 def export(game, to) -> None:
     """Write a game as a game file (TOML) on standard output: the start of a variant.
 
     printables export network > my-network.toml, then edit it and run
     printables kit my-network.toml. The board it describes is the built-in one. With
-    --to my-network.toml the rules text and the examples are written next to it too.
+    -o my-network.toml the rules text and the examples are written next to it too.
     """
-    if to is None:
+    if to is None or to == "-":
         click.echo(export_game(get_game(game)), nl=False)
         return
     target = Path(to)
     files = exported_files(get_game(game), target)
-    for folder in sorted({p.parent for p in files}, key=lambda p: len(p.parts)):
-        ensure_dir(folder)
-        write_files(folder, [(p.name, data) for p, data in files.items() if p.parent == folder])
+    write_targets(files)  # all or none: every target checked and staged before any rename
     n = sum(1 for p in files if p.parent == target.parent / target.stem
             and p.suffix == ".toml")
     click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
@@ -303,8 +345,10 @@ def examples(output) -> None:
               help="Address to listen on; 0.0.0.0 opens the page to your network.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
-@click.option("--games", "games_dir", type=click.Path(file_okay=False, exists=True),
-              help="A folder of game files to offer next to the seven games.")
+@click.option("--game-files", "games_dir", type=click.Path(file_okay=False, exists=True),
+              metavar="DIRECTORY", help="A folder of game files to offer next to the seven "
+                                        "games.")
+@renamed("--games", "games_dir", "--game-files", type=click.Path(file_okay=False, exists=True))
 @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
 @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
               help="Also answer to this host name (e.g. club.local or 192.168.1.5, the name "
@@ -312,15 +356,17 @@ def examples(output) -> None:
 def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
     """A local web page: choose a game and its options, preview, download files and kits.
 
-    Needs the extra: pip install "printables[web]".
+    Needs the web extra: pip install "printables[web]" (or with pipx: pipx inject
+    printables flask waitress).
     """
     try:
         from printables.web import serve as run
     except ImportError as e:
-        raise UsageError(f'serve needs the web extra ({e.name} is missing): '
-                         'pip install "printables[web]"') from None
-    run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
-        allow_hosts=allow_hosts)
+        raise UsageError(f"serve needs the web extra ({e.name} is missing): "
+                         f"{install_hint('web')}") from None
+    with contextlib.suppress(Interrupted):  # Ctrl-C is how serve stops: exit 0
+        run(host, port, games_dir, open_browser=not no_browser, say=click.echo,
+            allow_hosts=allow_hosts)
 
 
 def _half_width(text: str) -> float:
@@ -336,33 +382,33 @@ def _half_width(text: str) -> float:
                          input=t)
     return h
 
-@cli.command()
-@click.argument("game")
+
+@cli.command(epilog=games_help(False))
+@click.argument("game", type=GameType())
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option for every variant, e.g. size=10 (network).")
 @click.option("--variants", metavar="'K=V,..;K=V,..'",
               help="Option sets played side by side, ';' between sets, ',' inside one, e.g. "
                    "'size=8;size=10;size=12' or 'pie=false;pie=3;pie=5'. The first is the "
                    "baseline the others are compared with.")
-@click.option("--players", default="random", show_default=True, metavar="LEVEL,..",
-              help="Levels, weakest first: random, flat:N, mcts:N, mcts:N:DEPTH (N playouts "
-                   "a move; DEPTH truncates playouts).")
-@click.option("--games", help="Games per pairing (default 100).")
+@click.option("--levels", "players", default="random", show_default=True, metavar="LEVEL,..",
+              help="Skill levels, weakest first: random, flat:N, mcts:N, mcts:N:DEPTH (N "
+                   "playouts a move; DEPTH truncates playouts).")
+@renamed("--players", "players", "--levels")
+@click.option("--games", metavar="N", help="Games per pairing (default 100).")
 @click.option("--ci", metavar="H",
               help="Instead of --games: play each level against itself until the first "
                    "player's 95 % interval is +-H (0.02: two points).")
-@click.option("--seed", default="1", show_default=True, help="Same seed, same games.")
-@click.option("--max-plies", default="1000", show_default=True,
+@SEED
+@click.option("--max-plies", default="1000", show_default=True, metavar="N",
               help="A game still running after this many plies is adjudicated.")
-@click.option("--kernel", "kernel_name", type=click.Choice(["numba", "fast", "reference"]),
-              help="Playout kernel: numba (compiled; the default where numba is installed), "
-                   "fast (pure Python; the default without numba) or reference (the rules "
-                   "engine).")
-@click.option("--workers", help="Local worker processes (default: cores).")
+@KERNEL
+@click.option("--jobs", "workers", metavar="N",
+              help="Local worker processes (default: the cores; 1 plays in this process).")
+@renamed("--workers", "workers", "--jobs")
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run the games on this Dask distributed cluster instead.")
-@click.option("--output", "-o", default="output/balance", show_default=True,
-              type=click.Path(file_okay=False), help="Folder to write into.")
+@output_option("output/balance")
 def balance(game, options, variants, players, games, ci, seed, max_plies, kernel_name, workers,
             scheduler, output) -> None:
     """Self-play statistics: who wins, how often, how long (GAME or FILE.toml).
@@ -374,16 +420,23 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
     if not str(output).strip():
         raise UsageError("-o must not be empty; give a folder")
     half = _half_width(ci) if ci is not None else None
+    if scheduler is not None:
+        scheduler = check_address(scheduler)
     plan = plan_for(game, options, variants, players,
-                    games=count("--games", 1, 10_000_000)(games) if games else 100, ci=half,
+                    games=count("--games", 1, 10_000_000)(games) if games is not None else 100,
+                    ci=half,
                     seed=count("--seed", 0, 2**63 - 1)(seed),
                     max_plies=count("--max-plies", 1, 1_000_000)(max_plies),
                     kernel=kernel_name)
-    workers = count("--workers", 1, 256)(workers) if workers is not None else None
+    workers = count("--jobs", 1, 256)(workers) if workers is not None else None
     tty = sys.stderr.isatty()
+    width = _columns() - 1  # a line as wide as the terminal wraps on some terminals
     def show(event: dict) -> None:
         if tty:
-            click.echo("\r" + progress_line(event)[:150].ljust(150), err=True, nl=False)
+            line = progress_line(event, width)[:width]
+            click.echo("\r" + line.ljust(width), err=True, nl=False)
+    for name in REPORT_FILES:  # before the games: a target we will not replace fails at once
+        check_target(Path(output) / name)
     paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
     if tty:
         click.echo("", err=True)
@@ -396,16 +449,20 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI: user errors print one line and exit 2, never a traceback.
 
-    Also the environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
-    make carries the same fixed date, so builds are identical anywhere; see the documentation's
-    reliability page), and
+    Ctrl-C ends it with one line and exit status 130 (printables.interrupt). Also the
+    environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
+    make carries the same fixed date, so builds are identical anywhere; see the
+    documentation's reliability page), and
     a standard output that cannot be written (a full disk, a closed pipe) is reported once.
     """
     os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
-        status = _run(argv)
+        with ctrl_c():
+            status = _run(argv)
         _flush_stdout()
         return status
+    except (Interrupted, KeyboardInterrupt):  # Ctrl-C: one line, exit 130
+        return interrupted()
     except BrokenPipeError:
         _silence_stdout()
         return 1
@@ -427,7 +484,9 @@ def _run(argv: list[str] | None) -> int:
         return status if isinstance(status, int) else 0
     except click.exceptions.Exit as e:
         return e.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:
+        if isinstance(e.__cause__, KeyboardInterrupt):  # click caught a Ctrl-C first
+            return interrupted()
         click.echo("printables: aborted", err=True)
         return 1
     except click.ClickException as e:
@@ -469,45 +528,64 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-@cli.command()
-@click.argument("game")
-@click.option("--players", default="random,random", show_default=True,
+@cli.command(epilog=games_help(False))
+@click.argument("game", type=GameType())
+@click.option("--players", default="random,random", show_default=True, metavar="PLAYER,PLAYER",
               help="One player per side, comma-separated (valid: random).")
-@click.option("--games", "n_games", default="100", show_default=True,
+@click.option("--games", "n_games", default="100", show_default=True, metavar="N",
               help="How many games to play.")
-@click.option("--seed", default="0", show_default=True, help="Same seed, same games.")
-@click.option("--max-plies",
+@SEED
+@click.option("--max-plies", metavar="N",
               help="Ply cap; a capped game is adjudicated (default: the kernel's, "
                    "Dugi 1000, else 2000).")
-@click.option("--kernel", "kernel_name", type=click.Choice(["fast", "numba", "reference"]),
-              help="fast: the pure-Python kernel; numba: compiled (the play extra; the "
-                   "default where installed and it applies, else fast); reference: the "
-                   "rules engine.")
-@click.option("--layout", "layout_file", type=click.Path(dir_okay=False),
+@KERNEL
+@click.option("--layout", "layout_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Start from this position file (default: the game's setup).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. size=11 (repeatable).")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False),
-              help="Also write the report (with every game's length and result) as JSON.")
+@output_option(None, file=True, dest="json_file",
+               help="Also write the report (with every game's length and result) as JSON "
+                    "to this file; - writes it on standard output instead of the text report.")
+@renamed("--json", "json_file", "-o/--output", type=click.Path(dir_okay=False))
 def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
          json_file) -> None:
     """Self-play GAME N times and report plies/s, games/s, lengths and results."""
     n_games = count("--games", 1, 10_000_000)(n_games)  # the one whole-number parser
     seed = count("--seed", 0, 2**63 - 1)(seed)
     max_plies = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
+    if json_file and json_file != "-":
+        check_target(json_file)  # before the games: a target we will not replace fails at once
 
     kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
-    bar = (click.progressbar(length=n_games, label=f"{kernel.game.name} games",
-                             file=sys.stderr) if sys.stderr.isatty() else None)
+    label = f"{kernel.game.name} games"
+    bar = (click.progressbar(length=n_games, label=label, file=sys.stderr,
+                             width=_bar_width(label, 0)) if sys.stderr.isatty() else None)
     with bar or contextlib.nullcontext():
         report = self_play(kernel, start, names, n_games, seed, max_plies or cap,
                            kernel_kind(kernel),
                            progress=bar.update if bar else None)
+    text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
+    if json_file == "-":  # the documented write-through: the JSON in place of the lines
+        click.echo(text, nl=False)
+        return
     for line in describe(report):
         click.echo(line)
     if json_file:
-        text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
         write_atomic(json_file, text.encode("utf-8"))
+
+
+@cli.command()
+@click.argument("shell", type=click.Choice(SHELLS))
+def completion(shell) -> None:
+    """Print the script that makes SHELL complete printables' commands, options, games and
+    values (papers, formats, themes...).
+
+    \b
+    bash:  add  eval "$(printables completion bash)"  to ~/.bashrc
+    zsh:   add  eval "$(printables completion zsh)"  to ~/.zshrc, after compinit
+    fish:  printables completion fish > ~/.config/fish/completions/printables.fish
+    """
+    click.echo(completion_script(cli, shell), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,7 +6,8 @@ terminal escape code cannot split the message or drive the terminal. A line is a
 MAX_LINE characters (``one_line``): the user's input in it is shown shortened, and what is
 still too long loses its middle, never its start (what failed) or its end (what is valid).
 OS errors become ``OutputError``/``InputError`` naming the path and the OS reason in lower
-case.
+case. A missing optional extra is named with the command that adds it, for pip and for pipx
+(``install_hint``).
 """
 
 from __future__ import annotations
@@ -143,3 +144,23 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
     if close:
         return "did you mean " + " or ".join(repr(c) for c in close) + "?"
     return "valid: " + ", ".join(choices)
+
+
+#: The optional extras (pyproject.toml's optional-dependencies a user may need at run time)
+#: and the packages each brings, for the hint a command gives when one is missing.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "dxf": ("ezdxf",),
+    "web": ("flask", "waitress"),
+    "balance": ("distributed",),
+    "play": ("numba",),
+}
+
+
+def install_hint(extra: str) -> str:
+    """How to add an extra, with pip and with pipx (into an existing pipx install).
+
+    >>> install_hint("web")
+    'pip install "printables[web]" (with pipx: pipx inject printables flask waitress)'
+    """
+    return (f'pip install "printables[{extra}]" (with pipx: pipx inject printables '
+            f'{" ".join(EXTRAS[extra])})')

@@ -5,16 +5,18 @@ Rulings:
   enforced while reading, so a FIFO, /dev/zero or a growing file cannot hang or exhaust
   memory).
 - A file is written to a hidden temporary name in its folder, flushed to disk (fsync),
-  then renamed over the target: a reader sees the old file or the new one, never half. A
-  symlink at the target is replaced, never written through.
+  then renamed over the target: a reader sees the old file or the new one, never half.
+- A user's output target (``write_targets``, which every command writes through) is
+  replaced only when it is missing or a regular file: a symlink, device node, FIFO, socket
+  or folder standing there is refused with one line and left as it is (never replaced,
+  never written through); several files are checked and staged before the first rename,
+  so an error leaves none of them.
 - Temporary names carry a fixed marker no user file has, the writer's process id and a
   random part (`.printables-NAME.PID.XXXXXXXX.part`, `.tmp`, `.old`); the sweep of an
   output folder (``clean_stale``) touches exactly those names, of dead writers, owned by
   this user, and puts back only a `.old` folder of ours whose target is gone. Names of
   older versions (`.NAME.PID.XXXXXXXX.part`) are not recognised any more: a user's
   `.bashrc.20231201.old` looked just like them.
-- A kit holds an advisory lock on its output folder (``folder_lock``): a second kit into
-  the same folder waits up to LOCK_WAIT seconds, then stops with one line.
 - A path a game file names (rules, examples, art) resolves inside the game file's folder
   (``resolve_inside``, ``bounded_glob``): absolute paths, `..` and symlinks that leave it
   are refused, naming the key; globs have a bounded depth, match count and search.
@@ -34,14 +36,13 @@ import shutil
 import stat
 import sys
 import tempfile
-import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from printables.errors import (
     InputError,
-    PrintablesError,
+    OutputError,
     UsageError,
     os_reason,
     output_error,
@@ -56,10 +57,6 @@ MARKER = ".printables-"
 #: Our temporary names, exactly: .printables-NAME.PID.RANDOM.(part|tmp|old)
 _OURS = re.compile(r"^\.printables-(?P<name>.+)\.(?P<pid>[1-9][0-9]{0,9})\.[a-z0-9_]{8}\."
                    r"(?P<kind>part|tmp|old)$")
-#: The advisory lock file a kit holds in its output folder (never swept).
-LOCK_NAME = MARKER + "lock"
-#: Seconds a kit waits for another kit's lock on the same folder before it gives up.
-LOCK_WAIT = 5.0
 #: Bounds of a game file's glob: path parts, files matched, folder entries looked at.
 GLOB_DEPTH, GLOB_FILES, GLOB_SEARCH = 3, 200, 20_000
 #: Longest path or pattern a game file may name (characters).
@@ -87,16 +84,20 @@ def read_regular_file(path: str | Path, limit: int, what: str = "an input file")
     """The bytes of a regular file of at most limit bytes, or InputError.
 
     Opens without blocking (a FIFO does not wait for a writer), checks the opened file is
-    regular, and stops reading one byte past the limit."""
+    regular and no larger than the limit before reading, and stops reading one byte past
+    the limit (a file that grows while it is read)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
         raise InputError(f"cannot read file: {_reason(e)}", input=str(path)) from None
     try:
-        kind = "file" if stat.S_ISREG(os.fstat(fd).st_mode) else file_kind(path)
+        info = os.fstat(fd)
+        kind = "file" if stat.S_ISREG(info.st_mode) else file_kind(path)
         if kind != "file":
             raise InputError(f"is a {kind}, not a regular file; give {what}", input=str(path))
+        if info.st_size > limit:  # known too large: not one byte is read
+            raise _too_large(path, limit, what)
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -106,12 +107,16 @@ def read_regular_file(path: str | Path, limit: int, what: str = "an input file")
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:
-                raise InputError(f"file is more than {limit} bytes; {what} is at most "
-                                 f"{limit} bytes", input=str(path))
+                raise _too_large(path, limit, what)
     except OSError as e:
         raise InputError(f"cannot read file: {_reason(e)}", input=str(path)) from None
     finally:
         os.close(fd)
+
+
+def _too_large(path: str | Path, limit: int, what: str) -> InputError:
+    return InputError(f"file is more than {limit} bytes; {what} is at most {limit} bytes",
+                      input=str(path))
 
 
 def _reason(e: OSError) -> str:
@@ -143,28 +148,55 @@ def _temp_prefix(name: str) -> str:
     return f"{MARKER}{name}.{os.getpid()}."
 
 
-def write_atomic(path: str | Path, data: bytes) -> Path:
-    """Write bytes to path via a temporary file in the same folder, fsync, then rename (no
-    half files); OutputError naming the path when the OS refuses."""
-    p = Path(path)
+def target_problem(path: str | Path) -> str | None:
+    """Why printables will not replace what stands at an output target ('it is a FIFO, not
+    a regular file', ... for a symlink, device, socket or folder; or that a folder on its
+    way is a file), or None when it is free or a regular file (never follows a link)."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(p.name), suffix=".part", dir=p.parent)
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
     except OSError as e:
-        raise output_error(e, p) from None
+        if e.errno == errno.ENOTDIR:
+            return "a folder on its way is a file"
+        return None  # the write that follows reports it with its reason
+    if stat.S_ISREG(mode):
+        return None
+    kinds = {"folder": "a folder", "FIFO": "a FIFO", "device": "a device", "socket": "a socket",
+             "other": "something else"}
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else kinds.get(file_kind(path), "in the way")
+    return f"it is {kind}, not a regular file"
+
+
+def check_target(path: str | Path) -> None:
+    """OutputError naming path when something other than a regular file stands there (a
+    symlink, device, FIFO, socket or folder): printables replaces only regular files."""
+    problem = target_problem(path)
+    if problem:
+        raise OutputError(f"cannot write {printable(str(path))}: {problem}; give a new file "
+                          "name (or remove it first)", input=str(path))
+
+
+def _staged(folder: Path, name: str, data: bytes, mode: int) -> str:
+    """data written and flushed to a new temporary name of ours in folder; its path."""
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException as e:
+        os.chmod(tmp, mode)
+    except BaseException:
         _unlink(tmp)
-        if isinstance(e, OSError):
-            raise output_error(e, p) from None
         raise
-    fsync_dir(p.parent)
-    return p
+    return tmp
+
+
+def write_atomic(path: str | Path, data: bytes, mode: int = 0o644) -> Path:
+    """Write bytes to path via a temporary file in the same folder, fsync, then rename (no
+    half files); OutputError naming the path when the OS refuses, or when a symlink,
+    device, FIFO, socket or folder stands at path (check_target: it is left as it is)."""
+    return write_targets({Path(path): data}, mode)[0]
 
 
 def write_changed(path: str | Path, data: bytes) -> bool:
@@ -192,35 +224,74 @@ def write_changed(path: str | Path, data: bytes) -> bool:
 
 
 def write_files(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
-    """Write several files into folder as one step, as far as the system allows: every file
-    is first written to its temporary name and flushed, and every target checked, before
-    the first rename; on any error the temporary files go and no target is touched."""
+    """Write several files into folder as one step (write_targets)."""
+    return write_targets({folder / name: data for name, data in files})
+
+
+def write_targets(files: Mapping[Path, bytes], mode: int = 0o644) -> list[Path]:
+    """The one way a user's output targets are written: every target is checked
+    (check_target), its missing folders made, every file written to its temporary name
+    and flushed, and every target checked again, before the first rename; on any error
+    the temporary files and the folders made here go and no target is touched. Returns
+    the paths, in the order given."""
+    for path in files:
+        check_target(path)
+    made: list[Path] = []
     staged: list[tuple[str, Path]] = []
-    current = folder
+    current = next(iter(files), Path())
     try:
-        for name, data in files:
-            current = folder / name
-            if current.is_dir() and not current.is_symlink():
-                raise OSError(errno.EISDIR, os.strerror(errno.EISDIR))
-            fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
-            staged.append((tmp, current))
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, 0o644)
-        done = []
+        for current, data in files.items():
+            _make_parents(current.parent, made)
+            staged.append((_staged(current.parent, current.name, data, mode), current))
+        for _, current in staged:
+            check_target(current)  # nothing swapped in while we wrote
         for tmp, current in staged:
             os.replace(tmp, current)
-            done.append(current)
     except BaseException as e:
         for tmp, _ in staged:
             _unlink(tmp)
+        for d in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(d)
         if isinstance(e, OSError):
             raise output_error(e, current) from None
         raise
-    fsync_dir(folder)
-    return done
+    for folder in dict.fromkeys(p.parent for p in files):
+        fsync_dir(folder)
+    return list(files)
+
+
+def _make_parents(folder: Path, made: list[Path]) -> None:
+    """Make folder and its missing parents, recording each one made (to undo)."""
+    missing = [d for d in (folder, *folder.parents) if not os.path.lexists(d)]
+    for d in reversed(missing):
+        d.mkdir()
+        made.append(d)
+
+
+def write_at(dir_fd: int, name: str, data: bytes, mode: int = 0o600) -> None:
+    """Write bytes to name in the folder open as dir_fd (a store of our own, such as the
+    build cache): a new temporary name of ours made there (never following a link),
+    flushed, then renamed over name. OSError as the system gives it."""
+    tmp = f"{_temp_prefix(name)}{secrets.token_hex(4)}.part"
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(tmp, flags, mode, dir_fd=dir_fd)
+    try:
+        with open(fd, "wb", closefd=False) as f:
+            f.write(data)
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=dir_fd)
+        raise
+    with contextlib.suppress(OSError):
+        os.fsync(dir_fd)
 
 
 def _unlink(path: str | Path) -> None:
@@ -403,81 +474,6 @@ def _exchange(a: Path, b: Path) -> bool:
     if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False
     raise OSError(err, os.strerror(err), str(b))
-
-
-# ----------------------------------------------------------------------------- the kit lock
-
-@contextlib.contextmanager
-def folder_lock(folder: str | Path, wait: float | None = None) -> Iterator[None]:
-    """Hold the advisory lock of an output folder (flock on its hidden lock file
-    .printables-lock) while the block runs. Another holder is waited for up to wait seconds
-    (LOCK_WAIT), then a UsageError names the folder and the process holding it. The lock
-    file is removed on release (a waiter that locked the removed file opens the new one)."""
-    path = Path(folder) / LOCK_NAME
-    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
-    while True:
-        fd = _open_lock(path)
-        try:
-            locked = _try_lock(fd, path)
-            if locked and _same_file(fd, path):
-                break
-        except BaseException:
-            os.close(fd)
-            raise
-        os.close(fd)
-        if time.monotonic() >= deadline:
-            raise UsageError(_locked_message(folder, path), input=str(folder))
-        time.sleep(0.05)
-    try:
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        yield
-    finally:
-        _unlink(path)  # while still locked: a waiter then finds its file gone and retries
-        os.close(fd)
-
-
-def _open_lock(path: Path) -> int:
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        return os.open(path, flags, 0o644)
-    except OSError as e:
-        raise output_error(e, path, "cannot lock") from None
-
-
-def _try_lock(fd: int, path: Path) -> bool:
-    """True when the lock was taken; False when another process holds it (Windows, without
-    flock: always True)."""
-    try:
-        import fcntl  # Unix only
-    except ImportError:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except BlockingIOError:
-        return False
-    except OSError as e:  # a file system without locks: go on unlocked
-        if e.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
-            return True
-        raise output_error(e, path, "cannot lock") from None
-
-
-def _same_file(fd: int, path: Path) -> bool:
-    try:
-        return os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
-    except OSError:
-        return False
-
-
-def _locked_message(folder: str | Path, path: Path) -> str:
-    try:
-        holder = read_regular_file(path, 20, "a lock file").decode("ascii", "replace").strip()
-    except PrintablesError:
-        holder = ""
-    who = f" (process {holder})" if holder.isdigit() else ""
-    return (f"another printables kit is writing into {printable(str(folder))}{who}; wait "
-            "for it to finish or give another --output")
 
 
 # ----------------------------------------------------------------------------- game-file paths

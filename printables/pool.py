@@ -13,6 +13,8 @@ Rulings:
   CI timeout) leaves no idle worker holding stdout open.
 - A worker that dies (killed, crashed) ends the whole map with a PrintablesError; the
   other workers are stopped.
+- Ctrl-C is the parent's: workers ignore it, and it is held back while they start (a
+  fork's own hooks would swallow it), then arrives in the parent, which stops them.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: in
     for c in close:  # the parent's ends, inherited by fork: only the parent may hold them
         c.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if hasattr(signal, "pthread_sigmask"):  # held by the parent while it forked us
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent(parent_pid)
     threading.Thread(target=_watch, args=(lifeline,), daemon=True).start()
     while True:
@@ -77,6 +81,21 @@ def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: in
             conn.send((index, False, RuntimeError("".join(traceback.format_exception(e)))))
 
 
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while workers start: a fork's hooks must not be interrupted (the
+    parent would swallow the Ctrl-C there), and a new worker ignores it before it lets it
+    in; a Ctrl-C pressed meanwhile arrives in the parent when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class WorkerDied(PrintablesError):
     """A worker process ended without answering (killed, or out of memory)."""
 
@@ -93,6 +112,15 @@ class OwnedPool:
         self.workers: list[tuple[Any, Connection]] = []
 
     def __enter__(self) -> OwnedPool:
+        try:
+            with _sigint_held():
+                self._start()
+        except BaseException:  # Ctrl-C while they started: stop those that did
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _start(self) -> None:
         fork = self.ctx.get_start_method() == "fork"
         life_r, self.life_w = self.ctx.Pipe(duplex=False)
         parent_ends: list[Connection] = [self.life_w]
@@ -112,7 +140,6 @@ class OwnedPool:
             if fork:
                 gc.unfreeze()
         life_r.close()
-        return self
 
     def __exit__(self, *exc) -> None:
         for _, conn in self.workers:

@@ -27,11 +27,13 @@ from printables.games import GameSpec, Move, Outcome, Position, get_game
 from printables.games.model import (
     OnSpaces,
     first_problem,
+    piece_at,
     plain_move,
     plain_notation,
     read_side,
     read_space,
 )
+from printables.games.piles import Piles
 from printables.outputs import file_kind, read_regular_file
 
 #: Largest layout file we read (a position is a few hundred bytes).
@@ -126,7 +128,8 @@ class CheckResult:
 
 # ----------------------------------------------------------------------------- move notation
 
-_MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>\S+)|(?P<path>[^\sx=+]+))"
+_MOVE = re.compile(r"^(?:(?P<special>pass|swap)|\+(?P<drop>[^\s/]+)|(?P<path>[^\sx=+/]+))"
+                   r"(?:/(?P<place>[^\s/]+))?"
                    r"(?:\s+x(?P<take>\S+))?(?:\s+=(?P<relocate>\S+))?$")
 
 
@@ -134,7 +137,7 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
     """Parse move notation (POSITIONS.md) into a Move, checking every space name.
 
     >>> g = get_game("rosenkreuz"); parse_move(g, g.board(), "a2-a3")
-    Move(path=('a2', 'a3'), drop=False, take=None, relocate=None, special=None)
+    Move(path=('a2', 'a3'), drop=False, take=None, relocate=None, special=None, place=None)
     """
     if not isinstance(text, str):
         raise MoveSyntaxError(f"move {text!r} must be a string such as \"a2-a3\" or \"+d4\"",
@@ -143,8 +146,11 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
     m = _MOVE.match(src)
     if not m or len(src) > 200:
         raise MoveSyntaxError(f"move {text!r} does not parse; write +X, X-Y, X-Y-Z, "
-                              "'X-Y xZ =W' or pass", input=text)
+                              "X-Y/Z, 'X-Y xZ =W', pass or swap", input=text)
     if m["special"]:
+        if m["place"] or m["take"] or m["relocate"]:
+            raise MoveSyntaxError(f"move {text!r}: {m['special']} stands alone (no /Z, xZ "
+                                  "or =W)", input=text)
         return Move(special=m["special"])
 
     def space(name: str) -> str:
@@ -155,19 +161,24 @@ def parse_move(game: GameSpec, board: Board, text: str) -> Move:
 
     take = space(m["take"]) if m["take"] else None
     relocate = space(m["relocate"]) if m["relocate"] else None
+    place = space(m["place"]) if m["place"] else None
     if m["drop"]:
-        if take or relocate:
-            raise MoveSyntaxError(f"move {text!r}: a drop takes no xZ or =W", input=text)
-        return Move(path=(space(m["drop"]),), drop=True)
+        if relocate or place:
+            raise MoveSyntaxError(f"move {text!r}: a drop takes no /Z or =W", input=text)
+        return Move(path=(space(m["drop"]),), drop=True, take=take)
     if any(not re.fullmatch(r"[A-Za-z0-9]+", name)
            for run in m["path"].split(",") for name in run.split("-")):
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)
     runs = tuple(tuple(space(s) for s in run.split("-")) for run in m["path"].split(","))
-    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate)
+    move = Move(path=tuple(s for run in runs for s in run), take=take, relocate=relocate,
+                place=place)
     written = game.rules or game.notation
     normalize = written.normalize_move if written is not None else plain_move
     meant = normalize(board, move, runs) if all(len(run) >= 2 for run in runs) else None
+    if meant is not None and meant.place != place:  # a notation without X-Y/Z
+        raise MoveSyntaxError(f"move {text!r}: {game.name} moves place no piece after "
+                              "moving; leave out /Z", input=text)
     if meant is None:
         raise MoveSyntaxError(f"move {text!r} does not parse; a move is X-Y or a path X-Y-Z",
                               input=text)
@@ -408,10 +419,10 @@ def _notation_problem(game: GameSpec, pos: Position, m: Move,
                       taken: tuple[str, ...]) -> str | None:
     mover = pos.to_move
     if m.drop:
-        if m.origin in pos.pieces:
-            return f"{m.origin} is not empty"
+        if piece_at(pos, m.origin) is not None and not isinstance(game.placement, Piles):
+            return f"{m.origin} is not empty"  # (a game of piles may drop onto a pile)
     else:
-        piece = pos.pieces.get(m.origin)
+        piece = piece_at(pos, m.origin)
         if piece is None:
             return f"there is no piece on {m.origin} to move"
         if piece.side != mover and piece.side in game.sides:  # a neutral piece: anyone's
@@ -420,7 +431,7 @@ def _notation_problem(game: GameSpec, pos: Position, m: Move,
         if same is not None:
             return f"it goes from {same} to {same}; a move goes to another space"
     for t in taken:
-        piece = pos.pieces.get(t)
+        piece = piece_at(pos, t)
         if piece is None:
             return f"it captures on {t}, which is empty"
         if game.flipping_pieces:  # pieces change sides as they are jumped: owner unknown

@@ -75,7 +75,7 @@ def parse_count(text: str, what: str = "number", low: int = 0, high: int = 10**6
     19
     """
     s = str(text).strip()
-    if not is_count(s):
+    if not is_count(s, max(MAX_DIGITS, len(str(high)))):
         raise UsageError(f"{what} {quote(text)} is not a whole number; write digits 0-9 "
                          f"such as {low}", input=str(text))
     n = int(s)
@@ -85,13 +85,14 @@ def parse_count(text: str, what: str = "number", low: int = 0, high: int = 10**6
     return n
 
 
-def is_count(text: str) -> bool:
-    """True for a short run of ASCII digits (what parse_count takes).
+def is_count(text: str, digits: int = MAX_DIGITS) -> bool:
+    """True for a run of at most `digits` ASCII digits (what parse_count takes; a range
+    whose top has more digits allows that many).
 
     >>> is_count("12"), is_count("\u0661\u0662"), is_count("\u00b2"), is_count("1" * 40)
     (True, False, False, False)
     """
-    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def non_ascii_digit(text: str) -> str | None:

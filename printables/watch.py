@@ -9,9 +9,13 @@ Rulings:
   look, or a file appears or goes; the build waits until two looks in a row agree, so an
   editor's save in several writes is built once.
 - An error in a step is reported (one line) and the loop goes on watching: the next save
-  builds again. The steps after a failed one are skipped for that save.
+  builds again. The steps after a failed one are skipped for that save. Whatever a step
+  raises (our errors, an OS error, anything else but Ctrl-C) is such a line: the loop
+  never ends on the designer's mistake, only on stop() or Ctrl-C.
 - The list of watched files is asked again after every build (a game file may name new
-  example or art files).
+  example or art files); when asking fails, the files watched so far stay watched. The
+  next look compares with the files as they were when the build started, so a save made
+  while a build runs (or while its error is printed) is built next, never lost.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printables.errors import PrintablesError
+from printables.errors import PrintablesError, one_line, os_reason, printable
+from printables.interrupt import Interrupted
 
 Stamp = tuple[int, int, int] | None
 
@@ -57,11 +62,32 @@ def run_steps(steps: Sequence[Step], report: Callable[[str], None]) -> bool:
         t = time.perf_counter()
         try:
             files = step.run()
-        except PrintablesError as e:
-            report(f"{step.name}: error: {e}")
+        except Exception as e:  # noqa: BLE001 (the watch outlives every error but Ctrl-C)
+            report(f"{step.name}: error: {one_line(error_text(e))}")
             return False
         report(f"{step.name}: {len(files)} files in {time.perf_counter() - t:.2f} s")
     return True
+
+
+def error_text(e: Exception) -> str:
+    """The one line an error of a step is shown as: ours as they are, an OS error with the
+    path and reason, anything else with its kind (a bug to report)."""
+    if isinstance(e, PrintablesError):
+        return str(e)
+    if isinstance(e, OSError):
+        where = f"{printable(str(e.filename))}: " if e.filename is not None else ""
+        return f"cannot use {where}{os_reason(e)}"
+    if isinstance(e, RecursionError):
+        return "input is nested too deeply to read"
+    return f"unexpected {type(e).__name__}: {e} (please report this)"
+
+
+def _listed(inputs: Callable[[], Iterable[Path]], last: Iterable[Path]) -> list[Path]:
+    """The files to watch now, or the last ones when asking fails."""
+    try:
+        return [Path(p) for p in inputs()]
+    except Exception:  # noqa: BLE001 (a broken input is reported by the build, not here)
+        return list(last)
 
 
 def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
@@ -70,12 +96,11 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
     """Build (unless build_first is False), then rebuild on every change of the input files
     until stop() is true (or Ctrl-C); returns the number of builds run."""
     builds = 0
-    seen = snapshot(inputs())
-    if build_first:
-        run_steps(steps, report)
-        builds += 1
-        seen = snapshot(inputs())
+    seen = snapshot(_listed(inputs, ()))
     try:
+        if build_first:
+            seen = _build(steps, report, inputs, seen)
+            builds += 1
         while not stop():
             time.sleep(interval)
             now = snapshot(seen)
@@ -86,9 +111,18 @@ def watch(inputs: Callable[[], Iterable[Path]], steps: Sequence[Step],
                 continue
             changed = sorted(str(p) for p in now if now[p] != seen.get(p))
             report(f"changed: {', '.join(Path(c).name for c in changed)}")
-            run_steps(steps, report)
+            seen = _build(steps, report, inputs, now)
             builds += 1
-            seen = snapshot(inputs())
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):  # Ctrl-C: the way a watch ends
         pass
     return builds
+
+
+def _build(steps: Sequence[Step], report: Callable[[str], None],
+           inputs: Callable[[], Iterable[Path]], before: dict[Path, Stamp]
+           ) -> dict[Path, Stamp]:
+    """Run the steps; the stamps to compare the next look with: those from before the
+    build (a save while it ran, or while its error was printed, is seen next), and for
+    files newly listed, as they are now."""
+    run_steps(steps, report)
+    return {p: before[p] if p in before else stamp(p) for p in _listed(inputs, before)}

@@ -15,7 +15,9 @@ from docs.gen.key_reference import game_file_markdown, key_table, position_file_
 from docs.gen.pages import text_pages
 from printables import gamefile, positions
 from printables.cli import cli
-from printables.gamefile import board, sides
+from printables.gamefile import board, points, sides
+from printables.gamefile.rule_keys import reference_markdown
+from printables.render.theme import PALETTE
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI_PAGE = cli_markdown(cli)
@@ -94,10 +96,19 @@ def test_each_topology_has_its_own_table():
 
 def test_the_key_tables_are_the_keys_the_readers_accept():
     """The tables documented are the ones the readers check against: a points board's
-    layouts take no key its table lacks."""
-    layout_keys = {k for keys in board.POINTS_KEYS.values() for k in keys}
-    assert layout_keys <= set(board.KEYS["points"])
-    assert set(board.POINTS_KEYS) == {"grid", "morris", "free"}
+    layouts take no key its table lacks, and every drawing key is on both point boards."""
+    layout_keys = {k for keys in points.LAYOUT_KEYS.values() for k in keys}
+    assert layout_keys | set(points.SHARED) == set(board.KEYS["points"])
+    assert set(points.LAYOUT_KEYS) == {"grid", "morris", "free"}
+    for topology in ("points", "triangle"):
+        assert set(points.DRAWING_KEYS) <= set(board.KEYS[topology])
+
+
+def test_the_rules_tables_and_the_palette_are_on_the_game_file_page():
+    page = game_file_markdown()
+    assert "\n## `[rules]`\n" in page and reference_markdown() in page
+    for name, swatch in PALETTE.items():
+        assert f"| `{name}` | `{swatch.colour}` |" in page, name
 
 
 def test_a_key_without_a_meaning_stops_the_page():
@@ -109,7 +120,7 @@ def test_navigation_lists_every_page_and_no_generated_page_is_a_file():
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
     listed = set(re.findall(r"([\w/-]+\.md)\s*$", nav, flags=re.M))
     written = {p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")
-               if "gen" not in p.relative_to(ROOT / "docs").parts}
+               if not {"gen", "balance"} & set(p.relative_to(ROOT / "docs").parts)}
     generated = set(text_pages()) | {"gallery.md"}
     assert not written & generated
     assert listed == written | generated

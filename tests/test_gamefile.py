@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from printables.errors import LayoutError
 from printables.gamefile import load_game_file
 from printables.games import GAMES, get_game
 from printables.products.board_sheet import board_json
@@ -117,18 +118,38 @@ def test_every_command_takes_a_game_file(tmp_path, capsys):
 
 
 def test_validate_reads_game_files_and_says_nothing_was_checked(capsys):
-    code, out, err = run_cli(["validate", str(ROOT / "examples")], capsys)
+    """Game files without [rules] say nothing was checked; those with [rules] (the
+    published games) are checked by the generic engine, every claim holding."""
+    games = sorted(ROOT.glob("examples/*.toml"))
+    waiting = [g for g in games if waits_for_diagonals(g)]
+    paths = [p for g in games if g not in waiting for p in (g, g.parent / g.stem)
+             if p.exists()]
+    code, out, err = run_cli(["validate", *map(str, paths)], capsys)
     assert code == 0, err
     lines = out.strip().splitlines()
-    games = sorted(ROOT.glob("examples/*.toml"))
-    examples = sorted(ROOT.glob("examples/*/*.toml"))
-    assert len(games) >= 7 and len(examples) >= 14
-    assert sum("not checked by a rules engine" in line for line in lines) == len(games) + len(
-        examples)
+    games = [g for g in games if g not in waiting]
+    examples = [e for g in games for e in sorted((g.parent / g.stem).glob("*.toml"))]
+    ruled = [g for g in games if re.search(r"(?m)^\[rules\]", g.read_text())]
+    plain = {g.stem for g in games if g not in ruled}
+    assert len(plain) >= 6 and len(ruled) >= 8
+    assert sum("not checked by a rules engine" in line for line in lines) == len(plain) + len(
+        [e for e in examples if e.parent.name in plain])
+    assert sum("checked by its [rules]" in line for line in lines) == len(ruled)
+    assert " 0 failed" in lines[-1]
     assert any(line.endswith("orbit.toml: game file read: setup and 2 examples name spaces, "
                               "sides and kinds that exist, and moves start on the mover's "
                               "piece and capture opponents; not checked by a rules engine")
                for line in lines)
+
+
+def waits_for_diagonals(path: Path) -> bool:
+    """True for a game file that cannot be read only because points grids do not export
+    `orthogonal` and `diagonal` relations yet (Gomoku; engine-bugs P1, the lead adds them)."""
+    try:
+        load_game_file(path)
+    except LayoutError as e:
+        return "has no relation 'orthogonal'" in e.message
+    return False
 
 
 def test_booklet_marks_examples_as_unchecked(tmp_path, capsys):
@@ -335,7 +356,8 @@ def test_reference_lists_every_piece_art_name_and_its_picture_is_current():
 
 
 @pytest.mark.parametrize("seed_file", ["honeycomb", "crossing", "orbit", "go9", "morris",
-                                       "amazons", "star-halma"])
+                                       "amazons", "star-halma", "surakarta", "xiangqi",
+                                       "oware", "jungle"])
 def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
     """Lines dropped or values swapped at random: a GameSpec or one PrintablesError, never
     another exception."""
@@ -346,7 +368,8 @@ def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
     from printables.gamefile import game_from_text
     for name in (f"{seed_file}.md",):
         shutil.copy(ROOT / "examples" / name, tmp_path)
-    shutil.copytree(ROOT / "examples" / seed_file, tmp_path / seed_file)
+    if (ROOT / "examples" / seed_file).is_dir():
+        shutil.copytree(ROOT / "examples" / seed_file, tmp_path / seed_file)
     lines = (ROOT / "examples" / f"{seed_file}.toml").read_text().splitlines()
     values = ['"x"', "0", "-3", "true", "[]", '["a1"]', "{}", '"-5mm"', "1e9", '"z99"']
 

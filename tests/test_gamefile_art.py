@@ -110,7 +110,8 @@ def test_good_art_is_fitted_onto_the_disc(tmp_path):
     (tmp_path / "a.svg").write_text(GOOD)
     art = read_art(tmp_path / "a.svg")
     assert art.box == (0.0, 0.0, 10.0, 10.0)
-    assert len(art.shapes) == 1 and art.shapes[0].fill == "#222222" and art.shapes[0].closed
+    assert len(art.shapes) == 1 and art.shapes[0].fill == "#222222"
+    assert art.shapes[0].subpaths[0][1]  # closed
 
 
 def test_path_commands_relative_curves_and_transforms(tmp_path):
@@ -131,3 +132,23 @@ def test_arc_commands_say_what_to_do(tmp_path):
     from printables.errors import LayoutError
     with pytest.raises(LayoutError, match="save arcs as curves"):
         read_art(tmp_path / "a.svg")
+
+
+def test_two_art_files_of_one_name_in_two_folders_are_two_arts(tmp_path):
+    """a/sun.svg and b/sun.svg are different pieces: each side's pieces draw their own file
+    (they once shared one art key, so one side drew the other's art)."""
+    from printables.gamefile import load_game_file
+    from printables.geometry import Point
+    from printables.products.pieces.art import DESIGNED
+
+    path = game(tmp_path, "a/sun.svg", None)
+    for folder, colour in (("a", "#222222"), ("b", "#0000ff")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "sun.svg").write_text(GOOD.replace("#222222", colour))
+    path.write_text(path.read_text().replace('art = "stone-white"', 'art = "b/sun.svg"'))
+    g = load_game_file(path)
+    red, blue = (c.art for c in g.components(g.options({})))
+    assert red != blue
+    assert red.split("@")[0] == "sun" and blue.split("@")[0] == "sun2"
+    drawn = {k: repr(DESIGNED[k](Point(0, 0), 20.0)) for k in (red, blue)}
+    assert drawn[red] != drawn[blue]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from docs.gen.key_reference import game_file_markdown, position_file_markdown
 from printables.gamefile import game_from_text, load_game_file
 from printables.positions import load_setup
 from printables.products.board_sheet import board_scene
@@ -45,10 +46,11 @@ def pictures(tmp_path: Path) -> dict[str, bytes]:
     colour = THEMES["colour"]
     out = {}
     for name, layout in (("go9", None), ("morris", "morris/a-mill.toml"),
-                         ("star-halma", None), ("amazons", None)):
+                         ("star-halma", None), ("amazons", None), ("surakarta", None),
+                         ("xiangqi", None), ("oware", None)):
         game = load_game_file(ROOT / "examples" / f"{name}.toml")
         lay = load_setup(game, ROOT / "examples" / layout if layout else None)
-        scene = (board_scene(game, game.board(), colour) if name == "go9"
+        scene = (board_scene(game, game.board(), colour) if name in ("go9", "surakarta")
                  else setup_scene(game, lay, colour))
         out[f"gamefile-{name}.png"] = render_png(scene, colour, DPI)
     game = four_sides(tmp_path)
@@ -69,3 +71,15 @@ def test_the_pages_pictures_are_current(tmp_path, regen_golden):
             path.write_bytes(data)
         assert path.read_bytes() == data, f"{name}: run with --regen-golden and review"
 
+
+
+def test_the_reference_documents_the_new_keys():
+    page = game_file_markdown() + position_file_markdown()
+    for key in ("[side.NAME]", "fill", "line", "pattern", "size", "[board.edges]",
+                "points", "triangle", "layout", "diagonals", "stars", "file_labels",
+                "rank_labels", "corners", "[board.points]", "lines", "[board.labels]",
+                "order", "reconstructed", "[game.stacks]", "[game.state]", "[game.options]",
+                "notation", "neutral", ".svg", "stone", "ring", "dot", "cross",
+                "connections", "undrawn", "drawn", "[board.guides]", "dead", "[[board.curves]]",
+                "[board.shapes]", "[board.spans]", "piles", "text", "font", "[setup.stacks]"):
+        assert f"`{key}`" in page or f"`{key} " in page, key

@@ -1,4 +1,4 @@
-"""A game file's `[game] engine`: `export GAME --to FILE` then `kit FILE` gives the built-in
+"""A game file's `[game] engine`: `export GAME -o FILE` then `kit FILE` gives the built-in
 kit byte for byte (the examples checked and captioned by the engine), and an engine refuses,
 in one line, a name that is not an engine and a game it was not written for."""
 
@@ -37,7 +37,7 @@ def manifest_of(data: bytes, name: str) -> dict:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_export_then_kit_gives_the_built_in_kit_byte_for_byte(cli, tmp_path, name):
     target = tmp_path / "src" / f"my-{name}.toml"
-    assert cli("export", name, "--to", target)[0] == 0
+    assert cli("export", name, "-o", target)[0] == 0
     assert f'engine = "{name}"' in target.read_text()
     for source, out in ((name, "built"), (target, "mine")):
         code, _, err = cli("kit", source, "-o", tmp_path / out, "--jobs", "1")
@@ -54,7 +54,7 @@ def test_export_then_kit_gives_the_built_in_kit_byte_for_byte(cli, tmp_path, nam
 
 def test_an_exported_game_is_checked_by_its_engine(tmp_path, cli):
     target = tmp_path / "rk.toml"
-    assert cli("export", "rosenkreuz", "--to", target)[0] == 0
+    assert cli("export", "rosenkreuz", "-o", target)[0] == 0
     game = load_game_file(target)
     assert game.rules is GAMES["rosenkreuz"].rules and game.engine == "rosenkreuz"
     assert game.board_summary == GAMES["rosenkreuz"].board_summary
@@ -67,7 +67,7 @@ def test_an_exported_game_is_checked_by_its_engine(tmp_path, cli):
 
 def test_a_bigger_board_keeps_the_engine_and_describes_itself(tmp_path, cli):
     target = tmp_path / "rk.toml"
-    assert cli("export", "rosenkreuz", "--to", target)[0] == 0
+    assert cli("export", "rosenkreuz", "-o", target)[0] == 0
     target.write_text(re.sub(r'(?m)^size = "175mm"', 'size = "210mm"', target.read_text()))
     game = load_game_file(target)
     assert game.rules is GAMES["rosenkreuz"].rules
@@ -79,7 +79,7 @@ def test_a_bigger_board_keeps_the_engine_and_describes_itself(tmp_path, cli):
 
 def edited(tmp_path: Path, cli, name: str, old: str, new: str) -> Path:
     target = tmp_path / f"{name}.toml"
-    assert cli("export", name, "--to", target)[0] == 0
+    assert cli("export", name, "-o", target)[0] == 0
     text = target.read_text()
     assert re.search(old, text), old
     target.write_text(re.sub(old, new, text, count=1))
@@ -89,16 +89,16 @@ def edited(tmp_path: Path, cli, name: str, old: str, new: str) -> Path:
 @pytest.mark.parametrize("name,old,new,said", [
     ("rosenkreuz", r'engine = "rosenkreuz"', 'engine = "chess"',
      "engine 'chess' is not a built-in rules engine; valid: rosenkreuz, chameleons, evl"),
-    ("dugi", r"(?m)^rings = 7$", "rings = 5",
-     "engine 'dugi' cannot check this game: the board has 120 spaces, the engine's 168"),
+    ("rosenkreuz", r"(?m)^files = 7$", "files = 9",
+     "engine 'rosenkreuz' cannot check this game: the board has 63 spaces, the engine's 49"),
     ("chameleons", r'colouring = "spiral"', 'colouring = "checker"',
      "engine 'chameleons' cannot check this game: space b1 is coloured light, the engine's dark"),
     ("rosenkreuz", r'sides = \["rose", "cross"\]', 'sides = ["rose", "thorn"]',
      "engine 'rosenkreuz' cannot check this game: its sides are rose, thorn"),
     ("network", r'(?m)^engine = "network"', 'engine = "dag-en-nacht"',
      "engine 'dag-en-nacht' cannot check this game"),
-    ("dag-en-nacht", r"(?m)^size = 15$", "size = 12",
-     "[game.options] are not options of engine 'dag-en-nacht': Dag en Nacht size 12"),
+    ("evl", r"(?m)^target = 10$", "target = 99",
+     "[game.options] are not options of engine 'evl'"),
 ])
 def test_an_engine_refuses_a_game_it_was_not_written_for(tmp_path, cli, name, old, new,
                                                           said):
@@ -114,7 +114,7 @@ def test_an_engine_refuses_a_game_it_was_not_written_for(tmp_path, cli, name, ol
 
 def test_an_engine_refuses_a_board_of_other_options_it_cannot_check(tmp_path, cli):
     target = tmp_path / "nw.toml"
-    assert cli("export", "network", "--to", target)[0] == 0
+    assert cli("export", "network", "-o", target)[0] == 0
     code, _, err = cli("board", target, "--option", "size=10", "-o", tmp_path / "out")
     assert code == 2 and "engine 'network' cannot check this game's board with" in err, err
     assert len(err.strip().splitlines()) == 1
@@ -122,7 +122,7 @@ def test_an_engine_refuses_a_board_of_other_options_it_cannot_check(tmp_path, cl
 
 def test_an_exported_game_plays_with_the_engine_s_kernels(tmp_path, cli):
     target = tmp_path / "dugi.toml"
-    assert cli("export", "dugi", "--to", target)[0] == 0
+    assert cli("export", "dugi", "-o", target)[0] == 0
     runs = [cli("play", game, "--games", "10", "--seed", "3") for game in ("dugi", target)]
     assert [code for code, _, _ in runs] == [0, 0], runs
     built, mine = (out.splitlines() for _, out, _ in runs)
@@ -132,5 +132,6 @@ def test_an_exported_game_plays_with_the_engine_s_kernels(tmp_path, cli):
     same = [line for line in built[1:] if "plies/s" not in line]  # timings vary
     assert same and same == [line for line in mine[1:] if "plies/s" not in line]
     game = load_game_file(target)
+    assert game.adjudicate is GAMES["dugi"].adjudicate  # the engine's ruling at the ply cap
     fast = type(kernel_for(GAMES["dugi"], GAMES["dugi"].board()))
     assert fast is not ReferenceKernel and type(kernel_for(game, game.board())) is fast

@@ -22,13 +22,14 @@ def pages(path: Path) -> int:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_export_then_build_gives_the_same_products(cli, tmp_path, name):
     target = tmp_path / "mine" / f"my-{name}.toml"
-    code, out, err = cli("export", name, "--to", target)
+    code, out, err = cli("export", name, "-o", target)
     assert code == 0, err
     examples = sorted((target.parent / target.stem).glob("*.toml"))
     shipped = [p for p in (ROOT / "layouts" / name).glob("*.toml") if p.name != "setup.toml"]
     assert len(examples) == len(shipped) and (target.parent / f"my-{name}.md").is_file()
     text = target.read_text()
-    assert f'rules = "my-{name}.md"' in text and "/work" not in text and "summary =" not in text
+    assert re.search(rf'(?m)^(rules|text) = "my-{name}.md"', text)  # text: under [rules]
+    assert "/work" not in text and "summary =" not in text
     built, mine = tmp_path / "built", tmp_path / "out"
     for product, extra in (("board", ("--format", "svg")), ("setup", ("--format", "svg")),
                            ("pieces", ()), ("booklet", ())):
@@ -43,7 +44,7 @@ def test_export_then_build_gives_the_same_products(cli, tmp_path, name):
 
 def test_export_keeps_the_reconstructed_note(cli, tmp_path):
     target = tmp_path / "rk.toml"
-    assert cli("export", "rosenkreuz", "--to", target)[0] == 0
+    assert cli("export", "rosenkreuz", "-o", target)[0] == 0
     assert 'reconstructed = ["setup"]' in target.read_text()
     code, _, err = cli("setup", target, "--format", "svg", "-o", tmp_path)
     assert code == 0, err
@@ -53,7 +54,7 @@ def test_export_keeps_the_reconstructed_note(cli, tmp_path):
 
 def test_an_edited_export_describes_its_own_board(cli, tmp_path):
     target = tmp_path / "dugi5.toml"
-    assert cli("export", "dugi", "--to", target)[0] == 0
+    assert cli("export", "dugi", "-o", target)[0] == 0
     text = re.sub(r"(?m)^rings = 7$", "rings = 5", target.read_text())
     text = re.sub(r"(?m)^engine = .*$", "", text)  # Dugi's engine checks only its own board
     target.write_text(text.replace('examples = [', 'examples = [] # [', 1))
@@ -67,15 +68,16 @@ def test_export_on_standard_output_names_the_rules_relative_to_here(cli, tmp_pat
     monkeypatch.chdir(tmp_path)
     code, out, err = cli("export", "network")
     assert code == 0, err
-    rules = re.search(r'(?m)^rules = "([^"]+)"', out).group(1)
+    rules = re.search(r'(?m)^text = "([^"]+)"', out).group(1)  # Network's [rules] name it
     assert not Path(rules).is_absolute() and (tmp_path / rules).resolve() == (
         ROOT / "rules_text" / "network.md").resolve()
 
 
-@pytest.mark.parametrize("name", ["go9", "morris", "amazons", "star-halma"])
+@pytest.mark.parametrize("name", ["go9", "morris", "amazons", "star-halma", "surakarta",
+                                  "xiangqi", "oware", "jungle"])
 def test_a_game_file_with_colours_art_and_points_exports_and_rebuilds(cli, tmp_path, name):
     target = tmp_path / "copy" / f"{name}.toml"
-    code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "--to", target)
+    code, _, err = cli("export", ROOT / "examples" / f"{name}.toml", "-o", target)
     assert code == 0, err
     for product, extra in (("board", ("--format", "svg")), ("pieces", ())):
         source = ROOT / "examples" / f"{name}.toml"

@@ -50,7 +50,7 @@ BAD = [
     (["setup", "dugi", "--theme", "neon"], "unknown theme 'neon'"),
     (["setup", "--layout", "/nonexistent/x.toml"], "x.toml"),
     (["booklet", "dugy"], "did you mean 'dugi'"),
-    (["booklet", "dugi", "--paper", "B5"], "B5"),
+    (["booklet", "dugi", "--page-size", "B5"], "B5"),
     (["booklet", "dugi", "--impose", "A3"], "A3"),
     (["booklet", "dugi", "--layouts", "/nonexistent"], "/nonexistent"),
     (["laser", "dugy"], "did you mean 'dugi'"),
@@ -139,8 +139,9 @@ def test_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
 
 
 def test_write_changed_leaves_a_file_with_the_same_bytes_alone(tmp_path):
-    """An unchanged rerun rewrites nothing (the same inode stays); other bytes, a file of
-    another length, or a symlink in its place (never written through) are replaced."""
+    """An unchanged rerun rewrites nothing (the same inode stays); other bytes or a file of
+    another length are replaced; a symlink in its place is refused, never replaced nor
+    written through (tests/test_reliability_targets.py has every kind of target)."""
     from printables import outputs
     target = tmp_path / "manifest.json"
     assert outputs.write_changed(target, b"one") is True
@@ -153,9 +154,9 @@ def test_write_changed_leaves_a_file_with_the_same_bytes_alone(tmp_path):
     elsewhere.write_bytes(b"same")
     link = tmp_path / "index.html"
     link.symlink_to(elsewhere)
-    assert outputs.write_changed(link, b"same") is True
-    assert not link.is_symlink() and link.read_bytes() == b"same"
-    assert elsewhere.read_bytes() == b"same"
+    with pytest.raises(OutputError, match="it is a symbolic link"):
+        outputs.write_changed(link, b"other")
+    assert link.is_symlink() and elsewhere.read_bytes() == b"same"
 
 
 def test_bad_layout_for_setup_names_file_and_line(tmp_path, capsys):

@@ -5,12 +5,14 @@ with a manifest that matches every file."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import io
 import json
 import os
 import resource
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -299,7 +301,7 @@ def names(tmp_path_factory):
 def test_folder_where_a_file_goes(command, names, world, capsys):
     out = world / "out"
     (out / names[command][-1]).mkdir(parents=True)
-    check(world, capsys, COMMANDS[command] + ["-o", out], "is a directory")
+    check(world, capsys, COMMANDS[command] + ["-o", out], "it is a folder, not a regular file")
 
 
 def _kit_once(out: Path) -> None:
@@ -459,10 +461,27 @@ def test_read_only_game_folder(built_kit, open_world, capsys):
           runner=_forked(_nobody))
 
 
-def test_list_to_a_full_device():
-    with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "printables", "list"], stdout=full,
+def full_device(folder: Path) -> Path:
+    """A device that answers every write with 'no space left': a private node (the full
+    device's numbers, 1:7) made in folder, else the system's /dev/full when it is that very
+    device; never a file created or trusted in /dev."""
+    mine = folder / "full"
+    with contextlib.suppress(OSError):
+        os.mknod(mine, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        return mine
+    st = os.stat("/dev/full") if os.path.exists("/dev/full") else None
+    if st is None or not stat.S_ISCHR(st.st_mode) or st.st_rdev != os.makedev(1, 7):
+        pytest.skip("no full device here (mknod refused and /dev/full is not one)")
+    return Path("/dev/full")
+
+
+def test_list_to_a_full_device(tmp_path):
+    fd = os.open(full_device(tmp_path), os.O_WRONLY)  # no O_CREAT: never makes a file
+    try:
+        proc = subprocess.run([sys.executable, "-m", "printables", "list"], stdout=fd,
                               stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    finally:
+        os.close(fd)
     assert proc.returncode == 2
     assert proc.stderr == ("printables: error: cannot write to standard output: no space left "
                            "on device\n")

@@ -108,3 +108,25 @@ def test_pages_too_large_for_the_sheet():
 def test_same_bytes_twice():
     pdf = numbered_pdf(5)
     assert impose(pdf, A4, "A4") == impose(pdf, A4, "A4")
+
+
+@pytest.mark.parametrize("sheet, name, size", [(A4, "A4", (148.0, 210.0)),
+                                               (LETTER, "letter", (139.7, 215.9))])
+def test_every_imposed_side_has_fold_marks_on_the_fold(sheet, name, size):
+    """A short line on the fold at the top and at the bottom of every sheet side, clear of
+    the 5 mm edge band, so each sheet folds true."""
+    from pypdf import PdfReader
+
+    from tests.pdfgeom import page_geometry, segments
+    reader = PdfReader(io.BytesIO(impose(numbered_pdf(6, size), sheet, name)))
+    for page in reader.pages:
+        w, h = float(page.mediabox.width) / PT_PER_MM, float(page.mediabox.height) / PT_PER_MM
+        fold = w / 2
+        marks = [s for s in segments(page_geometry(page, reader, follow_forms=False))
+                 if all(abs(x - fold) < 0.01 for x, _ in s)]
+        tops = [s for s in marks if min(y for _, y in s) > h / 2]
+        bottoms = [s for s in marks if max(y for _, y in s) < h / 2]
+        assert len(tops) == 1 and len(bottoms) == 1, marks
+        for s in tops + bottoms:
+            assert all(5.0 <= y <= h - 5.0 for _, y in s)
+            assert abs(s[0][1] - s[1][1]) >= 3.0  # long enough to see

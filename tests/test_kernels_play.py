@@ -21,7 +21,7 @@ GAME_FILE = str(Path(__file__).resolve().parents[1] / "examples" / "crossing.tom
 def test_play_reports_plies_lengths_and_results(cli, tmp_path) -> None:
     out_file = tmp_path / "report.json"
     status, out, err = cli("play", "chameleons", "--games", 30, "--seed", 5,
-                           "--json", out_file)
+                           "-o", out_file)
     assert status == 0, err
     lines = out.splitlines()
     default = "numba" if numba_available() else "fast"  # compiled where it is installed
@@ -39,7 +39,7 @@ def test_same_seed_same_games_other_seed_other_games(cli, tmp_path) -> None:
     reports = []
     for n, seed in enumerate((7, 7, 8)):
         path = tmp_path / f"{n}.json"
-        assert cli("play", "rosenkreuz", "--games", 10, "--seed", seed, "--json", path)[0] == 0
+        assert cli("play", "rosenkreuz", "--games", 10, "--seed", seed, "-o", path)[0] == 0
         data = json.loads(path.read_text())
         reports.append((data["lengths"], data["results"]))
     assert reports[0] == reports[1]
@@ -57,7 +57,7 @@ def test_every_game_plays_to_a_result(name: str) -> None:
 
 def test_dugi_is_capped_and_adjudicated_by_material(cli, tmp_path) -> None:
     path = tmp_path / "dugi.json"
-    assert cli("play", "dugi", "--games", 2, "--max-plies", 50, "--json", path)[0] == 0
+    assert cli("play", "dugi", "--games", 2, "--max-plies", 50, "-o", path)[0] == 0
     data = json.loads(path.read_text())
     assert data["lengths"] == [50, 50] and data["capped"] == 2
     kernel, start, _, cap = start_of("dugi", "random,random", "fast", None)
@@ -97,7 +97,7 @@ def test_the_reference_kernel_plays_the_same_rules(cli) -> None:
 ])
 def test_bad_input_exits_2_with_one_line(cli, tmp_path, args, says) -> None:
     out_file = tmp_path / "r.json"
-    status, out, err = cli(*args, "--json", out_file)
+    status, out, err = cli(*args, "-o", out_file)
     assert status == 2
     assert len(err.strip().splitlines()) == 1 and says in err, err
     assert not out_file.exists()
@@ -114,6 +114,6 @@ def test_numba_games_repeat_for_a_seed(cli, tmp_path) -> None:
     for n in range(2):
         path = tmp_path / f"{n}.json"
         assert cli("play", "chameleons", "--kernel", "numba", "--games", 20, "--seed", 3,
-                   "--json", path)[0] == 0
+                   "-o", path)[0] == 0
         results.append(json.loads(path.read_text())["results"])
     assert results[0] == results[1]

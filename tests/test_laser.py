@@ -305,7 +305,26 @@ def test_laser_command_writes_one_file_per_sheet(tmp_path, capsys):
                  "-o", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     n = len(board_sheets(GAMES["dugi"], laser_request(sheet="300x200", kerf="0.1")))
-    assert n >= 3 and names == sorted(f"dugi-laser-board-{i}.svg" for i in range(1, n + 1))
+    assert n >= 3 and names == sorted(f"dugi-laser-board-300x200-{i}.svg"
+                                      for i in range(1, n + 1))
+
+
+def test_sheet_size_and_variant_are_in_the_file_names_so_sets_never_mix(tmp_path):
+    """`laser dugi --sheet 150x150` then `laser dugi` in one folder: two complete sets side
+    by side, told apart by name (main wrote both as dugi-laser-board-N, leaving the
+    smaller sheets' extra parts among the new ones)."""
+    args = ["--parts", "board", "-o", str(tmp_path)]
+    assert main(["laser", "dugi", "--sheet", "150x150", *args]) == 0
+    small = {p.name for p in tmp_path.iterdir()}
+    assert main(["laser", "dugi", *args]) == 0
+    default = {p.name for p in tmp_path.iterdir()} - small
+    n = len(board_sheets(GAMES["dugi"], laser_request(sheet="150x150")))
+    assert small == {f"dugi-laser-board-150x150-{i}.svg" for i in range(1, n + 1)}
+    m = len(board_sheets(GAMES["dugi"], laser_request()))
+    assert default == {f"dugi-laser-board-{i}.svg" for i in range(1, m + 1)}
+    assert main(["laser", "network", "--size", "12", "--sheet", "300x200", *args]) == 0
+    assert {p.name for p in tmp_path.glob("network-*")} >= {
+        "network-laser-size12-board-300x200-1.svg"}
 
 
 @pytest.mark.parametrize("args, word", [

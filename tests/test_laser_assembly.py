@@ -1,22 +1,18 @@
-"""A split board goes together one way only: every part is tried in every place, turned
-every quarter, against every seam, and only its own place takes it.
+"""A split board goes together one way only: no part pairs two or more of its joints with
+another part anywhere but in its own place, at any angle (tests/laser_fit.py tries every
+rotation that takes two joints onto two joints), and the parts fill their places in
+exactly one way. Judged from the parts' cut outlines alone (what the maker gets).
 
-How a fit is judged, from the parts' cut outlines alone (what the maker gets):
+Board parts are engraved and scored on one face (test below), so they are not tried
+turned over: a pair of dowels is mirror-symmetric, and a part turned over re-pairs any
+two of its dowels, face down (our ruling). Seams shorter than joints.MIN_SEAM carry no
+joint.
 
-- a *seam* is a run of one part's outline that another part's outline covers, with the
-  first part's joint arcs (notches, knobs, sockets: arcs of KEY_RADIUS) on it;
-- a part *fits* a seam when, placed (turned a quarter 0-3 times, then moved so one of its
-  joints sits on the seam's first joint), every joint of the seam meets one of its joints,
-  the whole run lies on its outline, the two outlines part where the run ends (the
-  seam is exactly their shared edge) and it lies on the far side of the seam;
-- a *wrong local fit* is any fit but a part's own place; a *complete assembly* puts a part
-  in every place fitting all that place's seams.
-
-Board parts are engraved on one face, so they are not tried flipped (no board material is
-double-sided). Seams shorter than joints.MIN_SEAM carry no joint and are not tried.
-
-The normal run covers every game at 150 x 150 mm, both joint types; set
-PRINTABLES_FULL_ASSEMBLY=1 for all six sheet sizes the issue names (a few minutes).
+The normal run covers every game at 150 x 150 mm with both joint kinds, and the sizes a
+review named for Dugi (150x150, 170x123, 180x140, 130x130, and 110x110 without the
+reference); PRINTABLES_FULL_SWEEP=1 tries every game at every sheet from 110 to 400 mm in
+10 mm steps both ways, with and without the reference, dowels and tabs (each distinct
+split once; see README, Benchmarks, for how long it takes).
 """
 
 from __future__ import annotations
@@ -26,12 +22,12 @@ import os
 
 import pytest
 
+from printables.errors import UsageError
 from printables.games import GAMES
-from printables.geometry import Arc, Point, bbox_of, part_key
+from printables.geometry import Arc, Point, bbox_of
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import (
     chain_parts,
-    contains_point,
     merge_parts,
     move_part,
     subtract_parts,
@@ -40,11 +36,10 @@ from printables.products.laser.board import board_marks
 from printables.products.laser.joints import KEY_RADIUS
 from printables.products.laser.region import point_on
 from printables.products.laser.request import laser_request
-from printables.products.laser.sheets import split_room
+from printables.products.laser.sheets import split_room, whole_with_reference
 from printables.products.laser.split import split_parts
+from tests.laser_fit import assemblies, wrong_pairings
 
-ALL_SIZES = ("150x150", "170x123", "180x140", "200x200", "250x160", "300x200")
-SIZES = ALL_SIZES if os.environ.get("PRINTABLES_FULL_ASSEMBLY") else ("150x150",)
 ON = 0.05  # mm: a point this close to an outline is on it
 
 
@@ -70,110 +65,6 @@ def _joint(p) -> bool:
     return isinstance(p, Arc) and abs(p.radius - KEY_RADIUS) < 1e-6
 
 
-def _tangent(p, at_end: bool) -> Point:
-    """Unit direction of a part leaving its end (at_end) or entering backwards its start."""
-    if isinstance(p, Arc):
-        a = p.start_angle + (p.sweep if at_end else 0.0)
-        s = 1.0 if p.sweep > 0 else -1.0
-        d = Point.polar(Point(0, 0), 1.0, a + 90.0 * s)
-        return d if at_end else Point(-d.x, -d.y)
-    d = p.end - p.start
-    n = (d.x ** 2 + d.y ** 2) ** 0.5
-    u = Point(d.x / n, d.y / n)
-    return u if at_end else Point(-u.x, -u.y)
-
-
-def seams(outlines: list[Outline]) -> list[tuple[int, int, tuple, list[Point]]]:
-    """(fixed part, the part across, run of the fixed part's outline, its joint centres)."""
-    out = []
-    for a, b in itertools.permutations(range(len(outlines)), 2):
-        A, B = outlines[a], outlines[b]
-        if (A.box[0] > B.box[2] + 1 or B.box[0] > A.box[2] + 1 or A.box[1] > B.box[3] + 1
-                or B.box[1] > A.box[3] + 1):
-            continue
-        mine = merge_parts(A.parts)
-        shared = subtract_parts(mine, subtract_parts(mine, merge_parts(B.parts)))
-        if not shared:
-            continue
-        covered = {part_key(p) for p in shared}
-        notches = [p for p in A.parts if _joint(p) and part_key(p) not in covered
-                   and all(B.on(q) for q in (p.start, p.end))]
-        for chain in chain_parts(list(shared) + notches):
-            joints = [p.center for p in chain.parts if _joint(p)]
-            if joints:
-                out.append((a, b, chain.parts, joints))
-    return out
-
-
-def fits(P: Outline, run: tuple, joints: list[Point], closed: bool, far: Point,
-         near_of: Outline) -> bool:
-    """True when a placed outline P fits the run (see the module docstring)."""
-    if not all(any(j.distance(k) <= ON for k in P.joints) for j in joints):
-        return False
-    samples = [q for p in run for q in ((p.start, p.end) if _joint(p) else
-                                        (p.start, p.midpoint(), p.end))]
-    if not all(P.on(q) for q in samples):  # a dowel notch's own arc is the other half's
-        return False
-    if not closed:
-        for p, at_end in ((run[-1], True), (run[0], False)):
-            e = p.end if at_end else p.start
-            t = _tangent(p, at_end)
-            q = Point(e.x + 0.5 * t.x, e.y + 0.5 * t.y)
-            if P.on(q, 0.02) and near_of.on(q, 0.02):
-                return False  # the two outlines run on together: not this seam's edges
-    return contains_point(P.parts, far) and not contains_point(near_of.parts, far)
-
-
-def _probe(run: tuple, A: Outline) -> Point:
-    """A point 0.3 mm off the run's longest part, on the side away from its part."""
-    p = max(run, key=lambda q: q.length)
-    m = p.midpoint()
-    t = _tangent(p, True)
-    for s in (1.0, -1.0):
-        q = Point(m.x - s * 0.3 * t.y, m.y + s * 0.3 * t.x)
-        if not contains_point(A.parts, q):
-            return q
-    raise AssertionError("a seam with its part on both sides")
-
-
-def placements(outlines: list[Outline]):
-    """Every part turned 0, 90, 180, 270 degrees about the origin."""
-    return [(i, k, o.moved(0.0, 0.0, 90.0 * k)) for i, o in enumerate(outlines)
-            for k in range(4)]
-
-
-def check(name: str, size: str, joints: str) -> tuple[int, list, int]:
-    """(seams tried, wrong local fits, complete assemblies) of one split."""
-    game = GAMES[name]
-    board = game.board()
-    bm = board_marks(game, board)
-    got = split_parts(game.title, board, bm, split_room(laser_request(sheet=size)),
-                      joints=joints)
-    outlines = [Outline(p.marks.cut) for p in got]
-    turned = placements(outlines)
-    wrong = []
-    fit_sets: dict[int, list[set]] = {i: [] for i in range(len(outlines))}
-    found = seams(outlines)
-    for a, b, run, js in found:
-        closed = run[0].start.is_close(run[-1].end, 1e-6)
-        far = _probe(run, outlines[a])
-        ok = set()
-        for i, k, P in turned:
-            for j in P.joints:
-                placed = P.moved(js[0].x - j.x, js[0].y - j.y, 0.0)
-                if fits(placed, run, js, closed, far, outlines[a]):
-                    shift = (round(js[0].x - j.x, 2), round(js[0].y - j.y, 2))
-                    ok.add((i, k, shift))
-        fit_sets[b].append(ok)
-        for i, k, shift in ok:
-            if (i, k) != (b, 0) or max(map(abs, shift)) > 0.05:
-                wrong.append((a + 1, b + 1, i + 1, 90 * k))
-    total = 1
-    for sets in fit_sets.values():
-        total *= len(set.intersection(*sets)) if sets else 0
-    return len(found), wrong, total
-
-
 def _long_seams_without_joints(name: str, size: str, joints: str) -> list[float]:
     game = GAMES[name]
     board = game.board()
@@ -195,20 +86,97 @@ def _long_seams_without_joints(name: str, size: str, joints: str) -> list[float]
     return bare
 
 
-CASES = [(g, s, j) for g in GAMES for s in SIZES for j in ("dowels", "tabs")]
-
-
-@pytest.mark.parametrize("name, size, joints", CASES)
-def test_a_split_board_assembles_one_way_only(name, size, joints):
+def split(name: str, size: str, joints: str = "dowels", reference: bool = True):
+    """The parts of a game's board split for a sheet."""
     game = GAMES[name]
-    w, h = (float(v) for v in size.split("x"))
-    parts = split_parts(game.title, game.board(), board_marks(game, game.board()),
-                        split_room(laser_request(sheet=size)), joints=joints)
+    board = game.board()
+    req = laser_request(sheet=size, reference=reference)
+    return split_parts(game.title, board, board_marks(game, board), split_room(req),
+                       whole_with_reference(bbox_of([board.outline]), req), joints=joints)
+
+
+def one_way(parts) -> tuple[list, int]:
+    """(wrong pairings, assemblies) of a split, in a form a failure message can show."""
+    wrong = [(a + 1, p + 1, round(t.angle, 1), pairs) for a, p, t, pairs in
+             wrong_pairings(parts)]
+    return wrong, assemblies(parts)
+
+
+NAMED = [("dugi", "170x123", True), ("dugi", "180x140", True), ("dugi", "130x130", True),
+         ("dugi", "110x110", False)]
+CASES = ([(g, "150x150", j, True) for g in GAMES for j in ("dowels", "tabs")]
+         + [pytest.param(g, s, "dowels", r, marks=pytest.mark.slow) for g, s, r in NAMED])
+
+
+@pytest.mark.parametrize("name, size, joints, reference", CASES)
+def test_a_split_board_goes_together_one_way_at_any_angle(name, size, joints, reference):
+    parts = split(name, size, joints, reference)
     if len(parts) == 1:
         pytest.skip(f"{name} fits {size} whole")
-    tried, wrong, total = check(name, size, joints)
-    assert tried and not wrong, (name, size, joints, wrong[:6])
-    assert total == 1, (name, size, joints, total)
+    wrong, ways = one_way(parts)
+    assert wrong == [], (name, size, joints, len(wrong), wrong[:6])
+    assert ways == 1, (name, size, joints, ways)
+
+
+FULL = bool(os.environ.get("PRINTABLES_FULL_SWEEP"))
+SWEEP = [(f"{w}x{h}", j, r) for w in range(110, 401, 10) for h in range(110, 401, 10)
+         for j in ("dowels", "tabs") for r in (True, False)]
+
+
+@pytest.mark.skipif(not FULL, reason="set PRINTABLES_FULL_SWEEP=1 for every sheet size")
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_sheet_size_goes_together_one_way(name):
+    """Every sheet from 110 x 110 to 400 x 400 mm in 10 mm steps, with and without the
+    reference, both joint kinds: each distinct split has no wrong pairing and one
+    assembly."""
+    bad, seen = [], set()
+    for size, joints, reference in SWEEP:
+        try:
+            parts = split(name, size, joints, reference)
+        except UsageError:  # no split fits this sheet: the laser command says so
+            continue
+        key = (joints, tuple(tuple(round(v, 3) for v in p.box) for p in parts))
+        if len(parts) == 1 or key in seen:
+            continue
+        seen.add(key)
+        wrong, ways = one_way(parts)
+        if wrong or ways != 1:
+            bad.append((size, joints, reference, len(wrong), ways))
+    assert bad == [], bad[:10]
+
+
+def _square(x0: float, y0: float, joints: list[tuple[float, float]]):
+    """A 40 mm square part with joint circles (the checker reads a joint as a circle of
+    KEY_RADIUS on the outline; whole circles stand in for notches here)."""
+    from printables.geometry import Polygon
+    from printables.products.laser.model import LaserPart, Marks
+    sides = Polygon((Point(x0, y0), Point(x0 + 40, y0), Point(x0 + 40, y0 + 40),
+                     Point(x0, y0 + 40))).edges()
+    rings = tuple(Arc(Point(x, y), KEY_RADIUS, 0.0, 360.0) for x, y in joints)
+    return LaserPart("square", Marks(tuple(sides) + rings), (x0, y0, x0 + 40, y0 + 40))
+
+
+def test_the_fit_check_sees_a_second_assembly_and_a_wrong_pairing():
+    """The checker finds what it must: two squares whose joints sit alike both ways swap
+    places (turned half round); joints 10 and 25 mm up do not; and with a third square on
+    top, joints 15 mm apart on two sides let a part pair at a quarter turn."""
+    alike = [(40, 12.5), (40, 27.5)]
+    assert assemblies([_square(0, 0, alike), _square(40, 0, alike)]) == 4
+    right = [(40, 10), (40, 25)]
+    assert assemblies([_square(0, 0, right), _square(40, 0, right)]) == 1
+    assert wrong_pairings([_square(0, 0, right), _square(40, 0, right)]) == []
+    top = [(10, 40), (25, 40)]
+    corner = [_square(0, 0, right + top), _square(40, 0, right), _square(0, 40, top)]
+    turns = {round(t.angle) for _, _, t, _ in wrong_pairings(corner)}
+    assert turns == {90, 270}
+
+
+def test_every_board_part_has_a_face():
+    """Why parts are not tried turned over: every part carries engraving or scoring (its
+    label at least) on its face."""
+    for name in GAMES:
+        for part in split(name, "150x150"):
+            assert part.marks.score or part.marks.fills, (name, part.name)
 
 
 @pytest.mark.parametrize("name, size, joints", [(g, "150x150", j) for g in GAMES
@@ -254,3 +222,36 @@ def test_joints_keep_1_mm_from_scored_and_engraved_lines(name, joints):
     got = split_parts(game.title, board, board_marks(game, board),
                       split_room(laser_request(sheet="150x150")), joints=joints)
     assert [(p.name, _near_joint(p)[:2]) for p in got if _near_joint(p)] == []
+
+
+@pytest.mark.parametrize("name, size", [("dugi", "150x150"), ("dugi", "170x123"),
+                                        ("network", "150x150"), ("evl", "170x123"),
+                                        ("danadazo", "110x110")])
+def test_the_laser_codes_look_alike_finder_agrees_with_the_outline_check(name, size):
+    """Differential: the turns joints.seam_keys uses to tell parts apart (congruence, on
+    the regions before joints) are those the outline check finds between the bare parts,
+    for every pair of regions that are not round all over (those only turn about their
+    centre, and the laser code tries only the turns that meet a joint)."""
+    from printables.products.laser.congruence import Outline as Shape
+    from printables.products.laser.congruence import turns_onto
+    from printables.products.laser.model import LaserPart, Marks
+    from printables.products.laser.split import _split_regions
+    from tests.laser_fit import places
+    game = GAMES[name]
+    board = game.board()
+    regs = _split_regions(board, board_marks(game, board),
+                          split_room(laser_request(sheet=size)))
+    assert regs and len(regs) > 1
+    bare = [LaserPart("region", Marks(r.boundary), bbox_of(list(r.boundary))) for r in regs]
+    shapes = [Shape.of(r) for r in regs]
+    found = places(bare)
+    compared = 0
+    for b, ways in enumerate(found):
+        if not shapes[b].corners:
+            continue
+        mine = {(i, round(t.angle) % 360) for i in range(len(regs))
+                for t in turns_onto(shapes[i], shapes[b], [], [])}
+        theirs = {(i, round(t.angle) % 360) for i, t in ways}
+        assert mine == theirs, (b, sorted(mine ^ theirs))
+        compared += len(mine)
+    assert compared > len(regs)  # some regions look alike (not only each its own place)

@@ -191,6 +191,18 @@ def test_dxf_audits_clean_and_every_cut_is_a_closed_lwpolyline(dxf_docs):
                    abs(hi[0] - exact.extmax.x), abs(hi[1] - exact.extmax.y)) < 0.01, sheet.name
 
 
+def test_dxf_reference_layer_is_off_and_never_plotted(dxf_docs):
+    """The reference is there to measure, not to cut: its layer is off and set not to plot;
+    every layer with work on it is on and plots."""
+    for sheet, doc in dxf_docs:
+        layers = {lay.dxf.name: lay for lay in doc.layers}
+        ref = layers["REFERENCE"]
+        assert ref.is_off() and ref.dxf.plot == 0, sheet.name
+        assert any(e.dxf.layer == "REFERENCE" for e in doc.modelspace())
+        for name in ("CUT_INNER", "CUT_OUTER", "SCORE", "ENGRAVE"):
+            assert layers[name].is_on() and layers[name].dxf.plot == 1, (sheet.name, name)
+
+
 # ----------------------------------------------------------------------------- LightBurn
 
 def _svg_points(svg: str, height: float) -> list[tuple[float, float]]:

@@ -1,7 +1,8 @@
-"""Engraving and labels never come near a cut, at any sheet size: lettering (coordinate
-labels, the title, part labels, glue-up numbers) keeps 1 mm inside its own part's cut, and
-no engraved area or scored line reaches past its part's cut (an area ends on its own
-sides, one of which may be the cut; inside a joint's circle it goes with the scrap).
+"""Engraving and labels never come near a cut, and no sheet holds only the title plate, at
+any sheet size: lettering (coordinate labels, the title, part labels, glue-up numbers)
+keeps 1 mm inside its own part's cut, and no engraved area or scored line reaches past
+its part's cut (an area ends on its own sides, one of which may be the cut; inside a
+joint's circle it goes with the scrap).
 Parts lie kerf + 2 mm apart on a sheet, so 1 mm inside one's own cut is more than 1 mm
 from every other cut (tests/test_laser_files.py checks that on whole sheets).
 
@@ -13,6 +14,7 @@ every 10 mm from 110 to 400 both ways, 900 sizes (long: most of an hour of one c
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -114,3 +116,34 @@ def test_piece_numbers_and_symbols_keep_clear_of_the_piece_cut(name):
         for p in parts[:6]:
             assert part_faults(p) == [], (name, p.name)
     assert piece_sheets(game, laser_request(parts="pieces"))
+
+
+#: Sheets where a review found a sheet holding only the title plate.
+TITLE_ALONE = {("network", 130, 130), ("evl", 120, 310), ("danadazo", 120, 390)}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_no_sheet_holds_only_a_title_plate(name):
+    """Every board sheet holds a part of the board: the title plate goes in free space
+    (lying or turned), beside a part moved off a fuller sheet, or the board is split again
+    to leave it room. The one exception (ours): every other sheet holds a single part that
+    fills it and room for the plate would take another sheet. Read from each sheet's own
+    note, which lists what is on it."""
+    from printables.products.laser.sheets import board_sheets
+    only_title = re.compile(r"^[^;]+ board, sheet \d+ of \d+; [^;]+ title plate \([^)]*\); "
+                            r"sheet \d")
+    sizes = sorted(set(SIZES) | {(w, h) for g, w, h in TITLE_ALONE if g == name})
+    alone, tried = [], 0
+    for w, h in sizes:
+        try:
+            sheets = board_sheets(GAMES[name], laser_request(sheet=f"{w}x{h}", parts="board"))
+        except Exception:  # a board that cannot split at this size: the CLI says so
+            continue
+        tried += 1
+        for s in sheets:
+            if not only_title.match(s.scene.title):
+                continue
+            full = all(t.scene.title.count(" board part ") == 1 for t in sheets if t is not s)
+            if not full or (name, w, h) in TITLE_ALONE:
+                alone.append((w, h, s.name))
+    assert tried and alone == []

@@ -342,3 +342,59 @@ def test_crop_marks_continue_every_cut_line_into_the_margins(game):
     # no mark touches the header or footer text
     for a, b in marks:
         assert min(a[1], b[1]) >= 7.0 and max(a[1], b[1]) <= h - 7.5
+
+
+# ----------------------------------------------------------------------------- bleed
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+EXAMPLE_FILES = sorted(str(p) for p in (ROOT / "examples").glob("*.toml"))
+
+
+def _game(ref: str):
+    from printables.gamefile import load_game_file
+    return GAMES[ref] if ref in GAMES else load_game_file(ref)
+
+
+@pytest.mark.parametrize("theme", ["colour", "mono"])
+@pytest.mark.parametrize("ref", sorted(GAMES) + EXAMPLE_FILES)
+def test_every_piece_bleeds_in_its_own_colour_with_no_rim(ref, theme):
+    """The 1 mm under each face is the face's outer fill, unstroked: no white ring and no
+    dark rim outside the cut line (game files with their own side colours included)."""
+    from printables.products.pieces.sheet import sheet_scenes
+    from printables.render.scene import Group as SceneGroup
+    from printables.render.theme import ink
+    inks = THEMES[theme]
+    game = _game(ref)
+    checked = 0
+    for scene in sheet_scenes(piece_sheet(game, PAPERS["A4"])):
+        for layer in scene.items:
+            if not (isinstance(layer, SceneGroup) and (layer.layer or "").startswith("pieces-")):
+                continue
+            for piece in layer.items:
+                under, outer = piece.items[0], piece.items[1]
+                assert ink(inks, under.style).fill == ink(inks, outer.style).fill is not None
+                assert ink(inks, under.style).stroke is None
+                checked += 1
+    assert checked > 0
+
+
+def test_a_game_file_piece_prints_its_colour_between_cut_line_and_bleed_edge():
+    """Pixels of amazons' black pieces (a side colour of the game file), 0.6 mm outside the
+    cut line: the piece's fill all round, where main printed white with a dark rim."""
+    from PIL import Image
+    game = _game(str(ROOT / "examples" / "amazons.toml"))
+    sheet = json.loads(render_pieces(game, "json")[0][1])
+    (_, png), = [f for f in render_pieces(game, "png", dpi=300) if f[0].endswith("-1.png")
+                 or f[0].endswith("pieces.png")]
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    px = 300 / 25.4
+    page_h = sheet["paper"][1]
+    black = [p for p in sheet["pages"][0]["pieces"] if p["side"] == "black"]
+    assert black
+    for p in black[:3]:
+        (cx, cy), r = p["center"], p["diameter"] / 2 + 0.6
+        for k in range(24):
+            a = 2 * math.pi * k / 24
+            x, y = cx + r * math.cos(a), page_h - (cy + r * math.sin(a))
+            colour = img.getpixel((round(x * px), round(y * px)))
+            assert all(abs(c - 0x2a) <= 12 for c in colour), (p["index"], k, colour)

@@ -91,3 +91,18 @@ def test_one_name_per_rule_in_rules_texts_and_captions():
                       for e in load_examples(g, layouts))
     for other in ("pie rule", "alternating option"):
         assert other not in words.lower()
+
+
+@pytest.mark.parametrize("size, last, corner, goal", [
+    (8, "h", "h8", "b8 to g8"), (10, "j", "j10", "b10 to i10"), (12, "l", "l12", "b12 to k12")])
+def test_network_components_describe_the_variants_board(size, last, corner, goal):
+    """The Components text of Network's booklet describes the board the booklet shows:
+    the 12 x 12 booklet says 12×12 and its corners and goals, not the standard 8×8."""
+    reader = PdfReader(io.BytesIO(build_booklet(GAMES["network"],
+                                                options={"size": size}).pdf))
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    part = text[text.index("A square board of"):text.index("Setup", text.index("A square"))]
+    assert f"{size}×{size} cells" in part and corner in part and goal in part
+    assert f"lettered a to {last}" in part and f"1 to {size} from" in part
+    if size != 8:
+        assert "8×8" not in part and "h8" not in part

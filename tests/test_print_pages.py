@@ -1,7 +1,8 @@
 """Print-shop checks on the files a kit writes, read back as a printer or preflight tool
 would: no ink within 5 mm of any page edge (every page of every PDF, rasterised), one
-subset tag per embedded font subset in each print-and-play file, tile pages' TrimBox and
-BleedBox holding their registration crosses, and PNGs that say their dpi.
+subset tag per embedded font subset in each print-and-play file, tile pages' TrimBox on the
+cut line (keeping the registration crosses) and BleedBox holding the printed bleed, and
+PNGs that say their dpi.
 
 The A4 kits run by default; Letter and A3 are marked slow (the normal run includes them).
 """
@@ -110,26 +111,89 @@ def test_every_font_subset_of_a_print_and_play_file_has_its_own_tag(game, paper,
     assert len(set(tags)) == len(tags), sorted(tags)
 
 
-def test_tile_pages_trim_to_the_tile_with_its_registration_crosses():
+def font_names(pdf: bytes) -> set[str]:
+    """Every embedded font's /BaseFont in a PDF (page resources and the forms they use)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    names: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(res) -> None:
+        res = res.get_object() if res is not None else None
+        if not res:
+            return
+        for ref in (res.get("/Font") or {}).values():
+            font = ref.get_object()
+            names.add(str(font["/BaseFont"]))
+            for desc in font.get("/DescendantFonts", ()):
+                names.add(str(desc.get_object()["/BaseFont"]))
+        for ref in (res.get("/XObject") or {}).values():
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form" and id(form) not in seen:
+                seen.add(id(form))
+                walk(form.get("/Resources"))
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return names
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_pdf_of_a_kit_gives_each_font_subset_its_own_tag(game):
+    """Board, pieces, setup, booklet, imposed booklet and print-and-play: no subset tag is
+    shared by two fonts (main named every font's first subset AAAAAA+), and the files are
+    the same bytes when built again."""
+    files = kit(game, "A4")
+    checked = 0
+    for name in sorted(n for n in files if n.endswith(".pdf")):
+        subsets = sorted(n for n in font_names(files[name]) if re.match(r"^/[A-Z]{6}\+", n))
+        tags = [n[1:7] for n in subsets]
+        assert len(set(tags)) == len(tags), (name, subsets)
+        checked += len(subsets) > 1
+    assert checked >= 4
+    again = build_game(KitRequest(game, "A4"))
+    assert {n: again[n] for n in files if n.endswith(".pdf")} == {
+        n: files[n] for n in files if n.endswith(".pdf")}
+
+
+def test_tile_pages_trim_on_the_cut_line_keeping_their_registration_crosses():
+    from printables.products.tiling import BLEED
     from tests.pdfgeom import page_geometry, segments
     reader = PdfReader(io.BytesIO(kit("dugi", "A4")["dugi/board.pdf"]))
     pt = 72 / 25.4
+    seen = 0
     for page in reader.pages[1:]:
         trim = [float(v) / pt for v in page.trimbox]
         bleed = [float(v) / pt for v in page.bleedbox]
         media = [float(v) / pt for v in page.mediabox]
-        # registration crosses and half crosses: the short straight marks drawn on the page
-        marks = [s for s in segments(page_geometry(page, reader, follow_forms=False))
+        lines = segments(page_geometry(page, reader, follow_forms=False))
+        # the cut lines: straight lines across the page, clear of its 5 mm edge band
+        cuts_x = [s[0][0] for s in lines if abs(s[0][0] - s[1][0]) < 1e-6
+                  and abs(s[0][1] - s[1][1]) > media[3] - 2 * SAFE_EDGE - 2]
+        cuts_y = [s[0][1] for s in lines if abs(s[0][1] - s[1][1]) < 1e-6
+                  and abs(s[0][0] - s[1][0]) > media[2] - 2 * SAFE_EDGE - 2]
+        seen += len(cuts_x) + len(cuts_y)
+        for x in cuts_x:  # the left cut is the TrimBox's edge, 2 mm of board outside it
+            assert trim[0] == pytest.approx(x, abs=0.01)
+            assert bleed[0] == pytest.approx(x - BLEED, abs=0.01)
+        for y in cuts_y:
+            assert trim[3] == pytest.approx(y, abs=0.01)
+            assert bleed[3] == pytest.approx(y + BLEED, abs=0.01)
+        # registration crosses and half crosses: the short straight marks drawn on the
+        # page; all in the TrimBox but those past a cut line (they fall away with it)
+        marks = [s for s in lines
                  if ((s[0][0] - s[1][0]) ** 2 + (s[0][1] - s[1][1]) ** 2) ** 0.5 < 5
                  and (abs(s[0][0] - s[1][0]) < 1e-6 or abs(s[0][1] - s[1][1]) < 1e-6)]
-        assert marks
-        outside = [s for s in marks for x, y in s
+        kept = [s for s in marks if not any(x < cut - 0.01 for x in (s[0][0], s[1][0])
+                                            for cut in cuts_x)
+                and not any(y > cut + 0.01 for y in (s[0][1], s[1][1]) for cut in cuts_y)]
+        assert kept
+        outside = [s for s in kept for x, y in s
                    if not (trim[0] - 0.01 <= x <= trim[2] + 0.01
                            and trim[1] - 0.01 <= y <= trim[3] + 0.01)]
         assert outside == []
         assert bleed[0] <= trim[0] and bleed[1] <= trim[1]
         assert bleed[2] >= trim[2] and bleed[3] >= trim[3]
-        assert media[0] + SAFE_EDGE <= trim[0] and trim[2] <= media[2] - SAFE_EDGE
+        assert media[0] + SAFE_EDGE <= bleed[0] and trim[2] <= media[2] - SAFE_EDGE
+    assert seen >= 5  # six tiles, 2 x 3: three left cuts and two top cuts
 
 
 def png_dpi(data: bytes) -> tuple[float, float]:

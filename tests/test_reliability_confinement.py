@@ -113,7 +113,7 @@ def test_an_exported_built_in_game_names_the_bundled_rules_and_loads(tmp_path, c
     monkeypatch.chdir(tmp_path)
     code, text, err = run_cli(["export", "network"], capsys)
     assert code == 0, err
-    assert 'rules = "../' in text and "rules_text/network.md" in text
+    assert 'text = "../' in text and "rules_text/network.md" in text  # in [rules]
     (tmp_path / "mine.toml").write_text(text)
     code, _, err = run_cli(["board", str(tmp_path / "mine.toml"), "--format", "json", "-o",
                             str(tmp_path / "out")], capsys)

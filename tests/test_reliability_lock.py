@@ -1,5 +1,5 @@
 """A kit holds an advisory lock on its output folder (issue 22, item 8): a second kit into
-the same folder waits up to outputs.LOCK_WAIT seconds for the first, then exits 2 with one
+the same folder waits up to folderlock.LOCK_WAIT seconds for the first, then exits 2 with one
 line naming the folder and the process holding it; two kits run at once into one folder
 never leave a mix of their papers."""
 
@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from printables import outputs
+from printables import folderlock
 from tests.conftest import run_cli
 
 pytestmark = pytest.mark.kit
 
 ROOT = Path(__file__).resolve().parent.parent
-HOLD = ("import sys\nfrom printables.outputs import folder_lock\n"
+HOLD = ("import sys\nfrom printables.folderlock import folder_lock\n"
         "with folder_lock(sys.argv[1]):\n    print('locked', flush=True)\n"
         "    sys.stdin.readline()\n")
 
@@ -41,7 +41,7 @@ def release(proc: subprocess.Popen) -> None:
 
 
 def test_a_second_kit_gives_up_with_one_line(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(outputs, "LOCK_WAIT", 0.5)
+    monkeypatch.setattr(folderlock, "LOCK_WAIT", 0.5)
     out = tmp_path / "out"
     out.mkdir()
     proc = holder(out)
@@ -70,7 +70,7 @@ def test_a_second_kit_waits_for_a_short_one(tmp_path, capsys):
     finally:
         timer.join()
     assert code == 0, err
-    assert (out / "dugi" / "manifest.json").is_file() and not (out / outputs.LOCK_NAME).exists()
+    assert (out / "dugi" / "manifest.json").is_file() and not (out / folderlock.LOCK_NAME).exists()
 
 
 def test_the_lock_is_released_when_the_kit_fails(tmp_path, capsys):
@@ -79,9 +79,27 @@ def test_the_lock_is_released_when_the_kit_fails(tmp_path, capsys):
     (out / "dugi" / "notes.txt").write_text("mine")
     code, _, err = run_cli(["kit", "dugi", "--jobs", "1", "-o", str(out)], capsys)
     assert code == 2 and "notes.txt was not written by kit" in err
-    assert not (out / outputs.LOCK_NAME).exists()
-    with outputs.folder_lock(out, wait=0):
+    assert not (out / folderlock.LOCK_NAME).exists()
+    with folderlock.folder_lock(out, wait=0):
         pass
+
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "folder"])
+def test_something_else_under_the_lock_name_is_one_clear_line(tmp_path, capsys, kind):
+    out = tmp_path / "out"
+    out.mkdir()
+    lock = out / folderlock.LOCK_NAME
+    victim = tmp_path / "victim"
+    victim.write_text("keep")
+    {"fifo": lambda: os.mkfifo(lock), "symlink": lambda: lock.symlink_to(victim),
+     "folder": lock.mkdir}[kind]()
+    code, _, err = run_cli(["kit", "dugi", "--jobs", "1", "-o", str(out)], capsys)
+    shown = {"fifo": "a FIFO", "symlink": "a symbolic link", "folder": "a folder"}[kind]
+    assert code == 2 and err == (f"printables: error: {lock} is {shown}, not printables' lock "
+                                 "file; remove it (kit keeps its lock there) or give another "
+                                 "--output\n")
+    assert victim.read_text() == "keep" and sorted(os.listdir(out)) == [lock.name]
 
 
 def _paper_of(pdf: Path) -> tuple[int, int]:

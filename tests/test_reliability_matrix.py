@@ -196,8 +196,8 @@ TEXT_CASES: list[tuple[str, str, str | None]] = [
      "needs a square board with an odd side"),
     ("colours-not-table", board('topology = "square"\nfiles = 4\ncolours = 1'),
      "must be a table"),
-    ("colour-unknown", board('topology = "square"\nfiles = 4\n[board.colours]\nred = ["a1"]'),
-     "unknown colour 'red'"),
+    ("colour-unknown", board('topology = "square"\nfiles = 4\n[board.colours]\ncrimson = ["a1"]'),
+     "unknown colour 'crimson'"),
     ("goal-nobody", board('topology = "square"\nfiles = 4\n[board.colours]\n'
                           '"goal.nobody" = ["a1"]'), "unknown colour 'goal.nobody'"),
     ("colour-twice", board('topology = "square"\nfiles = 4\n[board.colours]\ndark = ["a1"]\n'
@@ -225,7 +225,7 @@ TEXT_CASES: list[tuple[str, str, str | None]] = [
     ("hex-radius-14", hex_board("radius = 14"), "radius is 14"),
     ("hex-orientation", hex_board('radius = 3\norientation = "sideways"'), "orientation"),
     ("hex-colouring", hex_board('radius = 3\ncolouring = "checker"'), "colouring"),
-    ("hex-colour-unknown", hex_board('radius = 3\n[board.colours]\npurple = ["a1"]'),
+    ("hex-colour-unknown", hex_board('radius = 3\n[board.colours]\nmauve = ["a1"]'),
      "unknown colour"),
     ("hex-map-missing", hex_board('radius = 2\ncolouring = "map"'), "has no colour"),
     ("hex-rhombus-rows", hex_board('shape = "rhombus"\ncolumns = 3\nrows = 0'), "rows is 0"),

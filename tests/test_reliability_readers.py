@@ -82,7 +82,7 @@ def test_a_200_mb_toml_is_refused_before_it_is_parsed(tmp_path, capsys):
 
 
 def test_serve_games_folder_skips_a_stray_huge_file_cheaply(tmp_path):
-    """`serve --games DIR` looks at the folder on every page: a 100 MB stray .toml costs a
+    """`serve --game-files DIR` looks at the folder on every page: a 100 MB stray .toml costs a
     bounded read (1 MB), not a parse of 100 MB."""
     from printables.web.catalog import game_files
     make_world(tmp_path)

@@ -22,6 +22,7 @@ from printables.products.tiling import (
     registration_marks,
     tile_area,
 )
+from printables.render.pdf import render_pdf
 from printables.render.theme import THEMES
 from printables.units import PAPERS
 
@@ -61,19 +62,37 @@ def test_dugi_tiled_pdf_is_an_assembly_page_then_tiles_with_trimbox_on_the_tile(
     for page, tile in zip(reader.pages[1:], plan.tiles, strict=True):
         assert float(page.mediabox.width) / PT == pytest.approx(plan.paper[0], abs=0.01)
         assert float(page.mediabox.height) / PT == pytest.approx(plan.paper[1], abs=0.01)
-        # the TrimBox holds the tile and its registration crosses, the BleedBox 2 mm more
+        # the TrimBox runs along the cut lines of the trimmed sides and holds the rest of
+        # the tile and the registration crosses before them; the BleedBox adds 2 mm of
+        # board past each cut line
         trim = [float(v) / PT for v in page.trimbox]
         bleed = [float(v) / PT for v in page.bleedbox]
         dx, dy = content_origin(tile, plan)
-        assert trim[0] <= tile.x + dx + 0.01 and trim[2] >= tile.x + tile.w + dx - 0.01
-        assert trim[1] <= tile.y + dy + 0.01 and trim[3] >= tile.y + tile.h + dy - 0.01
+        left = tile.x + dx if tile.trim_left is None else tile.trim_left + dx
+        top = tile.y + tile.h + dy if tile.trim_top is None else tile.trim_top + dy
+        assert trim[0] <= left + 0.01 and trim[2] >= tile.x + tile.w + dx - 0.01
+        assert trim[1] <= tile.y + dy + 0.01 and trim[3] >= top - 0.01
+        if tile.trim_left is not None:
+            assert trim[0] == pytest.approx(left, abs=0.01)
+            assert bleed[0] == pytest.approx(left - BLEED, abs=0.01)
+        if tile.trim_top is not None:
+            assert trim[3] == pytest.approx(top, abs=0.01)
+            assert bleed[3] == pytest.approx(top + BLEED, abs=0.01)
+        kept = 0
         for mark in registration_marks(tile, plan):
             for seg in mark.parts:
+                beyond = any((tile.trim_left is not None and p.x < left - 0.01)
+                             or (tile.trim_top is not None and p.y > top + 0.01)
+                             for p in (seg.a, seg.b))
+                if beyond:  # a row-join mark in the top margin: it falls away with the cut
+                    continue
+                kept += 1
                 for p in (seg.a, seg.b):
                     assert trim[0] - 0.01 <= p.x <= trim[2] + 0.01
                     assert trim[1] - 0.01 <= p.y <= trim[3] + 0.01
-        assert registration_marks(tile, plan)
-        assert bleed[0] <= trim[0] and bleed[2] >= trim[2] and bleed[3] >= trim[3]
+        assert kept
+        assert bleed[0] <= trim[0] and bleed[1] <= trim[1]
+        assert bleed[2] >= trim[2] and bleed[3] >= trim[3]
         text = page.extract_text()
         assert f"row {tile.row}, column {tile.col} of {plan.rows} x {plan.cols}" in text
 
@@ -144,3 +163,65 @@ def test_seam_hits_counted_in_sorted_ends_match_the_direct_count(spans, overlap)
     seams = [k * STEP for k in range(1, 440)]
     assert _all_hits(seams, blocked, overlap / 2) == [_hits(s, blocked, overlap / 2)
                                                       for s in seams]
+
+
+def _pixels(pdf: bytes, page: int, dpi: float):
+    import numpy as np
+    import pypdfium2 as pdfium
+    img = pdfium.PdfDocument(pdf)[page].render(scale=dpi / 72, grayscale=True).to_numpy()
+    return np.asarray(img if img.ndim == 2 else img[..., 0], dtype=float)
+
+
+def _strip(img, page_h: float, box, dpi: float):
+    """The pixels of a box (x0, y0, x1, y1 in page mm, y up)."""
+    k = dpi / 25.4
+    x0, y0, x1, y1 = box
+    return img[round((page_h - y1) * k):round((page_h - y0) * k), round(x0 * k):round(x1 * k)]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_bleed_box_holds_the_board_printed_past_each_cut_line(paper):
+    """Pixels: between each cut line and the BleedBox's edge the tile page shows the board
+    as it is at that place of the whole sheet (not blank paper), and the TrimBox's edge is
+    the cut line."""
+    g = GAMES["dugi"]
+    theme = THEMES["colour"]
+    scene = board_scene(g, g.board(), theme)
+    plan = plan_tiles(scene.width, scene.height, PAPERS[paper], avoid=keep_clear(scene, theme))
+    pdf = page_pdf(scene, theme, PAPERS[paper], "Dugi")
+    reader = PdfReader(io.BytesIO(pdf))
+    dpi = 200
+    sheet = _pixels(render_pdf([scene], theme), 0, dpi)
+    strips = 0
+    for n, tile in enumerate(plan.tiles, 1):
+        page = reader.pages[n]
+        trim = [float(v) / PT for v in page.trimbox]
+        bleed = [float(v) / PT for v in page.bleedbox]
+        img = _pixels(pdf, n, dpi)
+        dx, dy = content_origin(tile, plan)
+        ph = plan.paper[1]
+        # clear of the glue strips (hatched) and of the drawn cut line itself
+        lo = tile.y if tile.seam_bottom is None else tile.seam_bottom
+        hi = tile.y + tile.h if tile.trim_top is None else tile.trim_top - 0.5
+        right = tile.x + tile.w if tile.seam_right is None else tile.seam_right
+        boxes = []
+        if tile.trim_left is not None:
+            boxes.append((bleed[0] - dx + 0.2, lo, trim[0] - dx - 0.5, hi))
+        if tile.trim_top is not None:
+            left = tile.x if tile.trim_left is None else tile.trim_left + 0.5
+            boxes.append((left, trim[3] - dy + 0.5, right, bleed[3] - dy - 0.2))
+        for x0, y0, x1, y1 in boxes:
+            on_page = _strip(img, ph, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), dpi)
+            on_sheet = _strip(sheet, scene.height, (x0, y0, x1, y1), dpi)
+            h, w = min(on_page.shape[0], on_sheet.shape[0]), min(on_page.shape[1],
+                                                                 on_sheet.shape[1])
+            assert h > 0 and w > 0
+            on_page, on_sheet = on_page[:h, :w], on_sheet[:h, :w]
+            assert (on_sheet < 200).mean() > 0.05, "the strip crosses printed board"
+            assert abs(on_page - on_sheet).mean() < 6, (n, (x0, y0, x1, y1))
+            strips += 1
+        if tile.trim_left is not None:
+            assert trim[0] - dx == pytest.approx(tile.trim_left, abs=0.01)
+        if tile.trim_top is not None:
+            assert trim[3] - dy == pytest.approx(tile.trim_top, abs=0.01)
+    assert strips >= 5

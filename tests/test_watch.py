@@ -50,3 +50,32 @@ def test_a_save_rebuilds_in_order_and_an_error_does_not_stop_the_watch(tmp_path)
     steps_run = [line.split(":")[0] for line in log if "files in" in line]
     assert steps_run == ["board, setup", "the rest", "board, setup", "the rest"]
     assert not runner.is_alive()
+
+
+def test_a_save_made_while_a_build_runs_is_built_next(tmp_path):
+    """The designer saves again while a build runs (or while its error is printed): the
+    next look compares with the file as it was when the build started, so it builds."""
+    source = tmp_path / "game.toml"
+    source.write_text("one\n")
+    built: list[str] = []
+    done = threading.Event()
+
+    def build() -> list[str]:
+        text = source.read_text()
+        built.append(text)
+        if text == "two\n":  # the second save lands during this build
+            source.write_text("three, saved during the build\n")
+        return ["board.png"]
+
+    runner = threading.Thread(target=watch, args=(lambda: [source], [Step("b", build)],
+                                                  lambda line: None),
+                              kwargs={"interval": 0.02, "stop": done.is_set})
+    runner.start()
+    try:
+        wait_for(lambda: len(built) == 1)
+        source.write_text("two\n")
+        wait_for(lambda: len(built) == 3)
+    finally:
+        done.set()
+        runner.join(timeout=30)
+    assert built == ["one\n", "two\n", "three, saved during the build\n"]

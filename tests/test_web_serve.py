@@ -37,13 +37,13 @@ EXAMPLES = ROOT / "examples"
 
 def start_serve(work: Path, temp: Path, port: int = 0,
                 cache: Path | None = None) -> subprocess.Popen:
-    """`python -m printables serve --games examples` in a subprocess with its own working
-    and temp folders (and build cache, when given)."""
+    """`python -m printables serve --game-files examples` in a subprocess with its own
+    working and temp folders (and build cache, when given)."""
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(ROOT)}
     if cache is not None:
         env["PRINTABLES_CACHE"] = str(cache)
     return subprocess.Popen([sys.executable, "-m", "printables", "serve", "--port", str(port),
-                             "--no-browser", "--games", str(EXAMPLES)], cwd=work, env=env,
+                             "--no-browser", "--game-files", str(EXAMPLES)], cwd=work, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
@@ -153,7 +153,7 @@ def test_dag_en_nacht_at_19_previews_and_downloads_the_cli_kit(server, browser, 
     url, work, temp = server
     page = browser.new_page(viewport={"width": 1280, "height": 1100}, accept_downloads=True)
     page.goto(url)
-    page.get_by_role("link", name="Dag en Nacht").click()
+    page.locator("a[href='/game/dag-en-nacht']").click()
     assert cells(page) == 15 * 15 and page.locator("#spaces").inner_text() == "225"
     page.get_by_label("Board size").fill("19")
     expect(page.locator("#spaces")).to_have_text("361", timeout=15000)
@@ -318,7 +318,7 @@ def test_a_bad_material_and_tabs_without_javascript(server, browser, cli, tmp_pa
 
 
 def test_a_game_file_from_the_games_folder_previews_and_downloads(server, browser, tmp_path):
-    """`serve --games examples`: the designer's games are listed after the seven, and a
+    """`serve --game-files examples`: the designer's games are listed after the seven, and a
     game file's page previews its board and downloads the kit `printables kit FILE` makes."""
     url, work, temp = server
     page = browser.new_page(accept_downloads=True)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from printables import gamefile, positions
-from printables.gamefile import board, sides
+from printables.gamefile import board, rule_keys, sides
 from printables.products.pieces.art import ART
+from printables.render.theme import PALETTE, Swatch
 
 #: The topologies whose default length is the board's size (the others': one cell).
 _SIZED_BY = {"square": "size", "rings": "size", "heptagon": "size"}
@@ -44,11 +45,56 @@ def board_markdown() -> str:
                    f"\"{board.DEFAULTS[topology]:g}mm\"`.")
         parts.append(f"### `topology = \"{topology}\"`\n\n"
                      f"{key_table(board.KEYS[topology], f'[board] {topology}')}\n\n{default}\n")
-    classes = ", ".join(f"`{c}`" for c in board.COLOUR_CLASSES)
-    parts.append(f"Colours a board may give a space: {classes}, and `goal.NAME` (`goal.black`, "
-                 "`goal.white`, or the goal of a side with a `[side.NAME]` table, drawn in a "
-                 "tint of its colour); both themes, colour and mono, draw them.\n")
+    parts.append(colours_markdown())
     return "\n".join(parts)
+
+
+def _mono(swatch: Swatch) -> str:
+    """How the mono theme draws a palette colour, in words.
+
+    >>> _mono(Swatch("#f1e8cf", 5.0, -45.0, False, "light squares"))
+    'falling lines 5 mm apart'
+    """
+    if swatch.hatch is None:
+        return "bare paper"
+    if swatch.cross:
+        return f"cross-hatched {swatch.hatch:g} mm apart"
+    lines = {0.0: "level", 90.0: "upright", 45.0: "rising", -45.0: "falling"}[swatch.angle]
+    return f"{lines} lines {swatch.hatch:g} mm apart"
+
+
+def colours_markdown() -> str:
+    """The colours [board.colours] takes: the palette's table (render.theme.PALETTE), then
+    the colours of the built-in boards."""
+    others = [c for c in board.COLOUR_CLASSES if c not in PALETTE]
+    rows = ["| colour | ink | mono theme | for |", "|---|---|---|---|"]
+    rows += [f"| `{name}` | `{s.colour}` | {_mono(s)} | {s.words} |"
+             for name, s in PALETTE.items()]
+    return "\n".join([
+        "### Colours", "",
+        "The colours `[board.colours]` and the colourings give spaces: the palette below, "
+        "whose every two colours print apart in colour, on a grey printer (their greys differ "
+        "by 8 levels or more) and in the mono theme (each its own hatching; `blank` and "
+        "`plain` are both bare paper there), and on each of which black and white pieces "
+        "read (3:1). Mark what a space is with `[board.kinds]` (a throne, a camp, a pit) and "
+        "how it looks with a palette colour, rather than with a side's `goal.SIDE`.", "",
+        *rows, "",
+        "Besides the palette: " + ", ".join(f"`{c}`" for c in others) + " (the built-in "
+        "boards' own: the Chameleons centre, EVL's cells, Network's dead corners), and "
+        "`goal.NAME` (`goal.black`, `goal.white`, or the goal of a side with a `[side.NAME]` "
+        "table, drawn in a tint of its colour).", ""])
+
+
+def rules_markdown() -> str:
+    """The [rules] tables, printed from the rules reader's one key table (RULE_KEYS)."""
+    return "\n".join([
+        "## `[rules]`", "",
+        "How the game is played, read by one generic rules engine that checks the examples "
+        "and plays the game ([The rules of your game](../designer/rules.md) writes a game's "
+        "rules step by step). Every key, printed from the reader's own table "
+        "(`printables/gamefile/rule_keys.py`): its values, its default, what it means and "
+        "an example.", "",
+        rule_keys.reference_markdown()])
 
 
 def game_file_markdown() -> str:
@@ -72,6 +118,7 @@ def game_file_markdown() -> str:
         _section("`[[component]]`", "One per kind of piece of each side:",
                  gamefile.COMPONENT_KEYS, "[[component]]"),
         _section("`[setup]`", "The starting position:", gamefile.SETUP_KEYS, "[setup]"),
+        rules_markdown(),
         "## Piece art names", "",
         f"The names `art` takes for the built-in pieces: {art}. The last word is the "
         "material colour the laser files group pieces by; pieces in a side's own colours "

@@ -83,7 +83,8 @@ def _parts(command: str) -> list[str]:
 
 def _console(body: str) -> list[Step]:
     out: list[Step] = []
-    command, expected = None, []
+    command: str | None = None
+    expected: list[str] = []
     for line in body.splitlines() + ["$ "]:
         if line.startswith("$ "):
             if command:

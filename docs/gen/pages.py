@@ -3,7 +3,6 @@ tests/test_docs_reference.py reads the same texts)."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 from docs.gen.cli_reference import cli_markdown
@@ -11,18 +10,6 @@ from docs.gen.gallery import gallery
 from docs.gen.key_reference import game_file_markdown, position_file_markdown
 from docs.gen.tables import products_markdown, rulings_markdown
 from printables.cli import cli
-
-
-def rules_markdown() -> str:
-    """The rules vocabulary reference, printed from its key table."""
-    try:
-        keys = importlib.import_module("printables.gamefile.rule_keys")
-    except ModuleNotFoundError:
-        return ("# Rules vocabulary\n\nThis version of printables reads no `[rules]` table: a "
-                "game file's moves are checked by a built-in engine (`engine` in `[game]`) or "
-                "only as far as the notation allows.\n")
-    return "# Rules vocabulary\n\n" + keys.reference_markdown()
-
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +32,6 @@ def text_pages() -> dict[str, str]:
         "reference/cli.md": cli_markdown(cli),
         "reference/game-file.md": game_file_markdown(),
         "reference/position-file.md": position_file_markdown(),
-        "reference/rules.md": rules_markdown(),
         "explanations/rulings.md": rulings_markdown(),
         "development/product-table.md": products_markdown(),
         "development/contributing.md": included("CONTRIBUTING.md", "development/contributing.md"),

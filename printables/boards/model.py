@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from printables.geometry import Point, Shape
+from printables.geometry import Arc, Point, Shape
 
 
 @dataclass(frozen=True)
@@ -42,12 +42,27 @@ class Decoration:
 
 @dataclass(frozen=True)
 class Line:
-    """A drawn line joining two spaces of a points board (Go, Morris, Alquerque): pieces
-    stand on the points and move along the lines. The board draws it as a grid-layer
-    decoration; this record says which two spaces it joins (the board JSON lists them)."""
+    """A drawn straight line of a points board (Go, Morris, Alquerque) between two named
+    points: pieces stand on the points and move along the lines. The board draws it as a
+    grid-layer decoration; this record says which two points it runs between (the board
+    JSON lists them) and whether it joins them (False: a drawn line that is not a move,
+    or that ends on a guide point)."""
 
     a: str
     b: str
+    joined: bool = True
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A drawn curved line of a points board (Surakarta's corner loops): its arc in mm, the
+    named points it runs between ("" where it ends at a place with no name) and whether it
+    joins them (relation ``curve``)."""
+
+    a: str
+    b: str
+    arc: Arc
+    joins: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,7 +86,7 @@ def freeze_relations(rel: Mapping[str, Mapping[str, Iterable[str]]]
 @dataclass(frozen=True, eq=False)
 class Board:
     """A game board: spaces, relations by name, decorations and labels, outer outline; a
-    points board also lists its lines and marked points."""
+    points board also lists its lines, curves and marked points."""
 
     game: str
     title: str
@@ -87,6 +102,8 @@ class Board:
     lines: tuple[Line, ...] = ()
     #: points boards: the marked points (Go's star points), drawn as dots
     marked: tuple[str, ...] = ()
+    #: points boards: the curved lines (drawn as grid-layer decorations too)
+    curves: tuple[Curve, ...] = ()
     #: space name -> Space and the names in board order, derived from spaces once
     _index: Mapping[str, Space] = field(init=False, repr=False)
     _names: tuple[str, ...] = field(init=False, repr=False)

@@ -26,9 +26,18 @@ import math
 import string
 from collections.abc import Iterable, Mapping, Sequence
 
-from printables.boards.model import Board, Decoration, Label, Line, Space, freeze_relations
+from printables.boards.model import (
+    Board,
+    Curve,
+    Decoration,
+    Label,
+    Line,
+    Space,
+    freeze_relations,
+)
+from printables.boards.point_lines import Extras, Joins, curve_arc, sort_joins
 from printables.errors import UsageError
-from printables.geometry import Circle, Point, Polygon, Segment, Stroke
+from printables.geometry import Arc, Circle, Point, Polygon, Segment, Stroke, bbox_of, scale_shape
 
 #: Blank border round the outermost points, in pitches (room for edge pieces and labels).
 MARGIN = 0.95
@@ -39,11 +48,15 @@ LABEL_OFFSET = 0.65
 LINE_WIDTH = 0.03
 STAR_RADIUS = 0.09
 LABEL_SIZE = 0.3
+#: A point's own name or number printed beside it, as a fraction of the pitch.
+SMALL_SIZE = 0.2
 #: A point's circle (drawn only when it has a colour, a goal or home), as a fraction of
 #: its room: smaller than a piece (0.4), so a coloured point never looks like one.
 POINT_SHARE = 0.25
 
 Coords = Mapping[str, tuple[float, float]]
+#: No extras: the layout's lines, each drawn and joining its two points.
+NO_EXTRAS = Extras()
 
 
 def star_points(files: int, ranks: int) -> tuple[tuple[int, int], ...]:
@@ -71,12 +84,18 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
                  pitch: float, marked: Iterable[str] = (),
                  labels: Sequence[tuple[float, float, str]] = (),
                  space_labels: Mapping[str, str] | None = None,
-                 layout: Mapping[str, object] | None = None) -> Board:
+                 layout: Mapping[str, object] | None = None,
+                 extras: Extras = NO_EXTRAS,
+                 small: Sequence[tuple[float, float, str]] = (),
+                 lattice: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> Board:
     """A board of named points (lattice units, any origin) joined by lines, drawn with
     pitch mm per unit; marked points get a dot; labels are (x, y, text) in lattice units;
     space_labels: text printed beside a point (up and right of it), by point name; layout:
     the builder's parameters, kept in data["layout"] (export writes them back; None: the
-    free list of points and lines).
+    free list of points and lines); extras: lines and joins declared apart, curves, guide
+    and dead points (boards.point_lines); small: labels as labels, in smaller type (a
+    point's own name or number beside it); lattice: relations the layout defines besides
+    its lines (a grid's orthogonal and diagonal neighbours, drawn or not).
 
     >>> b = points_board("g", "G", {"a": (0, 0), "b": (1, 0)}, [("a", "b")], 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a", "line"), b.width
@@ -84,31 +103,37 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
     """
     if len(coords) < 2:
         raise UsageError("a points board needs at least two points")
-    joined = _check_lines(coords, lines)
-    xs = [x for x, _ in coords.values()]
-    ys = [y for _, y in coords.values()]
-    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
-    w, h = (max(xs) - x0 + MARGIN) * pitch, (max(ys) - y0 + MARGIN) * pitch
+    given = list(lines)
+    joins = sort_joins(coords, given, extras)
+    places = {**coords, **extras.guides}
+    arcs = [(c, curve_arc(c, places)) for c in extras.curves]
+    x0, y0, x1, y1 = _extent(places, [a for _, a in arcs])
+    x0, y0 = x0 - MARGIN, y0 - MARGIN
+    w, h = (x1 - x0 + MARGIN) * pitch, (y1 - y0 + MARGIN) * pitch
 
     def at(x: float, y: float) -> Point:
         return Point(round((x - x0) * pitch, 9), round((y - y0) * pitch, 9))
 
+    def drawn_arc(arc: Arc) -> Arc:
+        return scale_shape(arc, pitch, -x0 * pitch, -y0 * pitch)
+
     room = _shortest(coords) * pitch
-    spaces = tuple(Space(n, "point", "point", Circle(at(*c), POINT_SHARE * room), at(*c), room)
+    dead = set(extras.dead)
+    spaces = tuple(Space(n, "dead" if n in dead else "point", "unused" if n in dead else "point",
+                         Circle(at(*c), POINT_SHARE * room), at(*c), room)
                    for n, c in coords.items())
-    rel: dict[str, list[str]] = {n: [] for n in coords}
-    for a, b in joined:
-        rel[a].append(b)
-        rel[b].append(a)
     ground = Polygon((Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)))
     decos = [Decoration(ground, "board.ground", "ground")]
-    decos += [Decoration(Stroke((Segment(at(*coords[a]), at(*coords[b])),), LINE_WIDTH * pitch),
-                         "grid.line", "grid") for a, b in joined]
+    decos += [Decoration(Stroke((Segment(at(*places[a]), at(*places[b])),), LINE_WIDTH * pitch),
+                         "grid.line", "grid") for (a, b), _ in joins.drawn]
+    decos += [Decoration(Stroke((drawn_arc(arc),), LINE_WIDTH * pitch), "grid.line", "grid")
+              for _, arc in arcs]
     stars = tuple(dict.fromkeys(marked))
     for n in stars:
         if n not in coords:
             raise UsageError(f"marked point {n!r} is not a point of the board", input=n)
         decos.append(Decoration(Circle(at(*coords[n]), STAR_RADIUS * pitch), "point", "decor"))
+    decos += dead_point_marks([at(*coords[n]) for n in coords if n in dead], room)
     size = LABEL_SIZE * pitch
     beside = []
     for n, text in (space_labels or {}).items():
@@ -116,31 +141,56 @@ def points_board(game: str, title: str, coords: Coords, lines: Iterable[tuple[st
             raise UsageError(f"label for {n!r}, which is not a point of the board", input=n)
         beside.append((coords[n][0] + 0.3, coords[n][1] + 0.3, text))
     board_labels = tuple(Label(at(x, y), text, size, "label.coord")
-                         for x, y, text in [*labels, *beside])
+                         for x, y, text in [*labels, *beside]) + tuple(
+        Label(at(x, y), text, SMALL_SIZE * pitch, "label.coord") for x, y, text in small)
     return Board(game=game, title=title, width=w, height=h, spaces=spaces,
-                 relations=freeze_relations({"line": rel}), outline=ground,
+                 relations=freeze_relations({**_relations(coords, joins),
+                                             **_alive(lattice or {}, dead)}),
+                 outline=ground,
                  decorations=tuple(decos), labels=board_labels,
                  data={"pitch": pitch, "topology": "points",
                        "space_labels": dict(space_labels or {}),
+                       "guides": {n: at(*c) for n, c in extras.guides.items()},
+                       "extras": extras,
                        "layout": dict(layout) if layout is not None else {
                            "layout": "free", "points": {n: list(c) for n, c in coords.items()},
-                           "lines": [f"{a}-{b}" for a, b in joined],
+                           "lines": [f"{a}-{b}" for a, b in given],
                            "stars": list(stars)}},
-                 lines=tuple(Line(a, b) for a, b in joined), marked=stars)
+                 lines=tuple(Line(a, b, joined) for (a, b), joined in joins.drawn),
+                 marked=stars,
+                 curves=tuple(Curve(c.start if isinstance(c.start, str) else "",
+                                    c.end if isinstance(c.end, str) else "",
+                                    drawn_arc(arc), c.joins) for c, arc in arcs))
 
 
-def _check_lines(coords: Coords, lines: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Lines as pairs of existing, different points, each pair once (in the order given)."""
-    out: dict[frozenset[str], tuple[str, str]] = {}
-    for a, b in lines:
-        for n in (a, b):
-            if n not in coords:
-                raise UsageError(f"line {a}-{b} names {n!r}, which is not a point of the "
-                                 "board", input=n)
-        if a == b:
-            raise UsageError(f"line {a}-{b} joins a point to itself", input=a)
-        out.setdefault(frozenset((a, b)), (a, b))
-    return list(out.values())
+def _relations(coords: Coords, joins: Joins) -> dict[str, dict[str, list[str]]]:
+    """Neighbours along the lines (drawn or not) and, when curves join, along curves."""
+    rel: dict[str, dict[str, list[str]]] = {"line": {n: [] for n in coords}}
+    if joins.curve:
+        rel["curve"] = {n: [] for n in coords}
+    for name, pairs in (("line", joins.line), ("curve", joins.curve)):
+        for a, b in pairs:
+            rel[name][a].append(b)
+            rel[name][b].append(a)
+    return rel
+
+
+def _extent(places: Coords, arcs: Sequence[Arc]) -> tuple[float, float, float, float]:
+    """The lattice box round every point, guide and curve."""
+    pts: list[object] = [Point(*c) for c in places.values()]
+    return bbox_of([*pts, *arcs])
+
+
+def dead_point_marks(centres: Sequence[Point], room: float) -> list[Decoration]:
+    """A cross over each dead point (its hollow circle is the space itself, colour
+    unused), as a square board crosses out its dead cells."""
+    out = []
+    r = POINT_SHARE * room * 0.7
+    for c in centres:
+        for a in (45.0, 135.0):
+            p, q = Point.polar(c, r, a), Point.polar(c, r, a + 180.0)
+            out.append(Decoration(Stroke((Segment(p, q),), room * 0.03), "corner.cross"))
+    return out
 
 
 def _shortest(coords: Coords) -> float:
@@ -185,7 +235,8 @@ def default_labels(files: int, ranks: int) -> tuple[tuple[str, ...], tuple[str, 
 def grid_points(game: str, title: str, files: int, ranks: int, pitch: float,
                 diagonals: str = "none", marked: Iterable[str] | None = None,
                 labels: tuple[Sequence[str], Sequence[str]] | None = None,
-                space_labels: Mapping[str, str] | None = None) -> Board:
+                space_labels: Mapping[str, str] | None = None,
+                extras: Extras = NO_EXTRAS) -> Board:
     """A files x ranks grid of points, lines between orthogonal neighbours and, by
     diagonals, none, 'all' (both diagonals of every cell) or 'alquerque' (both diagonals
     through each point whose file + rank is even); marked: the names of the star points
@@ -219,11 +270,29 @@ def grid_points(game: str, title: str, files: int, ranks: int, pitch: float,
     text = edge_labels(fl, rl, range(files), range(ranks))
     params = {"layout": "grid", "files": files, "ranks": ranks, "diagonals": diagonals,
               "stars": stars, "file_labels": list(fl), "rank_labels": list(rl)}
-    return points_board(game, title, coords, lines, pitch, stars, text, space_labels, params)
+    return points_board(game, title, coords, lines, pitch, stars, text, space_labels, params,
+                        extras, lattice=_lattice(names))
+
+
+def _alive(rel: Mapping[str, Mapping[str, Sequence[str]]], dead: set[str]
+           ) -> dict[str, dict[str, list[str]]]:
+    """rel without the dead points: they are in no relation."""
+    return {name: {n: [] if n in dead else [m for m in ns if m not in dead]
+                   for n, ns in pairs.items()} for name, pairs in rel.items()}
+
+
+def _lattice(names: Mapping[tuple[int, int], str]) -> dict[str, dict[str, list[str]]]:
+    """A grid's own relations, whatever lines are drawn: ``orthogonal`` (the four points a
+    step along a file or a rank away) and ``diagonal`` (the four a step along both)."""
+    steps = {"orthogonal": ((1, 0), (0, 1), (-1, 0), (0, -1)),
+             "diagonal": ((1, 1), (-1, 1), (-1, -1), (1, -1))}
+    return {rel: {n: [names[(f + df, r + dr)] for df, dr in ds if (f + df, r + dr) in names]
+                  for (f, r), n in names.items()} for rel, ds in steps.items()}
 
 
 def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool = False,
-                  space_labels: Mapping[str, str] | None = None) -> Board:
+                  space_labels: Mapping[str, str] | None = None,
+                  extras: Extras = NO_EXTRAS) -> Board:
     """Concentric squares of 8 points each on a (2 rings + 1)-point lattice, named as Morris
     players do (files a.., ranks 1.., a1 the outer square's bottom-left corner), each square
     joined to the next at its side midpoints and, with corners, at its corners too. Every
@@ -259,4 +328,4 @@ def morris_points(game: str, title: str, rings: int, pitch: float, corners: bool
     text = edge_labels(fl, rl, range(n), range(n))
     params = {"layout": "morris", "rings": rings, "corners": corners}
     return points_board(game, title, coords, lines, pitch, tuple(coords), text, space_labels,
-                        params)
+                        params, extras)

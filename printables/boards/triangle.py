@@ -4,7 +4,9 @@ Chinese-checkers board), built on :func:`printables.boards.points.points_board`.
 
 Points have axial coordinates (q, r) as on a hex board: the six neighbours of (q, r) are
 (q+-1, r), (q, r+-1), (q+1, r-1), (q-1, r+1). Naming (ours): rows are lettered a.. from the
-bottom, points numbered 1.. from the left along each row (a1 is the bottom-left point).
+bottom, points numbered 1.. from the left along each row (a1 is the bottom-left point); the
+row letters print left of the rows and each point's number small below it (a star's rows
+start at many places, so no edge could carry the numbers).
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ import string
 from collections.abc import Mapping
 
 from printables.boards.model import Board
-from printables.boards.points import LABEL_OFFSET, points_board
+from printables.boards.point_lines import Extras
+from printables.boards.points import LABEL_OFFSET, NO_EXTRAS, points_board
 from printables.errors import UsageError
 
 SHAPES = ("triangle", "hexagon", "star")
+#: A point's number sits this far (in pitches) straight below it: between the two lines to
+#: the row below, clear of a piece of the default size (radius 0.4) on the point.
+NUMBER_BELOW = 0.55
 _STEPS = ((1, 0), (0, 1), (-1, 1))  # each line once: east, north-east, north-west
 
 
@@ -49,9 +55,10 @@ def lattice(shape: str, n: int) -> list[tuple[int, int]]:
 
 
 def triangle_board(game: str, title: str, shape: str, n: int, pitch: float,
-                   space_labels: Mapping[str, str] | None = None) -> Board:
+                   space_labels: Mapping[str, str] | None = None,
+                   extras: Extras = NO_EXTRAS) -> Board:
     """A triangle grid of points (see lattice) with pitch mm between neighbours;
-    space_labels as for points_board.
+    space_labels and extras as for points_board.
 
     >>> b = triangle_board("t", "T", "triangle", 5, 20.0)
     >>> len(b.spaces), len(b.lines), b.neighbours("a1", "line")
@@ -78,5 +85,6 @@ def triangle_board(game: str, title: str, shape: str, n: int, pitch: float,
              if (c[0] + dq, c[1] + dr) in names]
     left = min(x for x, _ in coords.values()) - LABEL_OFFSET  # clear of an edge piece
     labels = [(left, xy(0, r)[1], string.ascii_lowercase[i]) for i, r in enumerate(rows)]
+    numbers = [(x, y - NUMBER_BELOW, name[1:]) for name, (x, y) in coords.items()]
     return points_board(game, title, coords, lines, pitch, (), labels, space_labels,
-                        {"topology": "triangle", "shape": shape, "side": n})
+                        {"topology": "triangle", "shape": shape, "side": n}, extras, numbers)

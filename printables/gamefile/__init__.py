@@ -17,8 +17,10 @@ and what would be valid, before anything is written. Rulings made here (ours):
   notation allows (positions.notation_problems).
 - The game's name is ``[game] name`` or else the file name without .toml; it must not be
   a built-in game's name (it names the kit folder).
-- Two to six sides; every side needs at least one component; a component without a side
-  is neutral (side ``neutral``, its own reserve, never an opponent). The first side moves
+- Two to six sides; every side needs at least one component, unless no component has a
+  side (a game of neutral pieces only, as Oware's seeds); a component without a side is
+  neutral (side ``neutral``, its own reserve, never an opponent). ``piles = true`` lets a
+  space hold several pieces (games.piles: counts and ordered stacks). The first side moves
   first unless ``first`` says otherwise. ``stands_on`` defaults to the kind of the board's
   most common space.
 - A component's ``size`` is its diameter exactly (not snapped to a punch).
@@ -43,15 +45,24 @@ from typing import Any
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError, UsageError, quote
-from printables.gamefile.art import art_symbol, read_art, register_art_inks
+from printables.gamefile.art import art_symbol, art_unchanged, read_art, register_art_inks
 from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
 from printables.gamefile.engine import read_engine, with_engine
+from printables.gamefile.lettered import LETTERING_KEYS, read_lettering, register_lettered
 from printables.gamefile.reader import (
     SourceReader,
     example_files,
     parse_toml,
     read_bytes,
     rules_file,
+)
+from printables.gamefile.rules_spec import (
+    NOTE,
+    RULES_TOML,
+    engine_or_rules,
+    rules_toml,
+    vocabulary,
+    with_rules,
 )
 from printables.gamefile.sides import (
     DIRECTIONS,
@@ -73,6 +84,7 @@ from printables.games import (
     set_file_loader,
 )
 from printables.games.model import OnSpaces, Placement, Stacks
+from printables.games.piles import Piles
 from printables.outputs import resolve_inside
 from printables.positions import (
     CheckResult,
@@ -97,7 +109,9 @@ TOP_KEYS = {
     "board": "`[board]`: the board, by its topology",
     "component": "`[[component]]`: one kind of piece of one side",
     "setup": "`[setup]`: the starting position",
-    "rules": "required: the rules Markdown file, relative to the game file",
+    "rules": "required: the rules Markdown file, relative to the game file (with a "
+             "`[rules]` table it is that table's `text` key instead); or `[rules]`: how the "
+             "game is played (its keys below)",
     "examples": "list of glob patterns of position files, relative to the game file; each "
                 "must match a file (default none); the booklet prints them in this order",
     "side": "`[side.NAME]`: the colours of a side's pieces",
@@ -131,7 +145,16 @@ GAME_KEYS = {
               "setup, option checks, piece counts and playout kernels); the game must be the "
               "one the engine was written for (sides, kinds, `[game.stacks]`, `[game.state]`, "
               "`[game.options]` and a board with its spaces, kinds, colours and neighbours; the "
-              "size in mm may differ): anything else is refused with the first difference",
+              "size in mm may differ): anything else is refused with the first difference; "
+              "one of `rosenkreuz`, `chameleons`, `evl`, `dag-en-nacht`, `danadazo`, `dugi`, "
+              "`network` (`export` writes it). Without a `summary`, a board of the engine's "
+              "size too is described by the engine's summary. With `[rules]` too, the engine "
+              "plays on its "
+              "own board and the `[rules]` on any other (`validate` says which)",
+    "piles": "`true`: a space may hold several pieces, counted (`seed = { b1 = 4 }` in "
+             "`[pieces]`) or stacked (`[stacks]` space -> pieces bottom to top, each "
+             "`\"SIDE\"` or `\"SIDE KIND\"`); default `false` (one piece a space); not with "
+             "`[game.stacks]`",
 }
 #: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
 STACKS_KEYS = {
@@ -146,17 +169,20 @@ RECONSTRUCTED = ("board", "setup")
 STATE_TYPES = {"int": int, "bool": bool}
 COMPONENT_KEYS = {
     "side": "one of the sides; leave it out for a neutral piece (listed as "
-            "`[pieces.neutral]`, with a reserve of its own)",
+            "`[pieces.neutral]`, with a reserve of its own); when no component has a side, "
+            "the sides own no pieces (Oware)",
     "kind": "required: the kind's name, used in position files (`[pieces.red] stone = [...]`)",
     "count": "required: how many (1..500); the piece sheet adds spares",
-    "art": "required: a piece art name (below); or `stone`, `ring`, `dot`, `cross` drawn in "
-           "the side's colours; or the path of a `.svg` file in the game file's folder",
+    "art": "required (unless `text` is given): a piece art name (below); or `stone`, `ring`, "
+           "`dot`, `cross` drawn in the side's colours; or the path of a `.svg` file in the game "
+           "file's folder",
     "label": "the name printed on sheets and in the booklet (default `\"SIDE KIND\"`)",
     "back": "for a two-sided piece, the side shown on its back (printed double-sided)",
     "stands_on": "the kind of space whose size sizes the piece (default: the board's most "
                  "common kind of space)",
     "size": "the piece's diameter, a length (5 to 100 mm; default 80 % of its space, snapped "
             "to a craft punch)",
+    **LETTERING_KEYS,
 }
 #: Smallest and largest piece a component's size may ask for, in mm.
 MIN_PIECE, MAX_PIECE = 5.0, 100.0
@@ -165,9 +191,13 @@ SETUP_KEYS = {
              "it)",
     "pieces": "else `[setup.pieces]`, as in position files: side -> spaces, or side -> kind "
               "-> spaces (`[setup.pieces.red]` then `stone = [\"a1\"]`) when a side has several "
-              "kinds",
+              "kinds; with `piles = true` a kind may map spaces to counts (`seed = { b1 = 4 }`)",
     "title": "the setup diagram's caption",
     "to_move": "the side to move first (default `first`)",
+    "stacks": "`[setup.stacks]`, as a position file's `[stacks]`: for `piles = true` space -> "
+              "pieces bottom to top, for `[game.stacks]` space -> side letters",
+    "markers": "`[setup.markers]`, for `[game.stacks]`: as a position file's `[markers]`",
+    "hand": "`[setup.hand]`, for `[game.stacks]`: as a position file's `[hand]`",
 }
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
@@ -180,7 +210,7 @@ MAX_SIDES = 6
 #: Smallest board side we print: below it no piece fits and labels are unreadable.
 MIN_BOARD = 40.0
 
-_LOADED: dict[tuple[str, str], GameSpec] = {}
+_LOADED: dict[tuple[str, str, str], GameSpec] = {}
 
 
 def is_game_file(path: str | Path) -> bool:
@@ -192,16 +222,22 @@ def is_game_file(path: str | Path) -> bool:
     return isinstance(data.get("game"), Mapping)
 
 
+def forget_loaded() -> None:
+    """Forget the game files read: the next read parses and checks each again (kit --watch)."""
+    _LOADED.clear()
+
+
 def load_game_file(path: str | Path) -> GameSpec:
-    """Read, check and register a game file (the same file read twice is one GameSpec)."""
+    """Read, check and register a game file (the same bytes read twice, with the same art,
+    are one GameSpec)."""
     p = Path(path)
     raw = read_bytes(p)
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutError("file is not UTF-8 text", file=str(p)) from None
-    key = (str(p.resolve()), hashlib.sha256(raw).hexdigest())
-    if key not in _LOADED:
+    key = (str(p), str(p.absolute()), hashlib.sha256(raw).hexdigest())  # source as typed
+    if key not in _LOADED or not art_unchanged(_LOADED[key].extra.get("inputs", {})):
         _LOADED[key] = game_from_text(source, str(p))
     return register(_LOADED[key])
 
@@ -223,7 +259,9 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     colours = read_sides(r, data, head["sides"])
     build, board = _coloured_board(r, data, head, build, board, colours)
     sources: dict[str, str] = {}  # run-time art key -> the art the file names
-    comps = _components(r, data, head, board, base, colours, sources)
+    read: dict[str, str] = {}  # each art file read -> the sha256 of the bytes drawn
+    letters: dict[str, list[str]] = {}  # lettered art key -> [text, font file or ""]
+    comps = _components(r, data, head, board, base, colours, sources, read, letters)
     _some_cell_in_play(r, board)
     owners = head["sides"] + ((NEUTRAL,) if any(c.side == NEUTRAL for c in comps) else ())
     kinds = {s: tuple(dict.fromkeys(c.kind for c in comps if c.side == s)) for s in owners}
@@ -236,28 +274,46 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
         build_board=build, components=components,
         flipping_pieces=any(c.back for c in comps), first=head["first"],
         rules_file=rules_file(r, data, base), example_files=example_files(r, data, base),
-        source=Path(path), extra=_extra(head["extra"], data, colours, sources),
+        source=Path(path),
+        extra=_extra(head["extra"], data, colours, sources, read, letters),
         reconstructed=head["reconstructed"],
         placement=head["placement"], state_types=head["state_types"],
         default_options=head["options"], check_options=_option_checker(head["options"]),
         notation=head["notation"])
     spec = replace(spec, setup_position=_setup(r, data, spec))
+    if vocabulary(data) is not None:  # [rules]: the generic engine, or engine on its board
+        spec = replace(spec, extra={**spec.extra, RULES_TOML: rules_toml(source)})
+        ruled = (engine_or_rules(r, spec, head["engine"], data) if head["engine"]
+                 else with_rules(r, spec, data))
+        if ruled is not None:
+            return ruled
+        with_rules(r, spec, data)  # the engine plays its own board; the [rules] are checked
+        spec = replace(spec, extra={**spec.extra, NOTE: "checked by the rules engine of "
+                                    f"{head['engine'].name} (its own board; the [rules] "
+                                    "play on any other)"})
     if head["engine"] is None:
         return spec
     return with_engine(r, spec, head["engine"], own_summary=head["summary"] is not None)
 
 
 def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
-           sources: Mapping[str, str]) -> dict[str, Any]:
-    """GameSpec.extra: the credits, and what export needs to write the file back (side
-    colours, edges, the art each run-time art key was made from)."""
+           sources: Mapping[str, str], read: Mapping[str, str],
+           letters: Mapping[str, list[str]]) -> dict[str, Any]:
+    """GameSpec.extra: the credits, what export needs to write the file back (side
+    colours, edges, the art each run-time art key was made from, lettering and its font)
+    and the files read besides the game file ("inputs": path -> sha256 of the bytes used,
+    for the build cache)."""
     out = dict(extra)
+    if read:
+        out["inputs"] = dict(read)
     if colours:
         out["sides"] = {s: (c.fill, c.line, c.pattern) for s, c in colours.items()}
     if data["board"].get("edges"):
         out["edges"] = {s: list(v) for s, v in data["board"]["edges"].items()}
     if sources:
         out["art"] = dict(sources)
+    if letters:
+        out["lettering"] = dict(letters)
     return out
 
 
@@ -304,7 +360,7 @@ def _known(r: _Reader, table: Mapping, keys: Mapping[str, str], where: str,
            section: str | None = None) -> None:
     unknown = sorted(set(table) - set(keys))
     if unknown:
-        raise unknown_key(r, unknown[0], where, section, keys)
+        raise unknown_key(r, unknown[0], where, section, tuple(keys))
 
 
 def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
@@ -379,6 +435,12 @@ def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]
                      f"from the published rules: {', '.join(RECONSTRUCTED)}",
                      key="reconstructed")
     placement = _stacks(r, g.get("stacks"), sides)
+    piles = g.get("piles", False)
+    if not isinstance(piles, bool) or (piles and "stacks" in g):
+        raise r.fail("[game] piles is true (a space may hold several pieces: counts and "
+                     "stacks) or false, and not with [game.stacks]", key="piles")
+    if piles:
+        placement = Piles()
     state = g.get("state", {})
     if not isinstance(state, Mapping) or any(not isinstance(v, str) or v not in STATE_TYPES
                                              for v in state.values()):
@@ -456,7 +518,8 @@ def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> 
 
 
 def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
-                base: Path, colours: dict[str, SideColours], sources: dict[str, str]
+                base: Path, colours: dict[str, SideColours], sources: dict[str, str],
+                read: dict[str, str], letters: dict[str, list[str]]
                 ) -> tuple[Component, ...]:
     rows = data.get("component")
     if not isinstance(rows, list) or not rows or not all(isinstance(c, Mapping) for c in rows):
@@ -478,9 +541,11 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
             raise r.fail(f"[[component]] count must be a whole number 1..{MAX_COUNT}",
                          key="count")
-        art = _art(r, c, side, head["name"], base, colours)
+        art = _art(r, c, side, head["name"], base, colours, read)
         if art not in ART:
-            sources[art] = str(c["art"])
+            sources[art] = str(c.get("art", "stone"))
+        if "text" in c:
+            letters[art] = [str(c["text"]), str(c.get("font", ""))]
         back = c.get("back")
         if back is not None and (back not in sides or back == side):
             raise fail_at(r, f"[[component]] back {back!r} must be another side; valid: "
@@ -499,10 +564,11 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
                       kind if side == NEUTRAL else f"{side} {kind}", MAX_LABEL)
         size = _piece_size(r, c)
         out.append(Component(side, kind, count, art, label, stands, back, size))
+    neutral_only = all(c.side == NEUTRAL for c in out)  # Oware: every seed is anyone's
     for s in sides:
-        if not any(c.side == s for c in out):
+        if not neutral_only and not any(c.side == s for c in out):
             raise r.fail(f"side {s!r} has no [[component]]; give it at least one kind of "
-                         "piece", value=s)
+                         "piece, or give every piece no side (all neutral)", value=s)
     return tuple(out)
 
 
@@ -520,19 +586,24 @@ def _piece_size(r: _Reader, c: Mapping) -> float | None:
 
 
 def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
-         colours: dict[str, SideColours]) -> str:
+         colours: dict[str, SideColours], read: dict[str, str]) -> str:
     """The art key of a component: a catalogue name, a side-coloured shape, or a designer
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
     art = c.get("art")
+    if "text" in c:  # lettering on a disc in the side's colours (gamefile.lettered)
+        text, shape, font, _, digest = read_lettering(r, c, base)
+        if digest is not None:
+            read[str(font)] = digest
+        stem = register_lettered(text, shape, font, game, _coloured(game, side, colours))
+        return f"{stem}@{game}-{side}"
+    if "font" in c:
+        raise r.fail("[[component]] font is the font of its text; give text too", key="font")
     if isinstance(art, str) and art in ART:
         return art
     valid = f"{', '.join(ART)}; or in the side's colours: {', '.join(SIDE_SHAPES)}; or a .svg file"
     if not isinstance(art, str) or not (art in SIDE_SHAPES or art.lower().endswith(".svg")):
         raise fail_at(r, f"unknown piece art {art!r}; valid: {valid}", art, "art")
-    sides = sorted(set(colours) | {side})
-    for s in sides:
-        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
-    register_inks(game, colours)
+    sides = _coloured(game, side, colours)
     if art in SIDE_SHAPES:
         for s in sides:
             register_art(f"{art}@{game}-{s}", side_art(art, tone(s, game)))
@@ -542,13 +613,42 @@ def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
     except PrintablesError as e:
         raise fail_at(r, e.message, art, "art") from None
     drawing = read_art(path)
-    stem = re.sub(r"[^a-z0-9]+", "", Path(art).stem.lower()) or "art"
+    read[str(path)] = drawing.sha256
+    stem = _art_stems([p for p in read if p.lower().endswith(".svg")])[str(path)]
     prefix = f"art.{game}.{stem}"
     register_art_inks(drawing, prefix)
     symbol = art_symbol(drawing, prefix)
     for s in sides:
         register_art(f"{stem}@{game}-{s}", side_art("stone", tone(s, game), symbol))
     return f"{stem}@{game}-{side}"
+
+
+def _art_stems(paths: list[str]) -> dict[str, str]:
+    """Each art file's stem in its art keys, in the order the files were first named: the
+    file name's letters and digits, numbered from 2 where an earlier file had the same (so
+    a/sun.svg and b/sun.svg are two arts, sun and sun2).
+
+    >>> _art_stems(["a/sun.svg", "b/Sun.svg", "c/moon.svg", "d/sun-2.svg"])
+    {'a/sun.svg': 'sun', 'b/Sun.svg': 'sun2', 'c/moon.svg': 'moon', 'd/sun-2.svg': 'sun22'}
+    """
+    out: dict[str, str] = {}
+    for p in paths:
+        base = re.sub(r"[^a-z0-9]+", "", Path(p).stem.lower()) or "art"
+        stem, n = base, 2
+        while stem in out.values():
+            stem, n = f"{base}{n}", n + 1
+        out[p] = stem
+    return out
+
+
+def _coloured(game: str, side: str, colours: dict[str, SideColours]) -> list[str]:
+    """The sides whose pieces take their own colours (a side without a [side.NAME] table
+    gets white with near-black lines), their inks registered."""
+    sides = sorted(set(colours) | {side})
+    for s in sides:
+        colours.setdefault(s, SideColours("#ffffff", INK, "white"))
+    register_inks(game, colours)
+    return sides
 
 
 def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
@@ -563,13 +663,14 @@ def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
             raise fail_at(r, f"[setup] to_move {to_move!r} is not a side; valid: "
                           f"{', '.join(game.sides)}", to_move, "to_move")
         return Position(game.name, to_move, title=title)
-    if "pieces" not in s:
+    given = {t: s[t] for t in (*tuple(SETUP_KEYS)[4:], "pieces") if t in s}
+    if not given:
         raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
                      "empty = true", key="setup")
-    table = {"to_move": s.get("to_move", game.first), "pieces": s["pieces"], "title": title}
+    table = {"to_move": s.get("to_move", game.first), "title": title, **given}
     position = read_position(r, game, table)
     board = game.board()
-    for cell in (*position.pieces, *position.stacks, *position.markers):
+    for cell in (*position.pieces, *position.stacks, *position.markers, *position.piles):
         if board.space(cell).colour == "unused":
             raise r.fail(f"[setup] puts a piece on {cell}, a dead cell; use a cell in play",
                          value=cell)
@@ -596,10 +697,11 @@ def _unchecked(path: str | Path) -> tuple[str, list[CheckResult]] | None:
     if is_game_file(path):
         game = load_game_file(path)
         layouts = [_example_of(game, example, path) for example in game.example_files or ()]
-        if game.rules is not None:  # [game] engine: the examples' claims are checked
+        if game.rules is not None:  # [game] engine or [rules]: the claims are checked
             n = len(layouts)
+            by = game.extra.get(NOTE, f"checked by the rules engine of {game.engine}")
             return (f"{path}: game file read: setup and {n} example{'s' if n != 1 else ''} "
-                    f"checked by the rules engine of {game.engine}",
+                    f"{by}",
                     [res for lay in layouts for res in check_layout(lay)])
         failed = [res for lay in layouts for res in notation_problems(game, lay)]
         n = len(layouts)

@@ -9,19 +9,21 @@ the build with one line naming the file and what is not allowed. Paths are read 
 are transforms (matrix, translate, scale, rotate).
 
 Rulings (ours): the drawing's viewBox (else width x height) is fitted, centred, into
-ART_SHARE of the piece's diameter, over a disc in the side's colours; each closed subpath
-is one filled shape in its own fill (no holes: draw a hole as a shape in the disc's colour
-on top); a shape with only a stroke is drawn with it. In the mono theme fills become greys
+ART_SHARE of the piece's diameter, over a disc in the side's colours; the subpaths of one
+element are filled together by its ``fill-rule`` (nonzero, SVG's default, or evenodd), so
+the inside of an A, a P or a ring stays open, and an open subpath is filled as if closed,
+as SVG does; a shape with only a stroke is drawn with it. In the mono theme fills become greys
 of the same lightness. The laser engraves filled shapes and scores stroked ones, as it
 does the catalogue's art.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,16 +50,30 @@ Matrix = tuple[float, float, float, float, float, float]
 ID: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
+#: One subpath of a shape: its points, and whether it closes.
+Subpath = tuple[tuple[Point, ...], bool]
+
+
 @dataclass(frozen=True)
 class Shape:
-    """One drawn shape of the art in its own units: a point chain, closed or not, with
-    its fill and stroke (#rrggbb or None) and stroke width."""
+    """One drawn element of the art in its own units: its subpaths (point chains, each
+    closed or not), its fill and stroke (#rrggbb or None), stroke width and fill rule."""
 
-    points: tuple[Point, ...]
-    closed: bool
+    subpaths: tuple[Subpath, ...]
     fill: str | None
     stroke: str | None
     width: float
+    rule: str = "nonzero"
+
+    @property
+    def points(self) -> tuple[Point, ...]:
+        """Every point of every subpath."""
+        return tuple(q for pts, _ in self.subpaths for q in pts)
+
+    @property
+    def areas(self) -> tuple[tuple[Point, ...], ...]:
+        """The subpaths a fill covers (three points or more; SVG closes open ones)."""
+        return tuple(pts for pts, _ in self.subpaths if len(pts) >= 3)
 
 
 @dataclass(frozen=True)
@@ -66,6 +82,8 @@ class Art:
 
     shapes: tuple[Shape, ...]
     box: tuple[float, float, float, float]
+    #: sha256 of the file's bytes this drawing was read from (the build cache keys by it)
+    sha256: str = ""
 
 
 def _bad(path: str, message: str) -> LayoutError:
@@ -86,7 +104,8 @@ def read_art(path: Path) -> Art:
         raise LayoutError(f"not a readable SVG file ({e})", file=p) from None
     if _local(root.tag) != "svg":
         raise _bad(p, f"the file's root is <{_local(root.tag)}>, not <svg>")
-    shapes = list(_walk(p, root, ID, {"fill": "#000000", "stroke": None, "width": 1.0}))
+    shapes = list(_walk(p, root, ID, {"fill": "#000000", "stroke": None, "width": 1.0,
+                                      "rule": "nonzero"}))
     if sum(len(s.points) for s in shapes) > MAX_POINTS:
         raise _bad(p, f"the drawing has more than {MAX_POINTS} points")
     if not all(math.isfinite(v) and abs(v) <= MAX_COORD for s in shapes
@@ -94,7 +113,20 @@ def read_art(path: Path) -> Art:
         raise _bad(p, f"a coordinate is not a number within +-{MAX_COORD:g}")
     if not shapes:
         raise _bad(p, "the drawing has no shapes")
-    return Art(tuple(shapes), _box(p, root, shapes))
+    return Art(tuple(shapes), _box(p, root, shapes), hashlib.sha256(raw).hexdigest())
+
+
+def art_unchanged(read: Mapping[str, str]) -> bool:
+    """True when every art file (path -> sha256 of the bytes drawn) still holds those
+    bytes: a game file read before may be reused only then."""
+    for path, digest in read.items():
+        try:
+            raw = read_bytes(path, MAX_BYTES, WHAT, "art file")
+        except LayoutError:
+            return False
+        if hashlib.sha256(raw).hexdigest() != digest:
+            return False
+    return True
 
 
 def _local(tag: str) -> str:
@@ -114,12 +146,12 @@ def _walk(p: str, el: ET.Element, m: Matrix, paint: dict) -> Iterator[Shape]:
         for child in el:
             yield from _walk(p, child, m, paint)
         return
-    for pts, closed in _geometry(p, name, attrs):
-        if len(pts) >= 2:
-            scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-            yield Shape(tuple(_apply(m, q) for q in pts), closed,
-                        paint["fill"] if closed else None, paint["stroke"],
-                        paint["width"] * scale)
+    subpaths = tuple((tuple(_apply(m, q) for q in pts), closed)
+                     for pts, closed in _geometry(p, name, attrs) if len(pts) >= 2)
+    if subpaths:  # one element: its subpaths are filled together, by its fill rule
+        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        fill = paint["fill"] if any(len(pts) >= 3 for pts, _ in subpaths) else None
+        yield Shape(subpaths, fill, paint["stroke"], paint["width"] * scale, paint["rule"])
 
 
 def _attributes(p: str, el: ET.Element) -> dict[str, str]:
@@ -149,7 +181,7 @@ def attrs_from_style(style: str) -> list[tuple[str, str]]:
     for decl in style.split(";"):
         if ":" in decl:
             k, v = (x.strip() for x in decl.split(":", 1))
-            if k in ("fill", "stroke", "stroke-width"):
+            if k in ("fill", "stroke", "stroke-width", "fill-rule"):
                 out.append((k, v))
     return out
 
@@ -161,6 +193,11 @@ def _paint(p: str, attrs: dict[str, str], inherited: dict) -> dict:
             out[key] = _colour(p, attrs[key])
     if "stroke-width" in attrs:
         out["width"] = _number(p, attrs["stroke-width"], "stroke-width")
+    if "fill-rule" in attrs:
+        rule = attrs["fill-rule"].strip()
+        if rule not in ("nonzero", "evenodd"):
+            raise _bad(p, f"fill-rule {rule!r} is not nonzero or evenodd")
+        out["rule"] = rule
     return out
 
 
@@ -343,16 +380,34 @@ def art_symbol(art: Art, style_prefix: str):
         out: list[Item] = []
         for s in art.shapes:
             n = paints.index((s.fill, s.stroke))
-            pts = tuple(at(q) for q in s.points)
             if s.fill:
-                out.append(Polygon(pts, f"piece.symbol.{style_prefix}.{n}"))
+                out.append(filled(tuple(tuple(at(q) for q in pts) for pts in s.areas),
+                                  f"piece.symbol.{style_prefix}.{n}", s.rule))
             if s.stroke:
-                ring = pts + pts[:1] if s.closed else pts
-                edges = tuple(Segment(a, b) for a, b in zip(ring, ring[1:], strict=False))
-                out.append(ScenePath(edges,
-                                     f"piece.rim.{style_prefix}.{n}", width=s.width * k))
+                for sub, closed in s.subpaths:
+                    pts = tuple(at(q) for q in sub)
+                    ring = pts + pts[:1] if closed else pts
+                    edges = tuple(Segment(a, b) for a, b in zip(ring, ring[1:], strict=False))
+                    out.append(ScenePath(edges, f"piece.rim.{style_prefix}.{n}",
+                                         width=s.width * k))
         return tuple(out)
     return draw
+
+
+def filled(contours: tuple[tuple[Point, ...], ...], style: str, rule: str) -> Item:
+    """A filled shape of one or more point rings: one ring is a polygon; several are one
+    compound path filled by rule, so the holes of an A or a ring stay open.
+
+    >>> sq = (Point(0, 0), Point(4, 0), Point(4, 4), Point(0, 4))
+    >>> hole = (Point(1, 1), Point(1, 3), Point(3, 3), Point(3, 1))
+    >>> type(filled((sq,), "s", "nonzero")).__name__, filled((sq, hole), "s", "evenodd").fill_rule
+    ('Polygon', 'evenodd')
+    """
+    if len(contours) == 1:
+        return Polygon(contours[0], style)
+    parts = tuple(Segment(a, b) for ring in contours
+                  for a, b in zip(ring, ring[1:] + ring[:1], strict=True) if a != b)
+    return ScenePath(parts, style, closed=True, fill_rule=rule)
 
 
 def art_paints(art: Art) -> list[tuple[str | None, str | None]]:

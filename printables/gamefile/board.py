@@ -20,17 +20,17 @@ meaning, overriding the file's) and a one-line summary of the board. Rulings (ou
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from printables.boards import Board, Decoration
 from printables.boards.heptagon import heptagon_board
 from printables.boards.hex import hex_board, tricolour
-from printables.boards.points import grid_points, morris_points, points_board
 from printables.boards.rings import DUGI_DEAD_ZONE, DUGI_DIAMETER, ring_board
 from printables.boards.segments import MARGIN as SEGMENT_MARGIN
 from printables.boards.segments import segment_board
+from printables.boards.spans import SHAPES as SPACE_SHAPES
+from printables.boards.spans import shaped
 from printables.boards.square import (
     BOUNDARY_WIDTH,
     boundary_decorations,
@@ -43,28 +43,34 @@ from printables.boards.square import (
     square_board,
     square_name,
 )
-from printables.boards.triangle import SHAPES as TRIANGLE_SHAPES
-from printables.boards.triangle import triangle_board
-from printables.errors import LayoutError, PrintablesError
+from printables.gamefile.fields import (
+    COLOUR_CLASSES,
+    COMMON_KEYS,
+    DEFAULTS,
+    Builder,
+    built,
+    cell_table,
+    fail_at,
+    read_choice,
+    read_int,
+    read_length,
+)
+from printables.gamefile.fields import GOAL_COLOURS as GOAL_COLOURS
+from printables.gamefile.fields import unknown_key as unknown_key
+from printables.gamefile.points import KEYS as POINTS_TOPOLOGY_KEYS
+from printables.gamefile.points import read_points, read_triangle
 from printables.geometry import Point
-from printables.units import parse_length
 
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
-# Each key table maps a key to its one-line meaning: the reader checks [board] against the
-# keys, and the documentation's game-file reference is printed from the meanings.
-COMMON_KEYS = {
-    "topology": "required: `square`, `hex`, `rings`, `segments`, `heptagon`, `points` or "
-                "`triangle` (the keys of each are below)",
-    "size": "the board's width as a length (rings: the rim diameter); give `size` or `cell`, "
-            "not both",
-    "cell": "one cell as a length (square: a square's side; hex: across flats; segments: the "
-            "lattice pitch; points and triangle: between neighbouring points); not heptagon",
-    "edges": "`[board.edges]` side -> the edges drawn in its colour, among `north`, `south`, "
-             "`east`, `west`, `north-east`, `north-west`, `south-east`, `south-west` (the "
-             "outer sides of cells facing that way within 60 degrees, as a band inside the "
-             "edge cells; on a points board the outermost lines that way)",
+#: Space shapes of a square board, key -> what it means (the game-file reference prints it).
+SHAPE_KEYS = {
+    "shapes": "`[board.shapes]` shape -> cells: `circle` (a pit), `rounded` (a rounded "
+              "square) or `square` (the default)",
+    "spans": "`[board.spans]` name -> cells: every cell of one rectangle becomes one space "
+             "of that name, drawn as a rounded rectangle (a mancala's store; `[board.colours]`"
+             " and `[board.kinds]` may name it; its neighbours are its cells' neighbours)",
 }
-KEYS = {
+KEYS: dict[str, dict[str, str]] = {
     "square": {
         "files": "1..26 columns, lettered `a`..",
         "ranks": "1..26 rows, numbered from 1 at the bottom (default `files`)",
@@ -78,6 +84,7 @@ KEYS = {
         "dead": "cells drawn crossed out, as Network's corners: named spaces (colour `unused`, "
                 "kind `dead` unless `[board.kinds]` says otherwise) in no relation, so no "
                 "piece moves there",
+        **SHAPE_KEYS,
     },
     "hex": {
         "shape": "`hexhex` (with `radius`) or `rhombus` (with `columns` and `rows`)",
@@ -107,49 +114,8 @@ KEYS = {
                 "`A`..",
         "columns": "heptagons in a row",
     },
-    "points": {
-        "layout": "`grid` (default), `morris` (concentric squares) or `free` (any points and "
-                  "lines)",
-        "files": "grid: 2..26 points across",
-        "ranks": "grid: points up (default `files`)",
-        "diagonals": "grid: `none` (default), `all` or `alquerque` (through the points whose "
-                     "file + rank is even)",
-        "stars": "grid and free: the marked points (grid default: the usual star points of a "
-                 "7..19 grid)",
-        "file_labels": "grid: the file letters printed and used in names (Go's, without `i`)",
-        "rank_labels": "grid: the rank labels printed and used in names",
-        "rings": "morris: 2..12 squares (default 3: Nine Men's Morris)",
-        "corners": "morris: `true` joins the squares' corners too (Twelve Men's Morris)",
-        "points": "free: `[board.points]` name -> `[x, y]` in cells",
-        "lines": "free: paths such as `\"a-b-c\"`, each step a line pieces move along",
-        "labels": "`[board.labels]` point -> text printed beside it",
-        "colours": "`[board.colours]` colour -> points, drawn as small discs (homes, goals)",
-    },
-    "triangle": {
-        "shape": "`triangle`, `hexagon` or `star`: points on a triangular lattice, each joined "
-                 "to its six neighbours; rows lettered `a` from the bottom, points numbered "
-                 "from the left",
-        "side": "points along a side (a star: rows in each of its points; 4 gives the "
-                "121-point star)",
-        "labels": "`[board.labels]` point -> text printed beside it",
-        "colours": "`[board.colours]` colour -> points",
-    },
+    **POINTS_TOPOLOGY_KEYS,
 }
-#: Keys of a points board by layout (beyond topology, size, cell and labels).
-POINTS_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
-               "morris": ("rings", "corners"), "free": ("points", "lines", "stars")}
-COLOUR_CLASSES = ("dark", "light", "plain", "blank", "spiral", "goal", "heptagon", "pentagon",
-                  "unused")
-#: The goal colours the themes draw; goal.SIDE of a side with its own colours ([side.SIDE])
-#: is checked by the game file's reader, which knows the sides (a goal of any other name would
-#: fall back unseen).
-GOAL_COLOURS = ("goal.black", "goal.white")
-_GOAL = re.compile(r"^goal\.[a-z0-9][a-z0-9-]*$")
-DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
-            "heptagon": 190.0, "points": 22.0, "triangle": 22.0}
-_POINT_NAME = re.compile(r"^[a-z0-9]+$")
-
-Builder = Callable[[Mapping[str, Any], float | None], Board]
 
 
 def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
@@ -169,110 +135,30 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return READERS[topology](r, b, name, title)
 
 
-def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, ...]):
-    """The error for a key a table does not take, at its line inside the table."""
-    hint = (f" ({key} belongs at the top, before the first [table])"
-            if key in ("rules", "examples") and section else "")
-    line, inside = None, section is None
-    for i, text in enumerate(r.source.splitlines(), 1):
-        head = re.match(r"^\s*\[\[?\s*([^\]]+?)\s*\]", text)
-        if head:
-            inside = head.group(1) == section
-        elif inside and re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", text):
-            line = i
-            break
-    return LayoutError(f"unknown key {key!r} in {where}; valid: {', '.join(valid)}{hint}",
-                       file=r.path, line=line, input=key)
-
-
-def fail_at(r, message: str, value: Any, key: str):
-    """The error for a bad value: at the line of the value when the file quotes it, else at
-    the line of its key."""
-    if isinstance(value, str) and f'"{value}"' in r.source:
-        return r.fail(message, value=value)
-    return r.fail(message, key=key)
-
-
-def _int(r, b: Mapping, key: str, lo: int, hi: int, default: int | None = None) -> int:
-    v = b.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        shown = "missing" if v is None else repr(v)
-        raise r.fail(f"[board] {key} is {shown}; use a whole number {lo}..{hi}", key=key)
-    return v
-
-
-def _length(r, b: Mapping, key: str) -> float | None:
-    if key not in b:
-        return None
-    if isinstance(b[key], bool):
-        raise r.fail(f"[board] {key} must be a length such as \"24mm\", not {b[key]!r}",
-                     key=key)
-    try:
-        return parse_length(b[key], f"[board] {key}")
-    except PrintablesError as e:
-        raise r.fail(e.message, key=key) from None
-
-
-def _choice(r, b: Mapping, key: str, choices: tuple[str, ...], default: str) -> str:
-    v = b.get(key, default)
-    if v not in choices:
-        raise fail_at(r, f"[board] {key} {v!r} is not valid; valid: {', '.join(choices)}", v, key)
-    return v
-
-
-def _cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...] | None
-                ) -> dict[str, str]:
-    """[board.<key>]: class -> list of cells, read as cell -> class."""
-    v = b.get(key, {})
-    if not isinstance(v, Mapping):
-        raise r.fail(f"[board.{key}] must be a table such as dark = [\"a1\", \"c1\"]", key=key)
-    out: dict[str, str] = {}
-    for cls, cells in v.items():
-        if values is not None and cls not in values and not _GOAL.match(cls):
-            raise r.fail(f"unknown colour {cls!r} in [board.{key}]; valid: "
-                         f"{', '.join(values + GOAL_COLOURS)} or goal.SIDE", key=cls)
-        if not isinstance(cells, list):
-            raise r.fail(f"[board.{key}] {cls} must be a list of cells", key=cls)
-        for cell in cells:
-            if not isinstance(cell, str) or cell not in names:
-                raise r.fail(f"[board.{key}] names {cell!r}, which is not a cell of this "
-                             f"board", value=cell)
-            if cell in out:
-                raise r.fail(f"[board.{key}] lists {cell} twice ({out[cell]} and {cls}); give "
-                             "each cell once", value=cell, nth=2)
-            out[cell] = str(cls)
-    return out
-
-
-def _built(r, make: Callable[[], Board]) -> Board:
-    try:
-        return make()
-    except PrintablesError as e:
-        raise r.fail(e.message, key="topology") from None
-
-
 # ----------------------------------------------------------------------------- square
 
 def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    files = _int(r, b, "files", 1, 26)
-    ranks = _int(r, b, "ranks", 1, 26, files)
-    cell = _length(r, b, "cell")
-    grid = cell * files if cell else (_length(r, b, "size") or DEFAULTS["square"])
+    files = read_int(r, b, "files", 1, 26)
+    ranks = read_int(r, b, "ranks", 1, 26, files)
+    cell = read_length(r, b, "cell")
+    grid = cell * files if cell else (read_length(r, b, "size") or DEFAULTS["square"])
     names = {square_name(f, k) for f in range(files) for k in range(ranks)}
     dead = b.get("dead", [])
     if not isinstance(dead, list) or any(not isinstance(c, str) or c not in names for c in dead):
         bad = next((c for c in dead if not isinstance(c, str) or c not in names), None) \
             if isinstance(dead, list) else None
         raise r.fail(f"[board] dead must list cells of the board, not {bad!r}", key="dead")
-    colouring = _choice(r, b, "colouring", ("checker", "plain", "spiral", "map"), "checker")
-    corner = _choice(r, b, "corner", ("dark", "light"), "dark")
+    colouring = read_choice(r, b, "colouring", ("checker", "plain", "spiral", "map"), "checker")
+    corner = read_choice(r, b, "corner", ("dark", "light"), "dark")
     if colouring == "spiral" and (files != ranks or files % 2 == 0 or files < 3):
         raise r.fail("colouring = \"spiral\" needs a square board with an odd side "
                      "(files = ranks = 3, 5, 7, ...)", key="colouring")
-    colours = _cell_table(r, b, "colours", names, COLOUR_CLASSES)
-    kinds = _cell_table(r, b, "kinds", names, None)
+    shapes, spans = _shapes_and_spans(r, b, names, set(dead))
+    in_play = (names - {c for cells in spans.values() for c in cells}) | set(spans)
+    colours = cell_table(r, b, "colours", in_play, COLOUR_CLASSES)
+    kinds = cell_table(r, b, "kinds", in_play, None)
     if colouring == "map":
-        missing = sorted(names - set(colours) - set(dead))
+        missing = sorted(in_play - set(colours) - set(dead))
         if missing:
             raise r.fail(f"colouring = \"map\" but cell {missing[0]} has no colour in "
                          "[board.colours]", key="colouring")
@@ -296,10 +182,39 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
             pitch, origin)
 
     def build(options: Mapping[str, Any], size: float | None) -> Board:
-        return isolate(square_board(name, title, files, size or grid, colour, kind,
-                                    decorations=decorations, ranks=ranks), frozenset(dead))
-    _built(r, lambda: build({}, None))
-    return build, f"{files}x{ranks} square board, {colouring} colouring"
+        board = isolate(square_board(name, title, files, size or grid, colour, kind,
+                                     decorations=decorations, ranks=ranks), frozenset(dead))
+        return shaped(board, shapes, spans, colours, kinds) if shapes or spans else board
+    built(r, lambda: build({}, None))
+    stores = f", {len(spans)} span{'s' if len(spans) != 1 else ''}" if spans else ""
+    return build, f"{files}x{ranks} square board, {colouring} colouring{stores}"
+
+
+def _shapes_and_spans(r, b: Mapping, names: set[str], dead: set[str]
+                      ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """[board.shapes] (cell -> circle or rounded) and [board.spans] (name -> its cells)."""
+    shapes = cell_table(r, b, "shapes", names, SPACE_SHAPES)
+    raw = b.get("spans", {})
+    if not isinstance(raw, Mapping):
+        raise r.fail("[board.spans] maps a space's name to the cells it spans, such as "
+                     "store = [\"a1\", \"a2\"]", key="spans")
+    spans: dict[str, tuple[str, ...]] = {}
+    taken: dict[str, str] = {}
+    for span, cells in raw.items():
+        if not re.match(r"^[a-z0-9]+$", span) or span in names:
+            raise r.fail(f"span name {span!r}: use lower-case letters and digits, not a "
+                         "cell's name (a position file names the span)", key=span)
+        if not isinstance(cells, list) or len(cells) < 2:
+            raise r.fail(f"[board.spans] {span} must list two or more cells", key=span)
+        for c in cells:
+            if not isinstance(c, str) or c not in names or c in dead or c in taken:
+                why = ("dead" if c in dead else f"already in span {taken[c]}" if c in taken
+                       else "not a cell of this board")
+                raise fail_at(r, f"[board.spans] {span} names {c!r}, which is {why}", c,
+                              span)
+            taken[c] = span
+        spans[span] = tuple(cells)
+    return shapes, spans
 
 
 def _coords(name: str) -> tuple[int, int]:
@@ -319,26 +234,26 @@ def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decorat
 # ----------------------------------------------------------------------------- hex
 
 def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    shape = _choice(r, b, "shape", ("hexhex", "rhombus"), "hexhex")
+    shape = read_choice(r, b, "shape", ("hexhex", "rhombus"), "hexhex")
     if shape == "hexhex":
-        m = _int(r, b, "radius", 1, 13)
+        m = read_int(r, b, "radius", 1, 13)
         n = m
     else:
-        m, n = _int(r, b, "columns", 1, 26), _int(r, b, "rows", 1, 26)
-    orientation = _choice(r, b, "orientation", ("pointy", "flat"), "pointy")
-    colouring = _choice(r, b, "colouring", ("plain", "tricolour", "map"), "plain")
-    probe = _built(r, lambda: hex_board(name, title, shape, m, n, 1.0, orientation))
+        m, n = read_int(r, b, "columns", 1, 26), read_int(r, b, "rows", 1, 26)
+    orientation = read_choice(r, b, "orientation", ("pointy", "flat"), "pointy")
+    colouring = read_choice(r, b, "colouring", ("plain", "tricolour", "map"), "plain")
+    probe = built(r, lambda: hex_board(name, title, shape, m, n, 1.0, orientation))
     coords = probe.data["coords"]
-    colours = _cell_table(r, b, "colours", set(coords), COLOUR_CLASSES)
+    colours = cell_table(r, b, "colours", set(coords), COLOUR_CLASSES)
     if colouring == "map" and set(coords) - set(colours):
         missing = sorted(set(coords) - set(colours))[0]
         raise r.fail(f"colouring = \"map\" but cell {missing} has no colour in "
                      "[board.colours]", key="colouring")
     by_coord = {coords[c]: k for c, k in colours.items()}
     base = tricolour if colouring == "tricolour" else (lambda q, k: "plain")
-    cell = _length(r, b, "cell")
+    cell = read_length(r, b, "cell")
     if cell is None:
-        cell = (_length(r, b, "size") or probe.width * DEFAULTS["hex"]) / probe.width
+        cell = (read_length(r, b, "size") or probe.width * DEFAULTS["hex"]) / probe.width
 
     def colour(q: int, k: int) -> str:
         return by_coord.get((q, k)) or base(q, k)
@@ -353,12 +268,12 @@ def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 # ----------------------------------------------------------------------------- the others
 
 def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    n_rings = _int(r, b, "rings", 1, 26)
-    sectors = _int(r, b, "sectors", 3, 72)
+    n_rings = read_int(r, b, "rings", 1, 26)
+    sectors = read_int(r, b, "sectors", 3, 72)
     if "cell" in b:
         raise r.fail("a rings board takes size (the rim diameter), not cell", key="cell")
-    diameter = _length(r, b, "size") or DEFAULTS["rings"]
-    dead = _length(r, b, "dead_zone")
+    diameter = read_length(r, b, "size") or DEFAULTS["rings"]
+    dead = read_length(r, b, "dead_zone")
     share = (dead / diameter) if dead else DUGI_DEAD_ZONE / DUGI_DIAMETER
     if share >= 0.5:
         raise r.fail(f"[board] dead_zone {b['dead_zone']!r} must be smaller than the rim "
@@ -367,12 +282,12 @@ def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     def build(options: Mapping[str, Any], size: float | None) -> Board:
         d = size or diameter
         return ring_board(name, title, d, n_rings, sectors, share * d)
-    _built(r, lambda: build({}, None))
+    built(r, lambda: build({}, None))
     return build, f"{n_rings} rings x {sectors} sectors round a dead zone"
 
 
 def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    cols, rows = _int(r, b, "columns", 1, 25), _int(r, b, "rows", 1, 25)
+    cols, rows = read_int(r, b, "columns", 1, 25), read_int(r, b, "rows", 1, 25)
     bends = b.get("bends", [])
     corners = ("sw", "se", "nw", "ne")
     if (not isinstance(bends, list) or any(x not in corners for x in bends)
@@ -382,154 +297,25 @@ def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     if bends and (cols < 2 or rows < 2):
         raise r.fail("bends need a grid of at least 2 x 2 cells", key="bends")
     across = cols + 2 * SEGMENT_MARGIN
-    pitch = _length(r, b, "cell") or ((_length(r, b, "size") or DEFAULTS["segments"] * across)
-                                      / across)
+    size = read_length(r, b, "size") or DEFAULTS["segments"] * across
+    pitch = read_length(r, b, "cell") or size / across
 
     def build(options: Mapping[str, Any], size: float | None) -> Board:
         return segment_board(name, title, size / across if size else pitch, cols + 1,
                              rows + 1, tuple(bends))
-    board = _built(r, lambda: build({}, None))
+    board = built(r, lambda: build({}, None))
     return build, f"pieces on the {len(board.spaces)} line segments of a {cols}x{rows} grid"
 
 
 def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    rows, cols = _int(r, b, "rows", 1, 26), _int(r, b, "columns", 2, 30)
-    width = _length(r, b, "size") or DEFAULTS["heptagon"]
+    rows, cols = read_int(r, b, "rows", 1, 26), read_int(r, b, "columns", 2, 30)
+    width = read_length(r, b, "size") or DEFAULTS["heptagon"]
 
     def build(options: Mapping[str, Any], size: float | None) -> Board:
         return heptagon_board(name, title, size or width, rows, cols)
-    _built(r, lambda: build({}, None))
+    built(r, lambda: build({}, None))
     return build, f"{rows} rows of {cols} heptagons with pentagons between them"
 
 
-# ----------------------------------------------------------------------------- points
-
-def _pitched(r, b: Mapping, make: Callable[[float], Board]) -> tuple[Builder, Board]:
-    """A builder from make(pitch): cell is the pitch, size the board's width; points named
-    in [board.colours] are drawn as discs of that colour (a goal, a home)."""
-    probe = _built(r, lambda: make(1.0))
-    colours = _cell_table(r, b, "colours", set(probe.names), COLOUR_CLASSES)
-    if colours:
-        plain = make
-
-        def make(p: float) -> Board:
-            board = plain(p)
-            return replace(board, spaces=tuple(replace(s, colour=colours.get(s.name, s.colour))
-                                               for s in board.spaces))
-    cell = _length(r, b, "cell")
-    if cell is None:
-        size = _length(r, b, "size")
-        cell = size / probe.width if size else DEFAULTS["points"]
-
-    def build(options: Mapping[str, Any], size: float | None) -> Board:
-        return make(size / probe.width if size else cell)
-    return build, _built(r, lambda: build({}, None))
-
-
-def _names(r, b: Mapping, key: str) -> list[str]:
-    v = b.get(key, [])
-    if not isinstance(v, list) or not all(isinstance(x, str) and _POINT_NAME.match(x.lower())
-                                          for x in v):
-        raise r.fail(f"[board] {key} must be a list of labels made of letters and digits, "
-                     "such as [\"a\", \"b\"]", key=key)
-    return v
-
-
-def _space_labels(r, b: Mapping) -> dict[str, str]:
-    v = b.get("labels", {})
-    if not isinstance(v, Mapping) or not all(isinstance(t, str) for t in v.values()):
-        raise r.fail("[board.labels] must map point names to the text printed beside them, "
-                     "such as a1 = \"home\"", key="labels")
-    return dict(v)
-
-
-def _free_points(r, b: Mapping) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
-    pts = b.get("points")
-    if not isinstance(pts, Mapping) or len(pts) < 2:
-        raise r.fail("[board.points] must name two or more points, each [x, y] in cells, "
-                     "such as a = [0, 0]", key="points")
-    coords: dict[str, tuple[float, float]] = {}
-    for n, xy in pts.items():
-        if not _POINT_NAME.match(n):
-            raise r.fail(f"point name {n!r}: use lower-case letters and digits (a move "
-                         "names it, as in a1-b2)", key=n)
-        if (not isinstance(xy, list) or len(xy) != 2 or any(
-                isinstance(c, bool) or not isinstance(c, (int, float)) or abs(c) > 100
-                for c in xy)):
-            raise r.fail(f"point {n} must be [x, y], two numbers of cells (-100..100)", key=n)
-        coords[n] = (float(xy[0]), float(xy[1]))
-    lines: list[tuple[str, str]] = []
-    raw = b.get("lines", [])
-    if not isinstance(raw, list):
-        raise r.fail("[board] lines must be a list of paths such as [\"a-b-c\", \"a-d\"]",
-                     key="lines")
-    for path in raw:
-        chain = path.split("-") if isinstance(path, str) else path
-        if not isinstance(chain, list) or len(chain) < 2:
-            raise r.fail(f"[board] lines: {path!r} is not a path such as \"a-b\"",
-                         key="lines")
-        for n in chain:
-            if n not in coords:
-                raise fail_at(r, f"[board] lines names {n!r}, which is not in [board.points]",
-                              n, "lines")
-        lines += list(zip(chain, chain[1:], strict=False))
-    return coords, lines
-
-
-def _points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    layout = _choice(r, b, "layout", tuple(POINTS_KEYS), "grid")
-    shared = ("layout", "labels", "colours")
-    extra = sorted(set(b) - set(COMMON_KEYS) - set(shared) - set(POINTS_KEYS[layout]))
-    if extra:
-        raise unknown_key(r, extra[0], f"[board] of a {layout} points board", "board",
-                          (*COMMON_KEYS, *shared, *POINTS_KEYS[layout]))
-    beside = _space_labels(r, b)
-    stars = _names(r, b, "stars") if "stars" in b else None
-    if layout == "grid":
-        files, ranks = _int(r, b, "files", 2, 26), 0
-        ranks = _int(r, b, "ranks", 2, 26, files)
-        diagonals = _choice(r, b, "diagonals", ("none", "all", "alquerque"), "none")
-        labels = None
-        if "file_labels" in b or "rank_labels" in b:
-            fl = _names(r, b, "file_labels") or [chr(97 + i) for i in range(files)]
-            rl = _names(r, b, "rank_labels") or [str(i + 1) for i in range(ranks)]
-            labels = (fl, rl)
-
-        def make(p: float) -> Board:
-            return grid_points(name, title, files, ranks, p, diagonals, stars, labels, beside)
-        what = f"{files}x{ranks} grid of points" + {"none": "", "all": " with diagonals",
-                                                     "alquerque": " with Alquerque diagonals"
-                                                     }[diagonals]
-    elif layout == "morris":
-        rings = _int(r, b, "rings", 2, 12, 3)
-        corners = b.get("corners", False)
-        if not isinstance(corners, bool):
-            raise r.fail("[board] corners must be true or false", key="corners")
-
-        def make(p: float) -> Board:
-            return morris_points(name, title, rings, p, corners, beside)
-        what = f"{rings} concentric squares of 8 points"
-    else:
-        coords, lines = _free_points(r, b)
-
-        def make(p: float) -> Board:
-            return points_board(name, title, coords, lines, p, stars or (), (), beside)
-        what = "points joined by lines"
-    build, board = _pitched(r, b, make)
-    return build, f"{what}: {len(board.spaces)} points, {len(board.lines)} lines"
-
-
-def _triangle(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
-    shape = _choice(r, b, "shape", TRIANGLE_SHAPES, "triangle")
-    side = _int(r, b, "side", 2, 13)
-    beside = _space_labels(r, b)
-
-    def make(p: float) -> Board:
-        return triangle_board(name, title, shape, side, p, beside)
-    build, board = _pitched(r, b, make)
-    return build, (f"{shape} of side {side} on a triangle grid: {len(board.spaces)} points, "
-                   f"{len(board.lines)} lines")
-
-
 READERS = {"square": _square, "hex": _hex, "rings": _rings, "segments": _segments,
-           "heptagon": _heptagon, "points": _points, "triangle": _triangle}
+           "heptagon": _heptagon, "points": read_points, "triangle": read_triangle}

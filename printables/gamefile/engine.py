@@ -53,23 +53,18 @@ def read_engine(r: SourceReader, g: Mapping[str, Any]) -> GameSpec | None:
 
 def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
                 own_summary: bool = False) -> GameSpec:
-    """spec with engine's rules, tally, option checks and kernels, after checking that the
-    engine was written for the file's game (see the module's rulings); else a LayoutError
-    at the line of the engine key. Without its own summary, a file whose board is the
-    engine's at its default size too is described by the engine's summary."""
-    problem = _game_difference(spec, engine)
-    if problem is None:
-        try:
-            theirs = engine.board(engine.options(spec.default_options))
-        except PrintablesError as e:
-            raise r.fail(f"[game.options] are not options of engine {quote(engine.name)}: "
-                         f"{e.message}", key="engine") from None
-        problem = board_difference(spec.board(), theirs)
+    """spec with engine's rules, tally, option checks, kernels, seating and (unless the
+    file gives its own) ply-cap ruling, after checking that the engine was written for the
+    file's game (see the module's rulings); else a LayoutError at the line of the engine
+    key. Without its own summary, a file whose board is the engine's at its default size
+    too is described by the engine's summary."""
+    problem = engine_problem(spec, engine)
     if problem:
         raise r.fail(f"engine {quote(engine.name)} cannot check this game: {problem}; an "
                      f"engine checks only the game it was written for", key="engine")
     out = replace(spec, rules=engine.rules, tally=engine.tally, notation=None,
                   check_options=engine.check_options, engine=engine.name,
+                  adjudicate=spec.adjudicate or engine.adjudicate, seats=engine.seats,
                   build_board=_checked_builder(spec, engine, r.path),
                   components=_counted(spec, engine))
     ours, theirs = spec.board(), engine.board(engine.options(spec.default_options))
@@ -81,6 +76,26 @@ def with_engine(r: SourceReader, spec: GameSpec, engine: GameSpec,
             raise r.fail(f"[setup] is not a position of {engine.title} by its rules engine: "
                          f"{problem}", key="setup")
     return out
+
+
+def engine_problem(spec: GameSpec, engine: GameSpec) -> str | None:
+    """Why engine cannot check the game file's game (its sides, kinds, placement, state,
+    options or board differ from the engine's), or None when it can."""
+    return _game_difference(spec, engine) or board_problem(spec, engine)
+
+
+def board_problem(spec: GameSpec, engine: GameSpec) -> str | None:
+    """Why the game file's board (at its default options) is not the engine's, or None."""
+    try:
+        theirs = engine.board(engine.options(spec.default_options))
+    except PrintablesError as e:
+        return f"[game.options] are not options of engine {quote(engine.name)}: {e.message}"
+    return board_difference(spec.board(), theirs)
+
+
+def game_difference(spec: GameSpec, engine: GameSpec) -> str | None:
+    """What the game file's game (not its board) has that the engine does not expect."""
+    return _game_difference(spec, engine)
 
 
 def _game_difference(spec: GameSpec, engine: GameSpec) -> str | None:

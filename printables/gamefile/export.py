@@ -7,7 +7,7 @@ colours and kinds the base colouring does not explain are written out cell by ce
 exported board has the same spaces, shapes and neighbours (same JSON export).
 
 Rulings (ours): the exported game is named ``<name>-variant`` (a game file may not take a
-built-in name). With ``--to FILE`` the rules text and every example position are copied
+built-in name). With ``-o FILE`` the rules text and every example position are copied
 next to the game file (FILE.md, FILE/*.toml, in the booklet's order) and named relative to
 it, so the exported kit's booklet has the same examples; a built-in game's file names its
 rules engine (``engine = NAME``), so they are checked and captioned as the built-in
@@ -27,15 +27,19 @@ from pathlib import Path
 from typing import Any
 
 from printables.boards import Board
+from printables.boards.point_lines import Extras, Place
 from printables.boards.square import checker, parse_square, spiral_colouring
 from printables.errors import printable
 from printables.gamefile.reader import read_bytes
+from printables.gamefile.rules_spec import RULES_TOML, bundled_rules_text
 from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
 from printables.games.model import Stacks, plain_notation
+from printables.games.piles import Piles
 from printables.outputs import MAX_RULES_BYTES
 from printables.positions import MAX_FILE_BYTES, bundled_layouts, game_content, load_setup
 from printables.products.booklet.examples import example_paths, load_examples
+from printables.products.pieces.lettering import MAX_FONT_BYTES
 
 
 def _q(v: Any) -> str:
@@ -52,17 +56,21 @@ def _mm(x: float) -> str:
 
 
 def _square_section(board: Board) -> list[str]:
-    coords = {s.name: parse_square(s.name) for s in board.spaces}
-    files = max(f for f, _ in coords.values()) + 1
-    ranks = max(r for _, r in coords.values()) + 1
-    pitch = board.spaces[0].room
+    spans = board.data.get("spans", {})
+    spanned = {c: name for name, cells in spans.items() for c in cells}
+    cells = [s for s in board.spaces if s.name not in spans]
+    coords = {s.name: parse_square(s.name) for s in cells}
+    every = [*coords.values(), *(parse_square(c) for c in spanned)]
+    files = max(f for f, _ in every) + 1
+    ranks = max(r for _, r in every) + 1
+    pitch = board.data.get("cell", board.spaces[0].room)
     dead = [s.name for s in board.spaces if s.colour == "unused"
             and not any(board.neighbours(s.name, rel) for rel in board.relations)]
     bases = {("checker", "dark"): checker(True), ("checker", "light"): checker(False),
              ("plain", None): lambda f, r: "plain"}
     if files == ranks and files % 2 == 1 and files >= 3:
         bases[("spiral", None)] = spiral_colouring(files)
-    odd = {k: [s.name for s in board.spaces if s.colour != fn(*coords[s.name])
+    odd = {k: [s.name for s in cells if s.colour != fn(*coords[s.name])
                and s.name not in dead] for k, fn in bases.items()}
     (colouring, corner) = min(odd, key=lambda k: len(odd[k]))
     kind = Counter(s.kind for s in board.spaces).most_common(1)[0][0]
@@ -77,8 +85,13 @@ def _square_section(board: Board) -> list[str]:
         out.append(f"space_kind = \"{kind}\"")
     if dead:
         out.append(f"dead = {_q(dead)}  # crossed out, in no relation")
-    out += _cell_tables("colours", {n: board.space(n).colour for n in odd[(colouring, corner)]})
+    colours = {n: board.space(n).colour for n in odd[(colouring, corner)]}
+    colours |= {n: board.space(n).colour for n in spans}
+    out += _cell_tables("colours", colours)
     out += _cell_tables("kinds", kinds)
+    out += _cell_tables("shapes", board.data.get("shapes", {}))
+    if spans:
+        out += ["[board.spans]"] + [f"{_q(n)} = {_q(c)}" for n, c in spans.items()]
     return out
 
 
@@ -97,15 +110,43 @@ def _points_section(board: Board) -> list[str]:
     lay = dict(d["layout"])
     out = [f"topology = {_q(lay.pop('topology', 'points'))}"]
     points = lay.pop("points", None)
+    extras: Extras = d.get("extras", Extras())
+    if extras.lines and "lines" not in lay:
+        lay["lines"] = _paths(extras.lines)
+    for key in ("connections", "drawn", "undrawn"):
+        if getattr(extras, key):
+            lay[key] = _paths(getattr(extras, key))
+    if extras.dead:
+        lay["dead"] = list(extras.dead)
     out += [f"{k} = {_q(v)}" for k, v in lay.items()]
     out.append(f"cell = {_mm(d['pitch'])}  # the distance between neighbouring points")
     if points:
         out += ["[board.points]"] + [f"{_q(n)} = {json.dumps(xy)}" for n, xy in points.items()]
+    if extras.guides:
+        out += ["[board.guides]"] + [f"{_q(n)} = {json.dumps(list(xy))}"
+                                     for n, xy in extras.guides.items()]
     out += _cell_tables("colours", {s.name: s.colour for s in board.spaces
-                                    if s.colour != "point"})
+                                    if s.colour not in ("point", "unused")})
+    out += _cell_tables("kinds", {s.name: s.kind for s in board.spaces
+                                  if s.kind not in ("point", "dead")})
     if d.get("space_labels"):
         out += ["[board.labels]"] + [f"{_q(n)} = {_q(t)}" for n, t in d["space_labels"].items()]
+    for c in extras.curves:
+        out += ["[[board.curves]]", f"from = {_place(c.start)}", f"to = {_place(c.end)}"]
+        out += ([f"centre = {_place(c.centre)}"] if c.centre is not None else
+                [f"through = {_place(c.through)}"])  # type: ignore[arg-type]
+        out += ["clockwise = true"] * c.clockwise + ["joins = true"] * c.joins
     return out
+
+
+def _paths(pairs: tuple[tuple[str, str], ...]) -> list[str]:
+    """Pairs of points as the paths a game file writes ("a-b")."""
+    return [f"{a}-{b}" for a, b in pairs]
+
+
+def _place(p: Place) -> str:
+    """A point's name or [x, y] in cells."""
+    return json.dumps(p if isinstance(p, str) else list(p))
 
 
 def _board_section(board: Board) -> list[str]:
@@ -143,15 +184,24 @@ def _setup_section(game: GameSpec) -> list[str]:
     pos = load_setup(game).position
     out = ["[setup]", f"title = {_q(pos.title or 'The starting position')}",
            f"to_move = {_q(pos.to_move)}"]
-    if not pos.pieces:
+    if not pos.pieces and not pos.piles:
         return out + ["empty = true"]
-    for side in game.sides:
-        by_kind = {k: [s for s, p in pos.pieces.items() if p == (side, k)]
-                   for k in game.kinds[side]}
-        by_kind = {k: v for k, v in by_kind.items() if v}
-        if by_kind:
-            out.append(f"[setup.pieces.{side}]")
-            out += [f"{k} = {_q(v)}" for k, v in by_kind.items()]
+    alike = {s: pile for s, pile in pos.piles.items() if len(set(pile)) == 1}
+    for side in game.kinds:
+        for kind in game.kinds[side]:
+            singles = [s for s, p in pos.pieces.items() if p == (side, kind)]
+            counts = {s: len(pile) for s, pile in alike.items() if pile[0] == (side, kind)}
+            if not singles and not counts:
+                continue
+            if f"[setup.pieces.{side}]" not in out:
+                out.append(f"[setup.pieces.{side}]")
+            out.append(f"{kind} = {_q(singles)}" if not counts else f"{kind} = {{ " + ", ".join(
+                f"{_q(s)} = {n}" for s, n in ({s: 1 for s in singles} | counts).items()) + " }")
+    mixed = {s: pile for s, pile in pos.piles.items() if s not in alike}
+    if mixed:
+        out.append("[setup.stacks]")
+        out += [f"{_q(s)} = {_q([f'{p.side} {p.kind}' for p in pile])}"
+                for s, pile in mixed.items()]
     return out
 
 
@@ -167,11 +217,13 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
     examples = ([f"{target.stem}/{p.name}" for p in example_order(game)]
                 if target is not None else [])
     name = game.name if game.source else f"{game.name}-variant"
+    vocabulary = rules_tables(game)
     lines = [f"# {printable(game.title)}, exported by `printables export {game.name}`.",
              "# The rules text and the examples are copies, next to this file: edit them."
              if target is not None else
-             "# `printables export GAME --to FILE` also writes the rules and the examples.",
-             f"rules = {_q(rules_name)}", f"examples = {_q(examples)}", "",
+             "# `printables export GAME -o FILE` also writes the rules and the examples.",
+             *([] if vocabulary else [f"rules = {_q(rules_name)}"]),
+             f"examples = {_q(examples)}", "",
              "[game]", f"name = {_q(name)}", f"title = {_q(game.title)}",
              f"designer = {_q(game.designer)}", f"sides = {_q(list(game.sides))}",
              f"first = {_q(game.first or game.sides[0])}",
@@ -187,12 +239,32 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
         lines += [f"kind = {_q(c.kind)}", f"count = {c.count}",
                   f"art = {_q(arts.get(c.art, c.art))}", f"label = {_q(c.label)}",
                   f"stands_on = {_q(c.stands_on)}"]
+        text, font = game.extra.get("lettering", {}).get(c.art, ("", ""))
+        lines += [f"text = {_q(text)}"] * bool(text) + [f"font = {_q(font)}"] * bool(font)
         if c.size is not None:
             lines.append(f"size = {_mm(c.size)}")
         if c.back:
             lines.append(f"back = {_q(c.back)}")
     lines += [""] + _setup_section(game)
+    if vocabulary:
+        lines += ["", with_text(vocabulary, _q(rules_name))]
     return "\n".join(lines) + "\n"
+
+
+def rules_tables(game: GameSpec) -> str:
+    """The [rules] tables a game is written as: a built-in game's bundled ones, a game
+    file's own as it wrote them (their text key left out), or '' for a game without."""
+    if game.source is None:
+        return (bundled_rules_text(game.engine or game.name) or "").strip()
+    return str(game.extra.get(RULES_TOML, ""))
+
+
+def with_text(tables: str, rules_name: str) -> str:
+    """[rules] tables with their text key (the rules Markdown) written first."""
+    head = re.search(r"(?m)^\[rules\][ \t]*$", tables)
+    if head is None:
+        return f"[rules]\ntext = {rules_name}\n\n{tables}"
+    return tables[:head.end()] + f"\ntext = {rules_name}" + tables[head.end():]
 
 
 def _edges(game: GameSpec) -> list[str]:
@@ -215,6 +287,8 @@ def _play_lines(game: GameSpec) -> list[str]:
     engine = game.engine or (game.name if game.source is None and game.rules else None)
     out = [f"engine = {_q(engine)}  # checked by {GAMES[engine].title}'s rules engine"
            ] if engine else []
+    if isinstance(game.placement, Piles):
+        out.append("piles = true  # a space may hold several pieces")
     if game.reconstructed:
         out.append(f"reconstructed = {_q(list(game.reconstructed))}")
     written = game.rules or game.notation
@@ -246,9 +320,9 @@ def example_order(game: GameSpec) -> list[Path]:
 
 
 def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
-    """Everything `export --to target` writes: the game file, a copy of the rules text
+    """Everything `export -o target` writes: the game file, a copy of the rules text
     next to it, its examples in a folder named after it (each naming the game file) and a
-    game file's SVG art at the same paths relative to it."""
+    game file's SVG art and fonts at the same paths relative to it."""
     rules = game_content(game).rules
     out = {target: export_game(game, target).encode("utf-8"),
            target.with_suffix(".md"): read_bytes(rules, MAX_RULES_BYTES, "a rules file",
@@ -262,4 +336,8 @@ def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
         if art.lower().endswith(".svg") and game.source is not None:
             out[target.parent / art] = read_bytes(game.source.parent / art, MAX_FILE_BYTES,
                                                   "an SVG art file", "art file")
+    for _, font in game.extra.get("lettering", {}).values():  # and the fonts they name
+        if font and game.source is not None:
+            out[target.parent / font] = read_bytes(game.source.parent / font, MAX_FONT_BYTES,
+                                                   "a font file", "font file")
     return out

@@ -72,16 +72,24 @@ def parse_toml(source: str, path: str) -> tuple[SourceReader, dict[str, Any]]:
 
 
 def rules_file(r: SourceReader, data: Mapping, base: Path) -> Path:
-    """The game file's rules text: a regular file of at most MAX_RULES_BYTES inside its
-    folder base (or the bundled rules text, which `export` names), else a LayoutError."""
-    rules = data.get("rules")
+    """The game file's rules text (top-level ``rules``, or ``text`` in a [rules] table): a
+    regular file of at most MAX_RULES_BYTES inside its folder base (or the bundled rules
+    text, which `export` names), else a LayoutError."""
+    rules, key = data.get("rules"), "rules"
+    if isinstance(rules, Mapping):  # a [rules] vocabulary: its text key names the Markdown
+        rules, key = rules.get("text"), "text"
+        if not isinstance(rules, str) or not rules.strip():
+            said = "is missing" if rules is None else f"is {quote(rules)}, not a file name"
+            raise r.fail(f"[rules] text {said}; write text = \"my-game.md\" (a Markdown "
+                         "file next to the game file) under [rules]",
+                         key="rules" if rules is None else "text")
     if not isinstance(rules, str) or not rules.strip():
         raise r.fail("rules is missing; write rules = \"my-game.md\" (a Markdown file next "
                      "to the game file) before the first [table]", key="rules")
     try:  # inside the game file's folder, or the bundled rules text (as `export` writes)
-        path = resolve_inside(base, rules, "rules", also=[bundled_rules()])
+        path = resolve_inside(base, rules, key, also=[bundled_rules()])
     except InputError as e:
-        raise r.fail(e.message, key="rules") from None
+        raise r.fail(e.message, key=key) from None
     kind = file_kind(path)
     if kind == "missing":
         raise r.fail(f"rules file {quote(rules)} not found (looked for {path}); give the path "

@@ -25,15 +25,14 @@ Rulings (ours):
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from printables.boards import Board, Decoration
+from printables.boards.edges import DIRECTIONS as DIRECTIONS  # re-exported: compass words
+from printables.boards.edges import cell_edge_sides, outermost_points
 from printables.geometry import Point, Polygon, Segment, Stroke
-from printables.geometry.primitives import part_key
 from printables.positions import SourceReader
 from printables.render.theme import INK, THEMES, Ink, add_inks, contrast, ink, luminance
 
@@ -51,8 +50,6 @@ PATTERNS: Mapping[str, tuple[str, float | None]] = {
     "dark": ("#5a5a5a", 2.0), "black": ("#1c1c1c", 1.2)}
 #: The side name a component without a side (a neutral piece) gets.
 NEUTRAL = "neutral"
-DIRECTIONS = {"east": 0, "north-east": 45, "north": 90, "north-west": 135, "west": 180,
-              "south-west": 225, "south": 270, "south-east": 315}
 LEAST = 3.0
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -153,6 +150,7 @@ def register_inks(game: str, colours: Mapping[str, SideColours]) -> None:
             inks[f"piece.disc.{t}"] = Ink(fill=fill, stroke=line, width=0.3)
             inks[f"piece.symbol.{t}"] = Ink(fill=symbol, stroke=fill, width=0.2)
             inks[f"piece.rim.{t}"] = Ink(stroke=symbol)
+            inks[f"piece.count.{t}"] = Ink(fill=symbol, font="sans-bold")  # a stack's height
             inks[f"space.goal.{side}.{game}"] = (
                 Ink(stroke=INK, width=0.3, hatch=hatch) if mono
                 else Ink(fill=_tint(c.fill), stroke=INK, width=0.3))
@@ -196,21 +194,15 @@ def goal_class(colour: str) -> str:
     return re.sub(r"^(goal\.[a-z0-9-]+)\..*$", r"\1", colour)
 
 
-def _unit(way: str) -> tuple[float, float]:
-    a = math.radians(DIRECTIONS[way])
-    return math.cos(a), math.sin(a)
-
-
 def line_edges(board: Board, wanted: Mapping[str, str]) -> tuple[Decoration, ...]:
     """Points boards: the lines along the outermost points that way, drawn thick."""
     pitch = min(s.room for s in board.spaces)
     out = []
     for way, t in wanted.items():
-        ux, uy = _unit(way)
-        far = max(s.anchor.x * ux + s.anchor.y * uy for s in board.spaces)
+        far = set(outermost_points(board, way))
         for ln in board.lines:
-            pa, pb = board.space(ln.a).anchor, board.space(ln.b).anchor
-            if all(abs(p.x * ux + p.y * uy - far) < 1e-6 for p in (pa, pb)):
+            if ln.a in far and ln.b in far:
+                pa, pb = board.space(ln.a).anchor, board.space(ln.b).anchor
                 out.append(Decoration(Stroke((Segment(pa, pb),), 0.12 * pitch), f"edge.{t}",
                                       "grid"))
     return tuple(out)
@@ -218,79 +210,11 @@ def line_edges(board: Board, wanted: Mapping[str, str]) -> tuple[Decoration, ...
 
 def cell_edges(board: Board, wanted: Mapping[str, str]) -> tuple[Decoration, ...]:
     """Cell boards: each outer cell side goes to the asked-for direction nearest the way
-    the board's outline faces there (the side of the convex hull it lies along, so the
-    zigzag left edge of a Hex rhombus is all 'west'), within 60 degrees; drawn as a band
-    inside the cell."""
+    the board's outline faces there (boards.edges.cell_edge_sides); drawn as a band inside
+    the cell."""
     pitch = min(s.room for s in board.spaces)
-    sides = outer_sides(board)
-    hull = convex_hull([p for e, _ in sides for p in (e.a, e.b)])
-    out = []
-    for e, inward in sides:
-        facing = _hull_normal(hull, Point((e.a.x + e.b.x) / 2, (e.a.y + e.b.y) / 2))
-        best = max(wanted, key=lambda w: _dot(_unit(w), facing), default=None)
-        if best is not None and _dot(_unit(best), facing) >= 0.5 - 1e-9:
-            out.append(Decoration(_band(e, inward, 0.1 * pitch), f"edge.{wanted[best]}",
-                                  "decor"))
-    return tuple(out)
-
-
-def _dot(u: tuple[float, float], v: tuple[float, float]) -> float:
-    return u[0] * v[0] + u[1] * v[1]
-
-
-def outer_sides(board: Board) -> list[tuple[Segment, Point]]:
-    """The sides of space polygons no other space shares, each with its unit normal
-    pointing into its cell, in board order."""
-    count: dict[tuple, list[Any]] = {}
-    for s in board.spaces:
-        if isinstance(s.shape, Polygon):
-            for e in s.shape.edges():
-                count.setdefault(part_key(e), []).append((e, s.anchor))
-    out = []
-    for found in count.values():
-        if len(found) != 1:
-            continue
-        e, c = found[0]
-        dx, dy = e.b.x - e.a.x, e.b.y - e.a.y
-        n = math.hypot(dx, dy)
-        nx, ny = dy / n, -dx / n
-        if nx * (c.x - e.a.x) + ny * (c.y - e.a.y) < 0:
-            nx, ny = -nx, -ny  # (nx, ny) now points into the cell
-        out.append((e, Point(nx, ny)))
-    return out
-
-
-def convex_hull(points: list[Point]) -> list[Point]:
-    """The convex hull, counter-clockwise (Andrew's monotone chain).
-
-    >>> [(p.x, p.y) for p in convex_hull([Point(0, 0), Point(2, 0), Point(1, 1), Point(2, 2),
-    ...                                 Point(0, 2)])]
-    [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
-    """
-    pts = sorted({(round(p.x, 6), round(p.y, 6)) for p in points})
-
-    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        out: list[tuple[float, float]] = []
-        for q in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (q[1] - out[-2][1]) -
-                                     (out[-1][1] - out[-2][1]) * (q[0] - out[-2][0])) <= 1e-9:
-                out.pop()
-            out.append(q)
-        return out[:-1]
-    return [Point(float(x), float(y)) for x, y in half(pts) + half(pts[::-1])]
-
-
-def _hull_normal(hull: list[Point], m: Point) -> tuple[float, float]:
-    """The outward unit normal of the hull edge nearest m."""
-    best, normal = math.inf, (0.0, 0.0)
-    for a, b in zip(hull, hull[1:] + hull[:1], strict=True):
-        dx, dy = b.x - a.x, b.y - a.y
-        n = math.hypot(dx, dy)
-        t = max(0.0, min(1.0, ((m.x - a.x) * dx + (m.y - a.y) * dy) / (n * n)))
-        d = math.hypot(a.x + t * dx - m.x, a.y + t * dy - m.y)
-        if d < best - 1e-9:
-            best, normal = d, (dy / n, -dx / n)  # counter-clockwise hull: right is outside
-    return normal
+    return tuple(Decoration(_band(e, inward, 0.1 * pitch), f"edge.{wanted[way]}", "decor")
+                 for e, inward, _, way in cell_edge_sides(board, wanted))
 
 
 def _band(e: Segment, inward: Point, width: float) -> Polygon:

@@ -20,6 +20,7 @@ from printables.boards.square import (
 )
 from printables.games import chameleons_rules as rules
 from printables.games.model import Component, Engine, GameSpec
+from printables.games.rulings import more_pieces
 from printables.geometry import Point
 
 DEFAULT_GRID = 175.0
@@ -58,5 +59,6 @@ GAME = GameSpec(
     sides=("dark", "light"), kinds={"dark": ("chameleon",), "light": ("chameleon",)},
     build_board=build_board, components=components, flipping_pieces=True,
     rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
+    adjudicate=more_pieces,
 )
 

@@ -35,6 +35,7 @@ from printables.games.model import (
     Position,
     next_side,
 )
+from printables.games.rulings import more_pieces
 
 SIDES = ("black", "white")
 COUNTERS = 12
@@ -174,4 +175,5 @@ GAME = GameSpec(
     sides=("black", "white"), kinds={"black": ("stone",), "white": ("stone",)},
     build_board=build_board, components=components,
     rules=Engine(legal_moves, play, winner, position_problems),
+    adjudicate=more_pieces,
 )

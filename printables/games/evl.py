@@ -10,6 +10,7 @@ from printables.boards.heptagon import evl_board
 from printables.errors import UsageError
 from printables.games import evl_rules as rules
 from printables.games.model import Component, Engine, GameSpec, Stacks
+from printables.games.rulings import more_markers
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -43,6 +44,7 @@ GAME = GameSpec(
     default_options={"target": 10}, check_options=check_options,
     rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems,
                  normalize_move=rules.normalize_move, format_move=rules.format_move),
+    adjudicate=more_markers,
     placement=Stacks(piece="piece", piece_space="heptagon", marker="marker",
                      marker_space="pentagon", letters=rules.LETTER),
     tally=rules.tally,

@@ -83,7 +83,9 @@ class Position:
     """One position of one game (what a layout file describes, without its checks).
 
     pieces: space -> Piece (all games but EVL); EVL uses stacks (heptagon -> 'bbw' bottom to
-    top), markers (pentagon -> side) and hand (side -> pieces not yet placed).
+    top), markers (pentagon -> side) and hand (side -> pieces not yet placed). piles: space ->
+    the pieces on a space that holds two or more, bottom to top (a game file's ``piles``:
+    Oware's seeds, a column of men); such a space is not in pieces.
     state: what the board cannot show (danadazo: lone_general_moves; network: swap info).
     The mappings are copied into FrozenDicts when a Position is made, so a position never
     changes under its holder and can be hashed (seen-position sets, caches); a move makes a
@@ -99,6 +101,7 @@ class Position:
     hand: Mapping[str, int] = field(default_factory=dict)
     state: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
+    piles: Mapping[str, tuple[Piece, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in MAPPINGS:
@@ -122,19 +125,29 @@ class Position:
 
 
 #: Position's mapping fields, frozen (FrozenDict) when a Position is made.
-MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state")
+MAPPINGS = ("pieces", "options", "stacks", "markers", "hand", "state", "piles")
+
+
+def piece_at(pos: Position, space: str) -> Piece | None:
+    """The piece on a space, or the top piece of its pile, or None."""
+    piece = pos.pieces.get(space)
+    if piece is None and space in pos.piles:
+        return pos.piles[space][-1]
+    return piece
 
 
 @dataclass(frozen=True)
 class Move:
     """A move: a drop (+X), a path X-Y[-Z...], with Rosenkreuz's take (xZ) and relocate (=W),
-    or a special word ('pass', 'swap')."""
+    or a special word ('pass', 'swap'); place: a piece put on that space after the move
+    (X-Y/Z, the Amazons' arrow)."""
 
     path: tuple[str, ...] = ()
     drop: bool = False
     take: str | None = None
     relocate: str | None = None
     special: str | None = None
+    place: str | None = None
 
     @property
     def origin(self) -> str:
@@ -220,10 +233,14 @@ def plain_notation(board: Board, move: Move) -> str:
 
     >>> plain_notation(None, Move(path=("a7", "b6"), take="c3", relocate="d1"))
     'a7-b6 xc3 =d1'
+    >>> plain_notation(None, Move(path=("d1", "d7"), place="g7"))
+    'd1-d7/g7'
     """
     if move.special:
         return move.special
     text = "+" + move.path[0] if move.drop else "-".join(move.path)
+    if move.place:
+        text += "/" + move.place
     if move.take:
         text += " x" + move.take
     if move.relocate:
@@ -272,7 +289,7 @@ class Source(Protocol):
 def read_side(r: Source, game: GameSpec, side: Any, where: str) -> str:
     """side, when it is one of the game's sides or owns kinds of pieces (a game file's
     neutral pieces); else a LayoutError listing them."""
-    if side not in game.sides and side not in game.kinds:
+    if not isinstance(side, str) or (side not in game.sides and side not in game.kinds):
         raise r.fail(f"unknown side {side!r} in {where}; {game.name} sides: "
                      f"{', '.join(game.kinds)}", value=side)
     return str(side)
@@ -296,13 +313,16 @@ Contents = dict[str, dict[str, Any]]
 
 class Shown(NamedTuple):
     """One thing a diagram draws on a space: a piece seen from above (stack empty) or a
-    stack seen from the side (stack: the sides of its pieces, bottom to top; side and kind
-    are its top piece's)."""
+    stack seen from the side (stack: the sides of its pieces, bottom to top; kinds: their
+    kinds, when they are not all kind; side and kind are its top piece's); number: how many
+    alike pieces stand there (a pile of seeds), drawn as one piece with the number."""
 
     space: str
     side: str
     kind: str
     stack: tuple[str, ...] = ()
+    number: int = 1
+    kinds: tuple[str, ...] = ()
 
 
 class Placement(Protocol):
@@ -337,6 +357,24 @@ class Placement(Protocol):
         ...
 
 
+def kind_entries(r: Source, game: GameSpec, side: str, spec: Any) -> list[tuple[str, Any]]:
+    """(kind, where) pairs of a side's [pieces] entry: a table kind -> where, or where alone
+    for a side of one kind; a LayoutError for a kind the side does not have."""
+    kinds = game.kinds[side]
+    if isinstance(spec, Mapping):
+        items = list(spec.items())
+    elif len(kinds) == 1:
+        items = [(kinds[0], spec)]
+    else:
+        raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
+                     f"{', '.join(kinds)}", key=side)
+    for kind, _ in items:
+        if kind not in kinds:
+            raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
+                         f"{', '.join(kinds)}", value=kind)
+    return items
+
+
 @dataclass(frozen=True)
 class OnSpaces:
     """A piece per space: [pieces] side -> spaces (one kind) or kind -> spaces."""
@@ -349,18 +387,7 @@ class OnSpaces:
         pieces: dict[str, Piece] = {}
         for side, spec in r.table(data, "pieces").items():
             read_side(r, game, side, "[pieces]")
-            kinds = game.kinds[side]
-            if isinstance(spec, Mapping):
-                items = list(spec.items())
-            elif len(kinds) == 1:
-                items = [(kinds[0], spec)]
-            else:
-                raise r.fail(f"[pieces] {side} needs a table kind -> spaces; kinds: "
-                             f"{', '.join(kinds)}", key=side)
-            for kind, names in items:
-                if kind not in kinds:
-                    raise r.fail(f"unknown kind {kind!r} for {side} in {game.name}; kinds: "
-                                 f"{', '.join(kinds)}", value=kind)
+            for kind, names in kind_entries(r, game, side, spec):
                 for name in r.string_list(names, f"pieces.{side}.{kind}"):
                     read_space(r, board, game, name)
                     if name in pieces:
@@ -480,6 +507,22 @@ class Stacks:
                 yield Shown(name, pos.markers[name], self.marker)
 
 
+#: The designer a traditional game names (a game file's ``designer = "traditional"``).
+TRADITIONAL = "traditional"
+
+
+def byline(designer: str) -> str:
+    """Who made a game, as every product credits it: "a game by NAME", or "a traditional
+    game" for the designer ``traditional`` (ours: no one is named where no one is known).
+
+    >>> byline("Sid Sackson"), byline("traditional"), byline("Traditional")
+    ('a game by Sid Sackson', 'a traditional game', 'a traditional game')
+    """
+    if designer.strip().lower() == TRADITIONAL:
+        return "a traditional game"
+    return f"a game by {designer}"
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """KEY=VALUE with VALUE as int, true/false or text.
 
@@ -525,6 +568,9 @@ class GameSpec:
     adjudicate: the game's one ruling for a game stopped at the ply cap: the winning side
     or "draw" for a position (every kernel, the reference one included, scores a capped
     game by it); None: a draw.
+    seats: who plays which side in a position, for a game with a "change sides" rule
+    (Network's pie swap): per side, the seat playing it, seat i being the player who held
+    side i at the start; None: nobody ever changes sides (seat i always plays side i).
     """
 
     name: str
@@ -553,6 +599,7 @@ class GameSpec:
     notation: Rules | None = None
     engine: str | None = None
     adjudicate: Callable[[Board, Position], str] | None = None
+    seats: Callable[[Position], tuple[int, ...]] | None = None
 
     def credit(self) -> str:
         """The credit line: designer, then the year and licence a game file may give.
@@ -561,7 +608,7 @@ class GameSpec:
         ...          extra={"year": 2026, "licence": "CC BY 4.0"}).credit()
         'a game by Ann · 2026 · CC BY 4.0'
         """
-        return " · ".join([f"a game by {self.designer}"] + [
+        return " · ".join([byline(self.designer)] + [
             str(self.extra[k]) for k in ("year", "licence") if k in self.extra])
 
     def parse_options(self, texts: Iterable[str]) -> dict[str, Any]:

@@ -104,4 +104,5 @@ GAME = GameSpec(
     build_board=build_board, components=components,
     default_options={"size": 8, "pie": False}, check_options=check_options,
     rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
+    seats=rules.seats,
 )

@@ -231,6 +231,16 @@ def can_swap(pos: Position) -> bool:
             and count(pos.pieces, "black") == (drops + 1) // 2)
 
 
+def seats(pos: Position) -> tuple[int, ...]:
+    """Who plays each colour: (1, 0) after the pie swap (the player who dropped first
+    holds White), else (0, 1) (GameSpec.seats).
+
+    >>> seats(Position("network", "white", state={"swapped": True}))
+    (1, 0)
+    """
+    return (1, 0) if pos.state.get("swapped") else (0, 1)
+
+
 def _candidates(board: Board, pos: Position, side: str) -> Iterator[Move]:
     """The side's legal moves, lazily, ignoring whether the game is over; no pass."""
     pieces = pos.pieces

@@ -12,6 +12,7 @@ from printables.boards import Board
 from printables.boards.square import checker, square_board
 from printables.games import rosenkreuz_rules as rules
 from printables.games.model import Component, Engine, GameSpec
+from printables.games.rulings import more_pieces
 
 DEFAULT_GRID = 175.0
 
@@ -34,4 +35,5 @@ GAME = GameSpec(
     sides=("rose", "cross"), kinds={"rose": ("dark", "light"), "cross": ("dark", "light")},
     build_board=build_board, components=components, reconstructed=("setup",),
     rules=Engine(rules.legal_moves, rules.play, rules.winner, rules.position_problems),
+    adjudicate=more_pieces,
 )

@@ -8,12 +8,15 @@ each stream is read in index order, so the figures depend only on the seed and t
 list, never on the number or kind of workers.
 
 Rulings:
-- Pairings, for levels L0, L1, ... (in --players order): each level against itself (the
+- Pairings, for levels L0, L1, ... (in --levels order): each level against itself (the
   balance at that skill), then each level against the one before it (the ladder); in a
   ladder pairing the stronger level moves first in even-numbered games, second in odd.
-- The first player is the seat that moves first at the start. A move whose notation is
-  'swap' (Network's pie rule) exchanges the seats' colours: from then on each player
-  plays the other side, so first-player figures follow the player, not the colour.
+- The first player is the player (seat) who moves first at the start. A move after which
+  the kernel's seats differ (Network's pie swap: Kernel.seats) changes who plays which
+  colour: from then on each player plays the other side, so first-player figures follow
+  the player, not the colour. A game's record names who made the first such change.
+- Variants: a variant that gives one option twice is refused (which one would it mean?);
+  a variant's option overrides the same option given with --option for every variant.
 - A game still running at max_plies is stopped and scored by the kernel's adjudication
   (counted as a timeout).
 - Stopping: a self-play pairing plays --games N, or with --ci H until the first player's
@@ -26,6 +29,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -34,7 +38,7 @@ from typing import Any
 from printables.errors import UsageError
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
-from printables.play.kernel import DRAW, Kernel
+from printables.play.kernel import DRAW, Kernel, seat_to_move
 from printables.play.kernels import kernel_for, numba_available, numba_kernel_for
 from printables.play.players import Player, make_player
 from printables.play.stats import MIN_GAMES, Sprt, halfwidth
@@ -114,13 +118,13 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
     game = get_game(game_ref)
     if game.rules is None:
         raise UsageError(f"{game.name} has no rules engine, so it cannot be played; balance "
-                         "plays the built-in games (and games other packages register with "
-                         "one)", input=game_ref)
+                         "plays the built-in games and game files with [rules]", input=game_ref)
     base = list(base_options)
     texts = [t.strip() for t in variant_texts.split(";")] if variant_texts else [""]
     variants = []
     for text in texts:
         extra = [x.strip() for x in text.split(",") if x.strip()]
+        _once_each(game, extra, text)
         opts = game.options(game.parse_options(base + extra))
         variants.append(Variant(text or ",".join(base) or "default", tuple(sorted(opts.items()))))
     if len({v.options for v in variants}) < len(variants):
@@ -128,7 +132,7 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
                          input=variant_texts or "")
     levels = tuple(make_player(p).spec for p in players.split(",") if p.strip())
     if not levels or len(set(levels)) < len(levels):
-        raise UsageError("--players needs one or more different levels, e.g. random,mcts:100",
+        raise UsageError("--levels needs one or more different levels, e.g. random,mcts:100",
                          input=players)
     ref = str(game.source) if game.source is not None else game.name
     kernel = kw.pop("kernel", None) or _default_kernel(ref, variants)
@@ -137,6 +141,17 @@ def plan_for(game_ref: str, base_options: Iterable[str], variant_texts: str | No
     for v in variants:  # fails here, in one line, where the kernel does not apply
         setup(ref, v.options, kernel)
     return Plan(ref, tuple(variants), levels, kernel=kernel, **kw)
+
+
+def _once_each(game: GameSpec, texts: list[str], variant: str) -> None:
+    """UsageError where one variant gives an option twice."""
+    seen: set[str] = set()
+    for text in texts:
+        (key,) = game.parse_options([text])
+        if key in seen:
+            raise UsageError(f"--variants {variant!r} gives {key} twice; give each option "
+                             "once in a variant (';' separates variants)", input=variant)
+        seen.add(key)
 
 
 def _default_kernel(game_ref: str, variants: list[Variant]) -> str:
@@ -159,11 +174,24 @@ def kernel_named(name: str, game: GameSpec, board: Any) -> Kernel:
     return kernel_for(game, board, fast=name == "fast")
 
 
-@functools.lru_cache(maxsize=32)
+#: setup's cache, one per thread: a kernel keeps scratch arrays that two games played at
+#: once in two threads (a Dask worker's) would share
+_SETUPS = threading.local()
+
+
 def setup(game_ref: str, options: tuple[tuple[str, Any], ...],
           kernel: str = "fast") -> tuple[GameSpec, Any, Kernel, Position]:
     """The game, board, kernel and starting position for a game and its options (cached
-    per process, so a worker builds each board once)."""
+    per thread, so a worker builds each board once and a thread's kernel is its own)."""
+    cache = _SETUPS.__dict__.setdefault("cache", {})
+    key = (game_ref, options, kernel)
+    if key not in cache:
+        cache[key] = _setup(game_ref, options, kernel)
+    return cache[key]
+
+
+def _setup(game_ref: str, options: tuple[tuple[str, Any], ...],
+           kernel: str) -> tuple[GameSpec, Any, Kernel, Position]:
     game = get_game(game_ref)
     opts = game.options(dict(options))
     board = game.board(opts, None)
@@ -177,15 +205,15 @@ def _player(spec: str) -> Player:
 
 
 def play_game(task: Task) -> dict[str, Any]:
-    """Play one game; its record (plain JSON values, see the keys below)."""
+    """Play one game; its record (plain JSON values: see record_keys in the report)."""
     game, board, kernel, start = setup(task.game_ref, task.options, task.kernel)
     players = [_player(s) for s in task.seats]
     rng = random.Random(task.seed)
     state = kernel.from_position(start)
-    seat_of_side = [0, 1] if kernel.to_move(state) == 0 else [1, 0]
+    first = seat_to_move(kernel, state)  # the kernel's seat that moves first: our seat 0
     branch = branch_max = decisions = plies = 0
     opening: list[str] = []
-    swapped, capped = False, False
+    swap, capped = None, False
     while True:
         result = kernel.result(state)
         if result is not None:
@@ -197,19 +225,19 @@ def play_game(task: Task) -> dict[str, Any]:
         branch += len(moves)
         branch_max = max(branch_max, len(moves))
         decisions += len(moves) > 1
-        side = kernel.to_move(state)
-        code = players[seat_of_side[side]].choose(kernel, state, moves, rng,
-                                                  task.max_plies - plies)
+        mover = int(seat_to_move(kernel, state) != first)
+        seats = kernel.seats(state)
+        code = players[mover].choose(kernel, state, moves, rng, task.max_plies - plies)
         _note(kernel, state, code, game, board, opening, plies)
-        if _is_swap(kernel, state, code):
-            seat_of_side.reverse()
-            swapped = True
         kernel.apply(state, code)
+        if kernel.seats(state) != seats and swap is None:
+            swap = mover  # the first change of sides: who made it
         plies += 1
-    return {"index": task.index, "result": result, "plies": plies, "capped": capped,
-            "winner_seat": None if result == DRAW else seat_of_side[result],
-            "branch": branch, "branch_max": branch_max, "decisions": decisions,
-            "opening": opening, "swapped": swapped}
+    winner = None if result == DRAW else int(kernel.seats(state)[result] != first)
+    return {"index": task.index, "seed": task.seed, "result": result, "plies": plies,
+            "capped": capped, "winner_seat": winner, "branch": branch,
+            "branch_max": branch_max, "decisions": decisions, "opening": opening,
+            "swap": swap}
 
 
 def _note(kernel: Kernel, state: Any, code: Hashable, game: GameSpec, board: Any,
@@ -217,10 +245,6 @@ def _note(kernel: Kernel, state: Any, code: Hashable, game: GameSpec, board: Any
     """Keep the first OPENING_PLIES moves in the game's notation."""
     if plies < OPENING_PLIES:
         opening.append(format_move(game, board, kernel.move_of(state, code)))
-
-
-def _is_swap(kernel: Kernel, state: Any, code: Hashable) -> bool:
-    return kernel.move_of(state, code).special == "swap"
 
 
 # ----------------------------------------------------------------------------- executors
@@ -250,39 +274,6 @@ class LocalPool:
     def __call__(self, tasks: list[Task]) -> Iterator[dict[str, Any]]:
         for _, record in self.pool.imap_unordered(tasks):
             yield record
-
-
-class DaskCluster:
-    """An existing Dask distributed cluster, reached through its scheduler's address.
-    Its workers must be able to import printables (the same version)."""
-
-    def __init__(self, address: str, timeout: float = 10) -> None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise UsageError("--scheduler needs Dask distributed: pip install "
-                             "'printables[balance]'", input=address) from None
-        try:
-            self.client = Client(address, timeout=timeout)
-        except (OSError, TimeoutError, ValueError) as e:
-            raise UsageError(f"cannot reach the Dask scheduler at {address}: {e}; give "
-                             "tcp://HOST:PORT of a running scheduler", input=address) from None
-
-    def __enter__(self) -> DaskCluster:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.client.close()
-
-    def workers(self) -> int:
-        """How many workers the cluster has now."""
-        return len(self.client.scheduler_info().get("workers", {}))
-
-    def __call__(self, tasks: list[Task]) -> Iterator[dict[str, Any]]:
-        from distributed import as_completed
-        futures = self.client.map(play_game, tasks, pure=False)
-        for future in as_completed(futures):
-            yield future.result()
 
 
 # ----------------------------------------------------------------------------- streams

@@ -4,18 +4,34 @@ A kernel plays one game (with fixed options, on one board) over states of its ow
 (arrays, bitboards, ints), changed in place. Players and `printables play`/`balance` speak
 only this contract, so any kernel can stand in for any other. The reference kernel wraps the
 game's rules engine (GameSpec.rules: legal_moves/play/winner) and is the source of truth: a fast
-kernel is proven equal to it move for move by the differential tests.
+kernel is proven equal to it move for move by the differential tests
+(printables.play.kernels.differential, which any new kernel can be run through).
 
 Move codes are opaque, hashable values that a kernel gives for one state (fast kernels use
 ints); `move_of` turns one into the engine's Move, `code_of` the other way.
 
 Results: None while the game goes on, else the index into `sides` of the winner, or DRAW.
 
-Rulings: a game that reaches `max_plies` is adjudicated by the kernel's `adjudicate`
-(documented per kernel: for example a material count); the reference kernel's adjudication
-is a draw unless the game defines one.
-"""
+Sides and seats: a side is a colour (an index into `sides`); a seat is a player, seat i
+being the one who held side i at the start. They differ only after a "change sides" rule
+(Network's pie swap: the same player is then to move, with the other colour).
+`seats(state)` gives, per side, the seat now playing it (GameSpec.seats; the identity for
+a game without such a rule). Whoever scores a game or a search for a player (the players'
+UCT values, balance's first-player figures) maps a result through the seats of the state
+it was reached in, never through the colour alone; `seat_to_move` is the chooser's seat.
 
+Rulings: a game that reaches `max_plies` is scored by `adjudicate`, which every kernel
+takes from the game's one ruling, GameSpec.adjudicate (a side or "draw" for the board and
+position reached; None: a draw); a fast kernel may compute the same ruling from its own
+state, and the differential test checks that it equals the game's at every position.
+`random_playout` checks the result after the last ply it plays: a game won on that ply is
+a win, not an adjudication.
+
+Adding a kernel (the generic kernel of a game file's [rules], say): implement every method
+of Kernel below, `seats` and `adjudicate` included (adjudication(game, board, pos) and
+game_seats(game, pos) give the game's answers for a Position), register it, and run it
+through tests/test_kernels_differential.py and tests/test_kernels_stop.py.
+"""
 from __future__ import annotations
 
 import random
@@ -58,8 +74,12 @@ class Kernel(Protocol):
     def result(self, state: Any) -> int | None:
         """None while the game goes on, else the winner's side index or DRAW."""
 
+    def seats(self, state: Any) -> tuple[int, ...]:
+        """Per side, the seat (player) playing it now (see the module docstring)."""
+
     def adjudicate(self, state: Any) -> int:
-        """The result given to a game stopped at the ply cap (side index or DRAW)."""
+        """The result given to a game stopped at the ply cap (side index or DRAW): the
+        game's ruling, GameSpec.adjudicate."""
 
     def move_of(self, state: Any, code: Hashable) -> Move:
         """The engine's Move for a legal code of this state."""
@@ -69,7 +89,8 @@ class Kernel(Protocol):
 
     def random_playout(self, state: Any, rng: random.Random, max_plies: int) -> tuple[int, int]:
         """Play uniformly random legal moves in place until the game ends or max_plies
-        more plies were played; (result or adjudication, plies played)."""
+        more plies were played; (result, plies played), the result after the last ply
+        played, and the adjudication only where the game goes on there."""
 
 
 @dataclass
@@ -119,8 +140,11 @@ class ReferenceKernel:
             return None
         return DRAW if w == "draw" else self.sides.index(w)
 
+    def seats(self, state: list[Position]) -> tuple[int, ...]:
+        return game_seats(self.game, state[0])
+
     def adjudicate(self, state: list[Position]) -> int:
-        return DRAW
+        return adjudication(self.game, self.board, state[0])
 
     def move_of(self, state: list[Position], code: Hashable) -> Move:
         assert isinstance(code, Move)
@@ -132,6 +156,25 @@ class ReferenceKernel:
     def random_playout(self, state: list[Position], rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
         return playout_by_steps(self, state, rng, max_plies)
+
+
+def adjudication(game: GameSpec, board: Board, pos: Position) -> int:
+    """The game's ruling for a game stopped at pos (GameSpec.adjudicate) as a result:
+    a side index, or DRAW (also where the game has no ruling)."""
+    if game.adjudicate is None:
+        return DRAW
+    ruling = game.adjudicate(board, pos)
+    return DRAW if ruling == "draw" else game.sides.index(ruling)
+
+
+def game_seats(game: GameSpec, pos: Position) -> tuple[int, ...]:
+    """Per side, the seat playing it in pos (GameSpec.seats; the identity without)."""
+    return game.seats(pos) if game.seats else tuple(range(len(game.sides)))
+
+
+def seat_to_move(kernel: Kernel, state: Any) -> int:
+    """The seat (player) to move in a state."""
+    return kernel.seats(state)[kernel.to_move(state)]
 
 
 def playout_by_steps(kernel: Kernel, state: Any, rng: random.Random,

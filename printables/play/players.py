@@ -4,10 +4,11 @@ A player sees only the Kernel protocol (printables.play.kernel), so a fast kerne
 in for the reference one without a change here. Every choice draws from the rng the game
 gives, so a game is a function of its seed.
 
-Player specs, as `--players` writes them (comma-separated levels):
+Player specs, as `balance --levels` writes them (comma-separated levels):
 - ``random``: a uniformly random legal move.
-- ``flat:N``: flat Monte-Carlo: N random playouts shared out evenly over the legal moves
-  (at least one each); the move with the best mean result.
+- ``flat:N``: flat Monte-Carlo: N random playouts in all, dealt to the legal moves in turn
+  (in an order drawn from the rng), so each gets N // moves or one more; with fewer
+  playouts than moves only the first N are tried. The move with the best mean result.
 - ``mcts:N``: UCT (Kocsis and Szepesvari) with N playouts per move, exploration constant
   sqrt(2), one node expanded per playout, the most visited move played.
 - ``mcts:N:D``: the same with playouts truncated after D plies and scored by `material`.
@@ -15,6 +16,11 @@ Player specs, as `--players` writes them (comma-separated levels):
 Rulings:
 - A result scores 1 for the winner, 0 for the loser, 1/2 each for a draw; a playout that
   reaches the game's ply cap is scored by the kernel's adjudication.
+- Values belong to players (seats), not colours: a search scores each playout for every
+  seat through the seats of the position the playout ended in (Kernel.seats), and a tree
+  node keeps the value for the seat that chose the move into it. So a move that changes
+  who plays which colour (Network's pie swap) is valued for the player who makes it, as
+  the colour that player will hold.
 - `material`, the evaluation of a truncated playout: the share of the pieces (pieces and
   markers; for a stack, its top piece) that belong to the side, mapped to [0, 1]; 1/2 when
   nobody has any. It needs no per-game code, and per game it means: Rosenkreuz, Danadazo,
@@ -39,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from printables.errors import UsageError
-from printables.play.kernel import DRAW, Kernel
+from printables.play.kernel import DRAW, Kernel, seat_to_move
 
 #: UCT's exploration constant
 EXPLORATION = math.sqrt(2)
@@ -50,7 +56,7 @@ class Player(Protocol):
 
     @property
     def spec(self) -> str:
-        """The level's name as --players writes it."""
+        """The level's name as --levels writes it."""
 
     def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
                plies_left: int) -> Hashable:
@@ -94,19 +100,26 @@ class RandomPlayer:
 
 
 def _playout(kernel: Kernel, state: Any, rng: random.Random, plies_left: int,
-             depth: int | None, side: int) -> float:
-    """Play state out at random in place; its value to side."""
+             depth: int | None) -> tuple[float, ...]:
+    """Play state out at random in place; its value to each seat (player), through the
+    seats of the position it ends in."""
     cap = plies_left if depth is None else min(depth, plies_left)
     result, plies = kernel.random_playout(state, rng, max(cap, 0))
     if depth is not None and plies >= cap and plies < plies_left \
-            and kernel.result(state) is None:
-        return material(kernel, state, side)  # truncated: judged, not adjudicated
-    return score(result, side)
+            and kernel.result(state) is None:  # truncated: judged, not adjudicated
+        by_side = [material(kernel, state, side) for side in range(len(kernel.sides))]
+    else:
+        by_side = [score(result, side) for side in range(len(kernel.sides))]
+    seats = kernel.seats(state)
+    by_seat = by_side[:]
+    for side, seat in enumerate(seats):
+        by_seat[seat] = by_side[side]
+    return tuple(by_seat)
 
 
 @dataclass(frozen=True)
 class FlatMonteCarlo:
-    """Flat Monte-Carlo: playouts shared evenly over the legal moves, best mean wins."""
+    """Flat Monte-Carlo: N playouts dealt over the legal moves in turn, best mean wins."""
 
     playouts: int
     spec: str = "flat"
@@ -115,31 +128,30 @@ class FlatMonteCarlo:
                plies_left: int) -> Hashable:
         if len(moves) == 1:
             return moves[0]
-        side = kernel.to_move(state)
-        each = max(1, self.playouts // len(moves))
+        seat = seat_to_move(kernel, state)
         order = list(moves)
         rng.shuffle(order)
-        best, best_value = order[0], -1.0
-        for code in order:
-            total = 0.0
-            for _ in range(each):
-                s = kernel.copy(state)
-                kernel.apply(s, code)
-                total += _playout(kernel, s, rng, plies_left - 1, None, side)
-            if total / each > best_value:
-                best, best_value = code, total / each
-        return best
+        tried = min(self.playouts, len(order))
+        totals, counts = [0.0] * tried, [0] * tried
+        for k in range(self.playouts):
+            i = k % tried
+            s = kernel.copy(state)
+            kernel.apply(s, order[i])
+            totals[i] += _playout(kernel, s, rng, plies_left - 1, None)[seat]
+            counts[i] += 1
+        best = max(range(tried), key=lambda i: (totals[i] / counts[i], -i))
+        return order[best]
 
 
 class _Node:
-    """A UCT node: the position after `code` was played by side `mover`; `untried` is None
-    until the search first stands on the node (see Uct)."""
+    """A UCT node: the position after `code` was chosen by the player in seat `chooser`;
+    `untried` is None until the search first stands on the node (see Uct)."""
 
-    __slots__ = ("code", "mover", "children", "untried", "visits", "value")
+    __slots__ = ("code", "chooser", "children", "untried", "visits", "value")
 
-    def __init__(self, code: Hashable | None, mover: int,
+    def __init__(self, code: Hashable | None, chooser: int,
                  untried: list[Hashable] | None = None) -> None:
-        self.code, self.mover, self.untried = code, mover, untried
+        self.code, self.chooser, self.untried = code, chooser, untried
         self.children: list[_Node] = []
         self.visits, self.value = 0, 0.0
 
@@ -159,12 +171,16 @@ class _Node:
 class Uct:
     """UCT Monte-Carlo tree search with a playout budget, optionally truncated playouts.
 
+    A node's value is the chooser's (the seat that chose the move into it), so UCB1 at a
+    node ranks its children for the player to move there, whatever colour that player
+    holds after them (see the module rulings).
+
     Speed (a move of MCTS-100 is 100 of these iterations, so what each one costs in Python
     counts next to a compiled playout): a node lists its legal moves only when the search
     stands on it again, not when it is made (most leaves never are), so a new leaf costs
     one apply and its playout; a finished game is scored by the playout itself (0 plies);
     UCB1 is a plain loop. tests/test_uct.py checks that it plays the same moves, with the
-    same tree, as a straightforward implementation.
+    same tree, as a textbook implementation.
     """
 
     playouts: int
@@ -202,17 +218,16 @@ class Uct:
             ply += 1
         if node.untried and ply < plies_left:  # expansion, in random order
             code = node.untried.pop(rng.randrange(len(node.untried)))
-            child = _Node(code, kernel.to_move(s))
+            child = _Node(code, seat_to_move(kernel, s))
             apply(s, code)
             ply += 1
             node.children.append(child)
             path.append(child)
-        v0 = _playout(kernel, s, rng, plies_left - ply, self.depth, 0)
-        values = (v0, 1.0 - v0)
-        for n in path:  # backup: each node keeps the value for the side that moved into it
+        values = _playout(kernel, s, rng, plies_left - ply, self.depth)
+        for n in path:  # backup: each node keeps the value for the seat that chose it
             n.visits += 1
-            if n.mover >= 0:
-                n.value += values[n.mover]
+            if n.chooser >= 0:
+                n.value += values[n.chooser]
 
 
 def most_visited(root: _Node) -> _Node:

@@ -4,8 +4,9 @@ came to (lengths, results, plies and games per CPU-second). `printables play` pr
 Rulings: game i of a run with seed S uses its own random.Random(S * 1000003 + i), so a run
 is the same for the same seed, however it is split or interrupted; CPU time is the
 process's (time.process_time), so plies/s is per core. A game that reaches the ply cap is
-adjudicated by the kernel (kernel docstrings say how); the cap is the kernel's `ply_cap`
-where it has one (Dugi), else DEFAULT_PLY_CAP.
+adjudicated by the game's ruling (GameSpec.adjudicate, on every kernel); the cap is the
+kernel's `ply_cap` where it has one (Dugi), else the rules' `max_plies` (a game file's
+[rules.end]), else DEFAULT_PLY_CAP.
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ def start_of(game_name: str, players: str, kernel_name: str | None, layout_file:
     engine, options given with a layout, or numba asked for where it is not installed."""
     game = get_game(game_name)
     if game.rules is None:
-        raise UsageError(f"{game.name} has no rules engine to play with (a game file's "
-                         "positions are drawn, not played)", input=game_name)
+        raise UsageError(f"{game.name} has no rules engine to play with (a game file without "
+                         "[rules] is drawn, not played)", input=game_name)
     names = parse_players(players, game)
     if layout_file is not None:
         if options:
@@ -85,8 +86,10 @@ def start_of(game_name: str, players: str, kernel_name: str | None, layout_file:
 
 
 def ply_cap(kernel: Kernel) -> int:
-    """The ply cap self-play uses on a kernel unless told otherwise."""
-    return int(getattr(kernel, "ply_cap", DEFAULT_PLY_CAP))
+    """The ply cap self-play uses on a kernel unless told otherwise: the kernel's, else the
+    rules' own (a game file's [rules.end] max_plies), else DEFAULT_PLY_CAP."""
+    rules_cap = getattr(kernel.game.rules, "max_plies", DEFAULT_PLY_CAP)
+    return int(getattr(kernel, "ply_cap", rules_cap))
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ class PlayReport:
     cpu_s: float
 
     def summary(self) -> dict[str, Any]:
-        """The report as plain data (what --json writes): everything but the timings is
+        """The report as plain data (what -o writes): everything but the timings is
         the same for the same seed."""
         plies = sum(self.lengths)
         wins = {side: sum(1 for r in self.results if r == i) for i, side in enumerate(self.sides)}

@@ -20,12 +20,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import printables.gamefile  # noqa: F401  (a worker started by spawn reads game files too)
-from printables.buildcache import BuildCache, cache_folder
-from printables.errors import UsageError
-from printables.games import GAMES, GameSpec, get_game
+from printables.buildcache import BuildCache, cache_folder, cache_problem, cache_warning
+from printables.errors import PrintablesError, UsageError
+from printables.folderlock import folder_lock
+from printables.gamefile import forget_loaded
+from printables.games import GAMES, GameSpec, get_game, is_game_path
 from printables.loading import load
-from printables.outputs import clean_stale, ensure_dir, folder_lock
+from printables.outputs import clean_stale, ensure_dir
 from printables.products import kit_store
 from printables.products.build_keys import game_inputs, kit_key
 from printables.products.registry import GameRequest, count, kit_paper
@@ -104,16 +105,33 @@ def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict:
             "command": shlex.join(["printables", "kit", arg, *req.given, "--paper", paper])}
 
 
+Warn = Callable[[str], None]
+
+
 def build_kits(run: KitRun, output: str | Path,
-               on_done: Callable[[str], None] = lambda name: None) -> dict[str, bytes]:
+               on_done: Callable[[str], None] = lambda name: None,
+               warn: Warn = lambda line: None) -> dict[str, bytes]:
     """Build the kits of a run into output, one game at a time swapped in whole (parallel
-    across cores); return the files written this run (rel path -> bytes)."""
+    across cores); return the files written this run (rel path -> bytes). warn gets the
+    one line saying the build cache is not used, when its folder is not the user's alone."""
     out = ensure_dir(output)
     with folder_lock(out):  # a second kit into the same folder waits, then stops
-        return _build_locked(run, out, on_done)
+        return _build_locked(run, out, on_done, warn)
 
 
-def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dict[str, bytes]:
+def cache_of(run: KitRun, warn: Warn) -> Path | None:
+    """The build cache folder a run uses: None with --no-cache, or when the folder is not
+    the user's alone (then warn gets one line saying so)."""
+    folder = cache_folder() if run.cache else None
+    problem = cache_problem(folder) if folder else None
+    if folder and problem:
+        warn(cache_warning(folder, problem))
+        return None
+    return folder
+
+
+def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None],
+                  warn: Warn) -> dict[str, bytes]:
     """build_kits, holding the folder's lock."""
     specs = {g: get_game(g) for g in run.games}  # a game may be given by name or file
     kit_store.prepare(out, [s.name for s in specs.values()])
@@ -135,9 +153,9 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
     written: dict[str, bytes] = {}
     if not todo.games:
         return written
-    folder = cache_folder() if run.cache else None
+    folder = cache_of(todo, warn)
     cache = str(folder) if folder else None
-    if folder and folder.is_dir():
+    if folder:
         clean_stale(folder)  # cache writes a killed run left half done
     for req, result in load(KIT_RESULTS)(todo, cache):
         parts[req.game].update(result)
@@ -150,18 +168,18 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None]) -> dic
     return written
 
 
-def preview_kits(run: KitRun, output: str | Path) -> list[str]:
+def preview_kits(run: KitRun, output: str | Path, warn: Warn = lambda line: None) -> list[str]:
     """Build each game's board and setup first (through the build cache) and write them
     into its folder beside the files it already has, its manifest matching the folder but
     keyless, so the next full build replaces the whole folder; the names written."""
     out = ensure_dir(output)
     with folder_lock(out):  # as build_kits: one writer in a folder at a time
-        return _preview_locked(run, out)
+        return _preview_locked(run, out, warn)
 
 
-def _preview_locked(run: KitRun, out: Path) -> list[str]:
+def _preview_locked(run: KitRun, out: Path, warn: Warn) -> list[str]:
     """preview_kits, holding the folder's lock."""
-    folder = cache_folder() if run.cache else None
+    folder = cache_of(run, warn)
     cache = BuildCache(folder) if folder else None
     written = []
     for g, r in zip(run.games, run.requests, strict=True):
@@ -176,23 +194,54 @@ def _preview_locked(run: KitRun, out: Path) -> list[str]:
     return written
 
 
-def watch_inputs(run: KitRun) -> list[Path]:
-    """Every file the kits of a run are made from (game files, rules, setups, examples)."""
-    return sorted({p for g in run.games for p in game_inputs(get_game(g))}, key=str)
+def watch_inputs(games: Sequence[str], known: dict[str, list[Path]] | None = None
+                 ) -> list[Path]:
+    """Every file the kits of games (names or game-file paths) are made from (game files,
+    rules, setups, examples, art). A game file that does not read now keeps the files known
+    from its last good read (known, updated here), and is watched itself, so its fix is
+    seen."""
+    known = {} if known is None else known
+    found: set[Path] = set()
+    for g in games:
+        try:
+            known[g] = game_inputs(get_game(g))
+        except PrintablesError:
+            known.setdefault(g, [Path(g).absolute()] if is_game_path(g) else [])
+        found.update(known[g])
+    return sorted(found, key=str)
 
 
-def watch_kits(run: KitRun, output: str | Path, report: Callable[[str], None] = print,
-               stop: Callable[[], bool] = lambda: False) -> int:
+def watch_kits(run: KitRun | Callable[[], KitRun], output: str | Path,
+               report: Callable[[str], None] = print, stop: Callable[[], bool] = lambda: False,
+               games: Sequence[str] = ()) -> int:
     """Build, then rebuild on every save (board and setup first, the rest after) until
-    stop() or Ctrl-C; the number of builds. A game file is read afresh for each build (a
-    game file is known by its path and its bytes)."""
+    stop() or Ctrl-C; the number of builds. run: the kit run, or what reads it from the
+    command's texts again for every build (so a game file that does not read yet, or
+    whose options changed, is one error line and the watch waits); games: the games as
+    typed, watched while no run reads. Every build reads each game file afresh, with the
+    same checks and bounds as a first build (printables.gamefile.forget_loaded)."""
+    warned: set[str] = set()
+    current: list[KitRun] = []
+
+    def warn(line: str) -> None:  # the cache warning once, not at every save
+        if line not in warned:
+            warned.add(line)
+            report(f"warning: {line}")
+
     def first() -> list[str]:
-        return preview_kits(run, output)
+        forget_loaded()
+        current[:] = [run() if callable(run) else run]
+        return preview_kits(current[0], output, warn)
 
     def rest() -> list[str]:
-        return sorted(build_kits(run, output))
+        return sorted(build_kits(current[0], output, warn=warn))
 
-    report(f"watching {len(watch_inputs(run))} files; Ctrl-C stops")
+    def inputs() -> list[Path]:
+        return watch_inputs(current[0].games if current else games, known)
+
+    known: dict[str, list[Path]] = {}
+    if isinstance(run, KitRun):
+        current.append(run)
+    report(f"watching {len(inputs())} files; Ctrl-C stops")
     steps = [Step("board and setup", first), Step("the rest", rest)]
-    return watch(lambda: watch_inputs(run), steps, report, stop=stop)
-
+    return watch(inputs, steps, report, stop=stop)

@@ -72,7 +72,7 @@ def _print_and_play(game: GameSpec, files: dict[str, bytes], paper: str,
     key = build_key(f"{game.name}/print-and-play", paper + "".join(
         f" {n}:{hashlib.sha256(d).hexdigest()}" for n, d in sorted(files.items())))
     hit = cache.get(key) if cache else None
-    if hit:
+    if hit and [name for name, _ in hit] == ["print-and-play.pdf"]:
         return hit[0][1]
     data = print_and_play(game, files, parse_paper(paper))
     if cache:

@@ -6,7 +6,8 @@ Rulings (ours):
   a hidden folder next to GAME, flushed to disk, then swapped in with one rename, so GAME/
   is always either the previous kit or the new one, complete, with a manifest that matches.
 - The game folder belongs to the kit. A symlink or file in its place is refused; so is a
-  file in it that no kit wrote (it would be lost in the swap): the error names it.
+  file in it that no kit wrote, or a folder no kit made, empty or not (either would be
+  lost in the swap): the error names it.
 - A game's manifest records its kit: game, title, designer, board summary, the variant in
   words, the request it was built from and the command line that rebuilds it. The top-level
   manifest.json and index.html list every kit folder of the output folder that has such a
@@ -28,7 +29,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from printables.errors import InputError, OutputError, printable
+from printables.errors import InputError, OutputError, printable, quote
 from printables.outputs import (
     _OURS,
     clean_stale,
@@ -47,6 +48,8 @@ MAX_MANIFEST_BYTES = 1_000_000
 INDEX_TEMPLATE = Path(__file__).with_name("kit_index.html")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ROW_FILE = re.compile(r"^[a-z0-9-]+/(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+$")
+#: A kit file's name: GAME/NAME or GAME/laser/NAME, each part a plain file name.
+_KIT_FILE = re.compile(r"^[a-z0-9][a-z0-9-]*/(?:laser/)?[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 #: What each kit file is for, in the order a person uses them (index.html lists them so).
 LINKS = (
@@ -115,6 +118,11 @@ def commit_game(out: Path, name: str, files: dict[str, bytes], kit: dict) -> dic
     """Write one game's files (rel paths 'GAME/...') as a new GAME folder with its own
     manifest (and kit record), swapped in for the old one in one step; return what was
     written."""
+    bad = next((rel for rel in files if not _KIT_FILE.match(rel) or not rel.startswith(
+        name + "/") or ".." in rel.split("/")), None)
+    if bad is not None:  # names come from our builds and the verified cache: never happens
+        raise OutputError(f"kit file name {quote(bad)} is not a plain name inside "
+                          f"{printable(name)}/; nothing written", input=bad)
     inner = {rel.split("/", 1)[1]: data for rel, data in files.items()}
     rows = [{"file": f"{name}/{k}", "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
             for k, v in inner.items()]
@@ -142,6 +150,13 @@ def _refuse_foreign(target: Path, ours: set[str]) -> None:
             raise OutputError(f"{printable(str(target / rel))} was not written by kit, and "
                               f"kit replaces the folder {printable(str(target))} as a whole: "
                               "move the file away first", input=str(target / rel))
+    folders = {rel.rsplit("/", 1)[0] for rel in ours if "/" in rel}
+    for sub in _folders(target)[1:]:  # an empty folder of the user's is not lost silently
+        rel = sub.relative_to(target).as_posix()
+        if rel not in folders and not _OURS.match(sub.name):
+            raise OutputError(f"{printable(str(sub))} is a folder kit did not make, and kit "
+                              f"replaces the folder {printable(str(target))} as a whole: "
+                              "move it away first", input=str(sub))
 
 
 def _entries(folder: Path, prefix: str) -> list[str]:

@@ -19,10 +19,10 @@ Rulings (ours):
   this file its back sides are turned 180 degrees, which is exactly what turns a short-edge
   flip into a long-edge flip, so the whole file needs one setting.
 - Each part has a PDF bookmark; the first page is the plan with a 100 mm scale bar.
-- Every embedded font subset gets its own six-letter tag (ISO 32000-1, 9.6.4): reportlab
-  names the first subset of each font AAAAAA+ in every file it writes, so the parts merged
-  here would share a tag across different subsets, and RIPs that trust tags swap glyphs.
-  Tags are given in the order the fonts are met, so the same file gets the same tags.
+- Every embedded font subset gets its own six-letter tag (ISO 32000-1, 9.6.4): each part
+  tags its own subsets from AAAAAA on (see render.pdf), so the parts merged here would
+  share a tag across different subsets, and RIPs that trust tags swap glyphs. Tags are
+  given again in the order the fonts are met, so the same file gets the same tags.
 """
 
 from __future__ import annotations
@@ -36,11 +36,12 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DictionaryObject, NameObject
 
 from printables.games import GameSpec
+from printables.games.model import byline
 from printables.geometry import Point
 from printables.products.common import SCALE_BAR, fit_size, frame_rect, line, scale_bar
 from printables.products.pieces.art import punch_diameters, punch_name
 from printables.render.fonts import wrap_words
-from printables.render.pdf import render_pdf
+from printables.render.pdf import render_pdf, subset_tag
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import THEMES
 from printables.units import PAPERS, PT_PER_MM
@@ -141,7 +142,7 @@ def plan_scene(game: GameSpec, rows: list[PlanRow], total: int,
     title = f"{game.title}: print plan"
     items: list[Item] = [Text(Point(x, y), title, fit_size(title, 7.0, width, "sans-bold"),
                               "text.bold", anchor="start"),
-                         Text(Point(x, y - 6), f"a game by {game.designer} · {total} pages",
+                         Text(Point(x, y - 6), f"{byline(game.designer)} · {total} pages",
                               3.2, "text.small", anchor="start")]
     y -= 18
     lines: tuple[str, ...] = plan_lines(rows)
@@ -285,19 +286,6 @@ def _add_part(writer: PdfWriter, reader: PdfReader, part: Part, cache: dict) -> 
             _blank(writer, _size(src), cache)
     if part.two_sided and len(pages) % 2:
         _blank(writer, _size(pages[-1]), cache)
-
-
-def subset_tag(n: int) -> str:
-    """The n-th six-letter subset tag (0 -> AAAAAA, 1 -> AAAAAB, ...).
-
-    >>> subset_tag(0), subset_tag(27)
-    ('AAAAAA', 'AAAABB')
-    """
-    letters = []
-    for _ in range(6):
-        n, r = divmod(n, 26)
-        letters.append(chr(ord("A") + r))
-    return "".join(reversed(letters))
 
 
 def _fonts_of(resources, seen_forms: set[int]):

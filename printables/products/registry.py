@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from printables.buildcache import BuildCache
-from printables.errors import UsageError, quote
+from printables.errors import UsageError, install_hint, quote
 from printables.games import GameSpec, get_game
 from printables.loading import load
 from printables.positions import load_layout
@@ -39,7 +39,7 @@ from printables.products.pieces.art import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETE
 from printables.products.variant import BoardRequest, board_request, variant_parts
 from printables.render import RENDERERS
 from printables.render.theme import DEFAULT_THEME, THEMES, get_theme
-from printables.units import PAPERS, paper_name, parse_count, parse_length
+from printables.units import PAPERS, parse_count, parse_length
 
 Files = list[tuple[str, bytes]]
 
@@ -143,6 +143,8 @@ class Field:
     is_flag: bool = False
     option: str | None = None   # the CLI option when it is not --name
     label: str = ""             # the web form's label (default: the name)
+    #: the CLI option's spelling before this release: a hidden alias that says the new one
+    old: str | None = None
     #: the values a list offers, as (value, words); None: a text field
     choices: Callable[[], tuple[tuple[str, str], ...]] | None = None
 
@@ -276,8 +278,8 @@ DPI = Field("dpi", count("dpi", 30, 1200), "150", "PNG resolution.", metavar="N"
             only=("png",), label="PNG resolution (dpi)")
 FORMAT_HELP = {"pieces": "pdf: all pages in one file; svg and png: one file per page; json: "
                          "where every piece sits.",
-               "laser": 'lbrn2: a LightBurn project with layer settings; dxf needs the '
-                        'extra: pip install "printables[dxf]".'}
+               "laser": "lbrn2: a LightBurn project with layer settings; dxf needs the "
+                        f"extra: {install_hint('dxf')}."}
 
 
 @dataclass(frozen=True)
@@ -322,10 +324,10 @@ class PiecesReq(Request):
         Field("diameter", length("diameter", MIN_DIAMETER, MAX_DIAMETER, none=""), "",
               "Size of the largest piece, e.g. 20, 2cm or 3/4in (default: fits the board's "
               "spaces, snapped to a common punch); other kinds keep their proportion.",
-              label="Piece diameter"),
+              metavar="LENGTH", label="Piece diameter"),
         Field("gutter", length("gutter", 0.0, MAX_GUTTER, zero="0"), "0",
               "Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
-              "lines, for a guillotine.", label="Gutter between pieces (mm)"),
+              "lines, for a guillotine.", metavar="LENGTH", label="Gutter between pieces (mm)"),
         DPI)
 
 
@@ -337,10 +339,11 @@ class BookletReq(Request):
     impose: str | None = None
     layouts: str | None = None
     FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("paper", choice("paper", lambda: tuple(PAGES), none=""), "",
+        Field("paper", choice("booklet page size", lambda: tuple(PAGES), none=""), "",
               "Booklet page size: A5 (default), A4, letter or half-letter (default "
               "half-letter with --impose letter).", form="pages", label="Booklet page size",
-              choices=listed(lambda: tuple(PAGES), "default (A5; half-letter on letter)")),
+              choices=listed(lambda: tuple(PAGES), "default (A5; half-letter on letter)"),
+              option="--page-size", old="--paper"),
         Field("impose", choice("sheet for --impose", lambda: tuple(SHEETS), none=""), "",
               "Also write a print copy: two booklet pages on each side of an A4 or letter "
               "sheet, in booklet order. Print it double-sided (flip on the short edge), fold "
@@ -425,7 +428,7 @@ class PrintAndPlayReq(Request):
 
     paper: str = "A4"
     FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("paper", choice("kit paper", lambda: KIT_PAPERS), "A4",
+        Field("paper", lambda text: kit_paper(text), "A4",
               "Paper you print on: A4, Letter or A3 (large boards are tiled over pages).",
               label="Paper", choices=listed(lambda: KIT_PAPERS)),)
 
@@ -461,7 +464,8 @@ def cached_build(game: GameSpec, product: Product, req: Request,
     files = cache.get(key)
     if files is None:
         files = product.build(game, req)
-        cache.put(key, files)
+        if part_key(game, product.name, req, product.reads) == key:  # no input saved meanwhile
+            cache.put(key, files)
     return files
 
 
@@ -527,11 +531,11 @@ PRODUCTS: dict[str, Product] = {p.name: p for p in (
     Product("setup", "Setup", "Draw the board with the pieces in their starting places "
             "(GAME or --all).\n\nGames that start with an empty board show each player's "
             "pieces beside it; a variant's setup is drawn on its board.", SetupReq,
-            _ordered("pdf"), f"{BUILDS}:build_setup", reads=("setup",)),
+            _ordered("pdf"), f"{BUILDS}:build_setup", reads=("setup", "art")),
     Product("pieces", "Pieces", "Print a game's pieces at real size, with spares and cut "
             "lines (GAME or --all).\n\nChameleons pieces are two-sided: print the PDF "
             "double-sided, flipping on the long edge.", PiecesReq, _ordered("pdf", "json"),
-            f"{BUILDS}:build_pieces", reads=("setup",)),
+            f"{BUILDS}:build_pieces", reads=("setup", "art")),
     Product("booklet", "Booklet", "Typeset a game's rule booklet: cover, contents, rules, "
             "setup and checked examples.\n\nEvery example position is checked against the "
             "rules first; a failing check stops the build (exit status 2) and names the file "
@@ -542,7 +546,7 @@ PRODUCTS: dict[str, Product] = {p.name: p for p in (
             "reference that is not cut. Check the reference measures 100 mm in your laser "
             "software before you cut. With --all, a game whose board cannot be made on the "
             "sheet is reported and the others are made.", LaserReq, _laser_formats,
-            f"{BUILDS}:build_laser", theme=False, reads=("setup",)),
+            f"{BUILDS}:build_laser", theme=False, reads=("setup", "art")),
     Product("print-and-play", "Print and play", "Write a game's one-file print-and-play PDF "
             "(GAME or --all): a print plan, the board, the pieces and the booklet to fold, "
             "padded for one double-sided job (flip on the long edge).", PrintAndPlayReq,
@@ -565,10 +569,13 @@ def kit_paper(name: str) -> str:
     >>> kit_paper("letter")
     'Letter'
     """
-    paper = paper_name(name)
-    if paper not in KIT_PAPERS:
-        raise UsageError(f"kit paper {paper!r} is not supported; valid: {', '.join(KIT_PAPERS)}",
-                         input=str(name))
+    text = str(name).strip()
+    paper = next((p for p in KIT_PAPERS if p.lower() == text.lower()), None)
+    if paper is None:
+        known = any(p.lower() == text.lower() for p in PAPERS)
+        what = f"kit paper {quote(text)} is not supported" if known else \
+            f"unknown paper {quote(text)}"
+        raise UsageError(f"{what}; valid: {', '.join(KIT_PAPERS)}", input=text)
     return paper
 
 

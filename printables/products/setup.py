@@ -16,14 +16,24 @@ from typing import Any
 
 from printables.errors import UsageError
 from printables.games import GameSpec, get_game
+from printables.games.model import byline
 from printables.geometry import Point
 from printables.positions import Layout, load_setup
 from printables.products.booklet.diagram import position_items
 from printables.products.booklet.examples import on_variant, reserve_counts
-from printables.products.common import SCALE_BAR, fit_size, scale_bar
+from printables.products.common import (
+    INSET,
+    MIN_WIDTH,
+    credit_block,
+    credit_lines,
+    fit_size,
+    footer_height,
+    footer_layout,
+    scale_bar,
+)
 from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render import render
-from printables.render.fonts import text_width, wrap_words
+from printables.render.fonts import text_width
 from printables.render.scene import Group, Item, Scene, Text
 from printables.render.theme import Ink, get_theme, ink
 
@@ -42,73 +52,37 @@ def position_caption(game: GameSpec, title: str) -> str:
     return title[len(head):].strip() if title.lower().startswith(head) else title.strip()
 
 
-#: Credit lines: size, line pitch (share of the size), least size when wrapped, least share
-#: of the size before lines are wrapped instead, gap to the scale bar (mm).
-CREDIT_SIZE = 2.6
-CREDIT_PITCH = 1.25
-CREDIT_MIN = 1.8
-CREDIT_SHRINK = 0.9
-BAR_GAP = 6.0
-#: Where the credit block starts (baseline of its first line) and may end (lowest descent).
-CREDIT_TOP = FOOTER - 10.5
-CREDIT_BOTTOM = 1.0
-
-
-def balanced_lines(text: str, size: float, room: float, font: str = "sans") -> list[str]:
-    """As few lines as wrap_words needs for room, but as even in width as whole words allow
-    (no lone last word).
-
-    >>> balanced_lines("board and setup reconstructed from the rules", 2.6, 50.0)
-    ['board and setup', 'reconstructed from the rules']
-    """
-    n = len(wrap_words(text, size, room, font))
-    lo = max(text_width(w, size, font) for w in text.split())
-    hi = room
-    for _ in range(30):
-        mid = (lo + hi) / 2
-        lo, hi = (lo, mid) if len(wrap_words(text, size, mid, font)) <= n else (mid, hi)
-    return wrap_words(text, size, hi, font)
-
-
-def credit_lines(paragraphs: list[str], room: float, font: str = "sans") -> tuple[list[str], float]:
-    """The credit paragraphs set in a column room mm wide, and their text size: one line each
-    when a slightly smaller size (down to CREDIT_SHRINK) fits, else wrapped at the largest
-    size (from CREDIT_SIZE down) whose lines fit between CREDIT_TOP and CREDIT_BOTTOM."""
-    widest = max(text_width(p, CREDIT_SIZE, font) for p in paragraphs)
-    size = CREDIT_SIZE * min(1.0, room / max(widest, 1e-9))
-    if size >= CREDIT_SHRINK * CREDIT_SIZE:
-        return list(paragraphs), size
-    size = CREDIT_SIZE
-    while True:
-        lines = [ln for p in paragraphs for ln in balanced_lines(p, size, room, font)]
-        low = CREDIT_TOP - CREDIT_PITCH * size * (len(lines) - 1) - 0.24 * size
-        if low >= CREDIT_BOTTOM or size <= CREDIT_MIN:
-            return lines, size
-        size = max(CREDIT_MIN, size - 0.1)
+#: The footer of a diagram too narrow for the credit beside the scale bar: it goes above.
+FOOTER_STACKED = 30.0
+#: Credit lines: size, and how far below the footer's top the block starts (baseline of
+#: its first line); where the scale bar's cells start (y).
+CREDIT_SIZE, CREDIT_DROP, BAR_Y = 2.6, 10.5, 3.0
 
 
 def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
                  theme: Mapping[str, Ink]) -> list[Item]:
-    """Title line (game and position title), credit lines in a column left of the scale bar
-    (wrapped, and shrunk if they must be, so they never run into it) and the scale bar."""
-    items: list[Item] = [Text(Point(3.0, FOOTER - 5.5), game.title, 3.8, "title", anchor="start")]
+    """Title line (game and position title), credit lines in a column left of the scale bar,
+    or above it on a narrow sheet (wrapped, and shrunk if they must be, so they never run
+    into it) and the scale bar."""
+    top = footer_height(width, FOOTER, FOOTER_STACKED)
+    items: list[Item] = [Text(Point(3.0, top - 5.5), game.title,
+                              fit_size(game.title, 3.8, width - 2 * INSET,
+                                       ink(theme, "title").font), "title", anchor="start")]
     caption = position_caption(game, layout.position.title)
     if caption:
         x = 3.0 + text_width(game.title, 3.8, ink(theme, "title").font) + 3.0
-        items.append(Text(Point(x, FOOTER - 5.5), caption, fit_size(caption, 3.4, width - x - 3.0),
-                          "text", anchor="start"))
-    credit = [f"a game by {game.designer}"]
+        items.append(Text(Point(x, top - 5.5), caption,
+                          fit_size(caption, 3.4, max(width - x - 3.0, 1.0)), "text",
+                          anchor="start"))
+    credit = [byline(game.designer)]
     rebuilt = [r for r in game.reconstructed if r == "board" or (bundled and r == "setup")]
     if rebuilt:
         credit.append(" and ".join(rebuilt) + " " + RECONSTRUCTED_NOTE)
-    bar_x = width - SCALE_BAR - 3.0
-    room = max(bar_x - BAR_GAP - 3.0, 1.0)
+    bar_x, room, bottom = footer_layout(width, BAR_Y)
     font = ink(theme, "text.small").font
-    lines, size = credit_lines(credit, room, font)
-    for i, line in enumerate(lines):
-        items.append(Text(Point(3.0, CREDIT_TOP - CREDIT_PITCH * size * i), line,
-                          fit_size(line, size, room, font), "text.small", anchor="start"))
-    items.append(scale_bar(bar_x, 3.0))
+    lines, size = credit_lines(credit, room, CREDIT_SIZE, top - CREDIT_DROP - bottom, font)
+    items += credit_block(lines, size, top - CREDIT_DROP, room, font)
+    items.append(scale_bar(bar_x, BAR_Y))
     return items
 
 
@@ -118,9 +92,12 @@ def setup_scene(game: GameSpec, layout: Layout, theme: Mapping[str, Ink],
     a footer with title, credit and scale bar; at physical size."""
     pos = layout.position
     reserve = any(n > 0 for *_, n in reserve_counts(game, pos))
-    items, w, h = position_items(game, pos, theme, dy=FOOTER, reserve=reserve)
-    footer = Group(tuple(footer_items(game, layout, w, bundled, theme)), layer="footer")
-    return Scene(w, h + FOOTER, items + (footer,), title=f"{game.title} setup")
+    # a diagram is its board's width; a narrow one keeps the whole scale bar below it
+    width = max(game.board(pos.options).width, MIN_WIDTH)
+    top = footer_height(width, FOOTER, FOOTER_STACKED)
+    items, _, h = position_items(game, pos, theme, dy=top, reserve=reserve)
+    footer = Group(tuple(footer_items(game, layout, width, bundled, theme)), layer="footer")
+    return Scene(width, h + top, items + (footer,), title=f"{game.title} setup")
 
 
 def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str | Path | None,

@@ -352,10 +352,11 @@ def tile_marks(tile: Tile, plan: TilePlan) -> list[Item]:
 
 
 def tile_boxes(tile: Tile, plan: TilePlan) -> tuple[Box, Box]:
-    """(TrimBox, BleedBox) of a tile page in page mm. The TrimBox is the tile's part of the
-    board together with its registration marks (a tool that crops to the trim keeps what
-    the person lines the pages up by); the BleedBox adds the 2 mm of board drawn past a
-    trim line, within the page."""
+    """(TrimBox, BleedBox) of a tile page in page mm. The TrimBox is what is left of the
+    page once it is trimmed: its cut lines on the trimmed sides; elsewhere its part of the
+    board and the registration marks in its margins (a tool that crops to the trim keeps
+    what the person lines the pages up by; the marks past a cut line fall away with it).
+    The BleedBox adds the BLEED mm of board printed past each cut line."""
     dx, dy = content_origin(tile, plan)
     x0, y0, x1, y1 = tile.x + dx, tile.y + dy, tile.x + tile.w + dx, tile.y + tile.h + dy
     for mark in registration_marks(tile, plan):
@@ -363,9 +364,13 @@ def tile_boxes(tile: Tile, plan: TilePlan) -> tuple[Box, Box]:
             assert isinstance(seg, Segment)
             x0, x1 = min(x0, seg.a.x, seg.b.x), max(x1, seg.a.x, seg.b.x)
             y0, y1 = min(y0, seg.a.y, seg.b.y), max(y1, seg.a.y, seg.b.y)
-    pw, ph = plan.paper
-    bleed = (max(0.0, x0 - BLEED), max(0.0, y0 - BLEED), min(pw, x1 + BLEED), min(ph, y1 + BLEED))
-    return (x0, y0, x1, y1), bleed
+    left = 0.0 if tile.trim_left is None else BLEED
+    top = 0.0 if tile.trim_top is None else BLEED
+    if tile.trim_left is not None:
+        x0 = tile.trim_left + dx
+    if tile.trim_top is not None:
+        y1 = tile.trim_top + dy
+    return (x0, y0, x1, y1), (x0 - left, y0, x1, y1 + top)
 
 
 def _hatch(box: Box) -> Group:

@@ -7,15 +7,16 @@ laser software sees each cut as one closed shape. Paths in a filled style (engra
 become solid HATCH entities with the same polyline boundaries. Each layer gets the
 profile's colour as true colour and the nearest AutoCAD colour index (ACI) for programs
 that ignore true colour. Units are declared as millimetres ($INSUNITS = 4, $MEASUREMENT =
-1) and the header's $EXTMIN/$EXTMAX hold the drawing's extents. Same scene, same bytes:
-the time stamps and GUIDs ezdxf would write are fixed.
+1) and the header's $EXTMIN/$EXTMAX hold the drawing's extents. Layers a caller names as
+`hidden` (a laser sheet's reference: measured, never cut) are off and set not to plot. Same
+scene, same bytes: the time stamps and GUIDs ezdxf would write are fixed.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from printables.geometry import Arc, Part, bbox_of
@@ -70,11 +71,12 @@ def _bulge_points(run: Run, closed: bool) -> list[tuple[float, float, float]]:
 
 class _Writer:
     def __init__(self, doc: Any, theme: Mapping[str, Ink],
-                 layers: Mapping[str, tuple[str, str]]) -> None:
+                 layers: Mapping[str, tuple[str, str]], hidden: Collection[str] = ()) -> None:
         self.doc = doc
         self.msp = doc.modelspace()
         self.theme = theme
         self.layers = layers
+        self.hidden = hidden
 
     def layer(self, name: str | None) -> tuple[str, str]:
         """DXF layer name and its colour for a scene layer, created on first use."""
@@ -84,6 +86,9 @@ class _Writer:
             lay = self.doc.layers.add(dxf_name)
             lay.color = aci(colour)
             lay.rgb = rgb(colour)
+            if name in self.hidden:
+                lay.off()
+                lay.dxf.plot = 0
         return dxf_name, colour
 
     def attribs(self, layer: tuple[str, str], style: str) -> dict[str, Any]:
@@ -166,9 +171,11 @@ def _fix_class_order(doc: Any) -> None:
 
 
 def render_dxf(scene: Scene, theme: Mapping[str, Ink],
-               layers: Mapping[str, tuple[str, str]] | None = None) -> bytes:
+               layers: Mapping[str, tuple[str, str]] | None = None,
+               hidden: Collection[str] = ()) -> bytes:
     """The DXF file of a scene, in mm; layers maps a scene layer to (DXF layer name, style
-    key of the layer's colour). Raises ImportError without ezdxf."""
+    key of the layer's colour); the scene layers in hidden get a DXF layer that is off and
+    does not plot. Raises ImportError without ezdxf."""
     import ezdxf
     fixed = ezdxf.options.write_fixed_meta_data_for_testing
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no clock, no random GUIDs
@@ -176,7 +183,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
         doc = ezdxf.new("R2010", units=4, setup=False)
         doc.header["$INSUNITS"] = 4
         doc.header["$MEASUREMENT"] = 1
-        w = _Writer(doc, theme, layers or {})
+        w = _Writer(doc, theme, layers or {}, hidden)
         for name in (layers or {}):
             w.layer(name)
         for item in scene.items:
@@ -191,6 +198,7 @@ def render_dxf(scene: Scene, theme: Mapping[str, Ink],
 
 
 def dxf_file(scenes: Sequence[Scene], theme: Mapping[str, Ink], *,
-             layers: Mapping[str, tuple[str, str]] | None = None, **_: Any) -> bytes:
+             layers: Mapping[str, tuple[str, str]] | None = None, hidden: Collection[str] = (),
+             **_: Any) -> bytes:
     """The DXF file of a one-page scene list (the entry of render.RENDERERS)."""
-    return render_dxf(one_page(scenes, "dxf"), theme, layers)
+    return render_dxf(one_page(scenes, "dxf"), theme, layers, hidden)

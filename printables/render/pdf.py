@@ -1,6 +1,12 @@
 """Scene -> PDF bytes with reportlab: exact page sizes, Vera fonts embedded, invariant output,
 TrimBox on every page. draw_scene() also places a scene on any canvas (booklets, tiles).
 
+Every embedded font subset gets its own six-letter tag (ISO 32000-1, 9.6.4): reportlab
+names the first subset of each font AAAAAA+, so a page with Vera and Vera Bold carried two
+fonts under one tag, and preflight tools and RIPs that trust tags may swap their glyphs.
+Our Canvas renames them in order of first appearance (AAAAAA, AAAAAB, ...) as it writes the
+file; a tag keeps its length, so the file's offsets hold and the bytes stay deterministic.
+
 Ruling: reportlab takes some settings only from its module globals (rl_config), and reads them
 when a canvas writes its file (save). Our Canvas puts ours (SETTINGS) in force for its save
 and the process's own back after, so they hold for every PDF we write, whatever else in the
@@ -10,6 +16,7 @@ process uses reportlab, and for nothing else. Font metrics are render.fonts'.
 from __future__ import annotations
 
 import io
+import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -19,6 +26,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
 from printables.geometry import Part, Segment
 from printables.render.fonts import font_name, register_fonts
@@ -56,14 +64,50 @@ def _settings() -> Iterator[None]:
                     setattr(rl_config, k, v)
 
 
+def subset_tag(n: int) -> str:
+    """The n-th six-letter subset tag (0 -> AAAAAA, 1 -> AAAAAB, ...).
+
+    >>> subset_tag(0), subset_tag(27)
+    ('AAAAAA', 'AAAABB')
+    """
+    letters = []
+    for _ in range(6):
+        n, r = divmod(n, 26)
+        letters.append(chr(ord("A") + r))
+    return "".join(reversed(letters))
+
+
+#: A subset's name where reportlab writes it: a font's /BaseFont, its descriptor's /FontName.
+_SUBSET_NAME = re.compile(rb"(/(?:BaseFont|FontName) /)([A-Z]{6})\+([^\s/\[\]<>(){}%]+)")
+
+
+def unique_subset_tags(pdf: bytes) -> bytes:
+    """The PDF with every distinct font subset (tag and font name) tagged AAAAAA, AAAAAB, ...
+    in order of first appearance; the same length, so its cross-reference table holds.
+
+    >>> unique_subset_tags(b"/BaseFont /AAAAAA+Vera /FontName /AAAAAA+Vera-Bold")
+    b'/BaseFont /AAAAAA+Vera /FontName /AAAAAB+Vera-Bold'
+    """
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+
+    def retag(m: re.Match[bytes]) -> bytes:
+        key = (m.group(2), m.group(3))
+        if key not in tags:
+            tags[key] = subset_tag(len(tags)).encode()
+        return m.group(1) + tags[key] + b"+" + m.group(3)
+    return _SUBSET_NAME.sub(retag, pdf)
+
+
 class Canvas(rl_canvas.Canvas):  # type: ignore[misc]  # reportlab ships no types
-    """A reportlab canvas that writes its file with our SETTINGS (booklets pass it to
-    platypus as canvasmaker; new_canvas makes one)."""
+    """A reportlab canvas that writes its file with our SETTINGS and a tag of its own for
+    every font subset (booklets pass it to platypus as canvasmaker; new_canvas makes one)."""
 
     def save(self) -> None:
-        """Write the file, with SETTINGS in force while reportlab formats it."""
+        """Write the file (to the file object the canvas was made with), with SETTINGS in
+        force while reportlab formats it."""
         with _settings():
-            super().save()
+            data = self.getpdfdata()
+        self._filename.write(unique_subset_tags(data))
 
 
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") -> rl_canvas.Canvas:
@@ -77,6 +121,9 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str = "") ->
         c.setTitle(title)
     return c
 
+
+#: A path's fill rule -> reportlab's fill mode (a path without one keeps the canvas's).
+FILL_MODES = {"nonzero": FILL_NON_ZERO, "evenodd": FILL_EVEN_ODD}
 
 _COLORS: dict[str, HexColor] = {}
 
@@ -143,7 +190,8 @@ class _Painter:
         elif isinstance(item, Path):
             fill, stroke = self.set_ink(item.style, item.width, item.closed)
             if fill or stroke:
-                c.drawPath(_path(c, item.parts, item.closed), fill=fill, stroke=stroke)
+                c.drawPath(_path(c, item.parts, item.closed), fill=fill, stroke=stroke,
+                           fillMode=FILL_MODES.get(item.fill_rule or ""))
         elif isinstance(item, Text):
             self.text(item)
         elif isinstance(item, Group):

@@ -24,12 +24,16 @@ class Polygon:
 
 @dataclass(frozen=True)
 class Path:
-    """A chain of segments and arcs, end to end; width overrides the style's stroke width."""
+    """A chain of segments and arcs, end to end; width overrides the style's stroke width.
+    A closed path of several runs (subpaths) is filled as one shape, by fill_rule
+    ("nonzero" or "evenodd"; None: the back end's own default), so a ring's hole or the
+    inside of an A stays open."""
 
     parts: tuple[Part, ...]
     style: str
     closed: bool = False
     width: float | None = None
+    fill_rule: str | None = None
 
 
 @dataclass(frozen=True)

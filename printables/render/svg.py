@@ -171,8 +171,10 @@ class _Writer:
     def element(self, item: Item) -> Any:
         f, n, h = self.dwg, self.num, self.h
         if isinstance(item, Path):
-            return self.make(SvgPath(d=self.path_d(item.parts, item.closed), factory=f),
-                             self.paint(item.style, item.width, item.closed))
+            paint = self.paint(item.style, item.width, item.closed)
+            if item.fill_rule and not self.laser and paint["fill"] != "none":
+                paint = {**paint, "fill-rule": item.fill_rule}
+            return self.make(SvgPath(d=self.path_d(item.parts, item.closed), factory=f), paint)
         if isinstance(item, Polygon):
             pts = [(n(p.x), n(h - p.y)) for p in item.points]
             return self.make(SvgPolygon(pts, factory=f), self.paint(item.style))

@@ -24,6 +24,7 @@ class Ink:
     cap: str = "butt"
     hatch_angle: float = 45.0
     halo: str | None = None  # text only: an outline of this colour under the letters
+    hatch_cross: bool = False  # hatch lines both ways (at hatch_angle and across it)
 
 
 #: The theme used when none is named; file names name every other theme.
@@ -91,6 +92,9 @@ _COMMON: dict[str, Ink] = {
     "claimed.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
     "flipped": Ink(stroke="#1f5fa8", width=1.5, cap="round"),
     "flipped.halo": Ink(stroke="#ffffff", width=2.4, cap="round"),
+    # how many alike pieces stand on a space (a pit's seeds): a number on a white disc
+    "count.badge": Ink(fill="#ffffff", stroke=INK, width=0.25),
+    "count.text": Ink(fill=INK, font="sans-bold"),
     # booklet diagram labels: dark letters over a white copy of themselves drawn with a
     # wide outline (the halo is its own item, so no renderer needs paint-order)
     "label.diagram": Ink(fill="#1a1a1a", font="sans-bold"),
@@ -164,6 +168,52 @@ _PIECES_MONO: dict[str, Ink] = {
 }
 
 
+# ----------------------------------------------------------------------------- palette
+
+@dataclass(frozen=True)
+class Swatch:
+    """One named board colour: its ink in the colour theme, its hatching in the mono theme
+    (spacing in mm or None for none, angle, cross-hatched or not) and what it is for."""
+
+    colour: str
+    hatch: float | None
+    angle: float
+    cross: bool
+    words: str
+
+
+#: The named colours a board's spaces take ([board.colours], colourings), lightest first.
+#: Our ruling: every two of them print apart three ways (tests/test_palette.py checks it):
+#: in colour, on a grey printer (their greys differ by 8 levels or more, so a colour board
+#: printed in grey keeps them apart) and in the mono theme (no two share a hatching),
+#: except blank and plain, which are both bare paper in mono. None is darker than a grey
+#: level of 106, so black and white pieces both read on every one at 3:1.
+PALETTE: Mapping[str, Swatch] = {
+    "blank": Swatch("#ffffff", None, 45.0, False, "white paper"),
+    "plain": Swatch("#fff4c9", None, 45.0, False, "the board's own pale tint"),
+    "light": Swatch("#f1e8cf", 5.0, -45.0, False, "the light squares of a checkerboard"),
+    "yellow": Swatch("#f4e17d", 5.0, 0.0, False, "a pale yellow"),
+    "sky": Swatch("#addaf0", 5.0, 90.0, False, "a pale blue: water, a river"),
+    "pink": Swatch("#f3acbd", 4.0, 45.0, False, "a pink"),
+    "green": Swatch("#94d288", 3.0, 0.0, False, "a light green"),
+    "orange": Swatch("#f19a4e", 3.0, -45.0, False, "an orange"),
+    "grey": Swatch("#9f9f9f", 3.0, 90.0, False, "a mid grey"),
+    "purple": Swatch("#b079cc", 2.0, 90.0, False, "a purple"),
+    "blue": Swatch("#5e90d7", 2.0, -45.0, False, "a mid blue"),
+    "dark": Swatch("#6b8f71", 2.0, 45.0, False, "the dark squares of a checkerboard"),
+    "brown": Swatch("#9d6c3b", 2.0, 0.0, False, "a brown: wood, earth"),
+    "red": Swatch("#cf3f3f", 3.0, 45.0, True, "a red"),
+}
+
+
+def palette_inks(mono: bool) -> dict[str, Ink]:
+    """The space.NAME inks of the palette in one theme."""
+    if mono:
+        return {f"space.{n}": Ink(stroke=INK, width=0.3, hatch=w.hatch, hatch_angle=w.angle,
+                                  hatch_cross=w.cross) for n, w in PALETTE.items()}
+    return {f"space.{n}": Ink(fill=w.colour, stroke=INK, width=0.3) for n, w in PALETTE.items()}
+
+
 def with_bleed(pieces: dict[str, Ink]) -> dict[str, Ink]:
     """Piece inks plus piece.bleed.<key> for every filled piece key: the fill alone (the
     bleed under a piece face, see products.pieces.sheet)."""
@@ -176,10 +226,8 @@ THEMES: dict[str, dict[str, Ink]] = {
     "colour": {
         **_COMMON,
         "space": Ink(fill="#ffffff", stroke=INK, width=0.3),
-        "space.dark": Ink(fill="#6b8f71", stroke=INK, width=0.3),
-        "space.light": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
+        **palette_inks(mono=False),
         "space.spiral": Ink(fill="#e9c46a", stroke=INK, width=0.3),
-        "space.plain": Ink(fill="#f1e8cf", stroke=INK, width=0.3),
         # mid grey: black stones (5:1) and white stones (3.4:1) both read on Black's goals
         "space.goal": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
         "space.goal.black": Ink(fill="#8a8a8a", stroke=INK, width=0.3),
@@ -198,10 +246,8 @@ THEMES: dict[str, dict[str, Ink]] = {
         **_COMMON,
         "board.ground": Ink(),
         "space": Ink(fill=None, stroke=INK, width=0.3),
-        "space.dark": Ink(stroke=INK, width=0.3, hatch=2.0),
-        "space.light": Ink(stroke=INK, width=0.3),
+        **palette_inks(mono=True),
         "space.spiral": Ink(stroke=INK, width=0.3),
-        "space.plain": Ink(stroke=INK, width=0.3),
         "space.goal": Ink(stroke=INK, width=0.3, hatch=3.0),
         "space.goal.black": Ink(stroke=INK, width=0.3, hatch=2.0),
         "space.goal.white": Ink(stroke=INK, width=0.3, hatch=4.0, hatch_angle=-45.0),
@@ -222,8 +268,9 @@ THEMES: dict[str, dict[str, Ink]] = {
 
 def add_inks(theme_name: str, inks: Mapping[str, Ink]) -> None:
     """Add style keys to a theme (a game file's side colours, under keys that end with the
-    game's name so two game files never share one)."""
-    THEMES[theme_name].update(inks)
+    game's name so two game files never share one), with the bleed ink of every filled
+    piece key among them, as the built-in pieces have (see with_bleed)."""
+    THEMES[theme_name].update(with_bleed(dict(inks)))
 
 
 def luminance(colour: str) -> float:

@@ -243,7 +243,7 @@ def _run_upload(fn, *args):
 
 @web.get("/open")
 def open_game_file():
-    """The chooser of the --games folder: the game file picked by its name (only a name
+    """The chooser of the --game-files folder: the game file picked by its name (only a name
     the chooser lists is looked up), or the first page with that file's one-line error."""
     try:
         key = open_file(str(request.args.get("file", ""))[:200], _games_dir())

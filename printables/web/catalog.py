@@ -1,7 +1,7 @@
 """Which games the web page offers, and how a page and a worker find one.
 
 Three kinds: the seven built-in games; the game files (printables.gamefile) in the folder
-given with `serve --games DIR`, found by their game name; and game files uploaded through
+given with `serve --game-files DIR`, found by their game name; and game files uploaded through
 the page (printables.web.uploads), found by their upload's key, NAME@ID. Rulings (ours):
 
 - A request's game is looked up only among these, never read as a path (unlike the CLI,
@@ -61,7 +61,7 @@ class UploadStore(Protocol):
 
 @dataclass(frozen=True)
 class Folder:
-    """What the --games folder holds now: game name -> file for the games it offers, and
+    """What the --game-files folder holds now: game name -> file for the games it offers, and
     file name -> the one-line reason for each game file it cannot offer."""
 
     games: dict[str, Path] = field(default_factory=dict)
@@ -197,17 +197,17 @@ def revision(entry: Entry) -> tuple:
 
 
 def check_games_dir(games_dir: str | None) -> str | None:
-    """The --games folder, with every game file in it read once (a file that cannot be
+    """The --game-files folder, with every game file in it read once (a file that cannot be
     offered fails here with its line, and so does a folder without any game file)."""
     if games_dir is None:
         return None
     if not Path(games_dir).is_dir():
-        raise UsageError(f"--games {games_dir!r} is not a folder", input=str(games_dir))
+        raise UsageError(f"--game-files {games_dir!r} is not a folder", input=str(games_dir))
     folder = scan_folder(games_dir)
     if folder.problems:
         raise UsageError(next(iter(folder.problems.values())))
     if not folder.games:
-        raise UsageError(f"--games {games_dir!r} holds no game file (*.toml with a [game] "
+        raise UsageError(f"--game-files {games_dir!r} holds no game file (*.toml with a [game] "
                          "table); see the documentation's tutorial 'Your first game file'",
                          input=str(games_dir))
     return str(games_dir)

@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable
 
 from printables.boards import Board
-from printables.errors import UsageError
+from printables.errors import UsageError, install_hint
 from printables.games.model import GameSpec
 from printables.loading import load
 from printables.play.kernel import Kernel, ReferenceKernel
@@ -81,7 +81,7 @@ def numba_kernel_for(game: GameSpec, board: Board) -> Kernel:
                          f"{', '.join(sorted(NUMBA_KERNELS))} (--kernel fast works for all)",
                          input=game.name)
     if not numba_available():
-        raise UsageError('--kernel numba needs the play extra: pip install "printables[play]"')
+        raise UsageError(f"--kernel numba needs the play extra: {install_hint('play')}")
     kernel = load(make)(game, board)
     if kernel is None:
         raise UsageError(f"the numba kernel of {game.name} does not apply to this board",

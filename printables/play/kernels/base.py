@@ -15,12 +15,12 @@ digits for a move's other parts (a take, a relocation) or reserve small codes fo
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Move, Position
-from printables.play.kernel import DRAW
+from printables.play.kernel import DRAW, adjudication
 
 
 class CountState:
@@ -78,12 +78,20 @@ class FastKernel:
 
     FastKernel.__init__ sets `game`, `board`, `sides`, `names` (board order) and `index`
     (name -> int). A subclass defines `from_position`, `to_position`, `move_of`,
-    `adjudicate`, `_generate(state)` (the legal codes of the side to move; called only
-    while state.result is None) and `_apply(state, code)` (which also sets state.result
-    when the move ends the game), and `_no_move_result` where having no move does not
-    lose. States carry `to_move` (side index), `moves` (cached codes or None), `result`
-    and a `copy()` method.
+    `_generate(state)` (the legal codes of the side to move; called only while
+    state.result is None) and `_apply(state, code)` (which also sets state.result when the
+    move ends the game), and `_no_move_result` where having no move does not lose; `seats`
+    where players can change sides. States carry `to_move` (side index), `moves` (cached
+    codes or None), `result` and a `copy()` method.
+
+    Adjudication: a subclass names in `ruling` the game ruling (printables.games.rulings)
+    that its `_adjudicate(state)` computes from its own state (None and DRAW for a game
+    without one). Where the game's GameSpec.adjudicate is that ruling it is used; a game
+    with another ruling (a game file's, say) is adjudicated by its own, on the Position.
     """
+
+    #: the GameSpec.adjudicate that _adjudicate computes (None: none, a draw)
+    ruling: Callable[[Board, Position], str] | None = None
 
     def __init__(self, game: GameSpec, board: Board) -> None:
         self.game = game
@@ -91,6 +99,7 @@ class FastKernel:
         self.sides: tuple[str, ...] = game.sides
         self.names: tuple[str, ...] = board.names
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self.unswapped = tuple(range(len(self.sides)))
 
     # ------------------------------------------------------------------ the contract
     def copy(self, state: Any) -> Any:
@@ -117,6 +126,16 @@ class FastKernel:
         """Play a legal move code in place."""
         self._apply(state, code)
         state.moves = None
+
+    def seats(self, state: Any) -> tuple[int, ...]:
+        """Per side, the seat playing it: nobody changes sides unless a kernel says so."""
+        return self.unswapped
+
+    def adjudicate(self, state: Any) -> int:
+        """The game's ruling at the ply cap (see the class docstring)."""
+        if self.game.adjudicate is self.ruling:
+            return self._adjudicate(state)
+        return adjudication(self.game, self.board, self.to_position(state))
 
     def code_of(self, state: Any, move: Move) -> Hashable:
         """The code of a legal Move of this state (ValueError when it is not legal)."""
@@ -147,6 +166,13 @@ class FastKernel:
         result = state.result
         return (self.adjudicate(state) if result is None else result), max_plies
 
+    def _at_cap(self, state: Any, plies: int) -> tuple[int, int]:
+        """What a playout that played all its plies returns: the result after the last
+        ply (a compiled playout may not have looked) or else the adjudication."""
+        state.moves = None
+        result = self.result(state)
+        return (self.adjudicate(state) if result is None else result), plies
+
     # ------------------------------------------------------------------ for subclasses
     def _settle(self, state: Any) -> None:
         """Fill state.moves (and state.result where having no move decides the game)."""
@@ -167,8 +193,9 @@ class FastKernel:
     def move_of(self, state: Any, code: Hashable) -> Move:
         raise NotImplementedError
 
-    def adjudicate(self, state: Any) -> int:
-        raise NotImplementedError
+    def _adjudicate(self, state: Any) -> int:
+        """`ruling` computed from the kernel's state."""
+        return DRAW
 
     def from_position(self, pos: Position) -> Any:
         raise NotImplementedError

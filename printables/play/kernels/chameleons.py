@@ -6,8 +6,8 @@ jump chains (every prefix a move), pieces on notice changing sides after a step 
 first jump, the mover judged where it lands, elimination judged after the whole move, and
 a side with no move losing. A code is the move's path (base.encode_path).
 
-Adjudication at the ply cap (our ruling for playouts): the side with more chameleons on the
-board wins, equal counts draw.
+Adjudication at the ply cap: the game's ruling (GameSpec.adjudicate, rulings.more_pieces:
+more chameleons on the board wins, equal counts draw), from the kernel's counts.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from printables.boards import Board
 from printables.boards.square import parse_square, square_name
 from printables.games.chameleons_rules import DIRECTIONS, KIND
 from printables.games.model import GameSpec, Move, Piece, Position
+from printables.games.rulings import more_pieces
 from printables.play.kernels.base import BASE, FastKernel, decode_path, more_wins, path_move
 
 
@@ -40,6 +41,8 @@ class State:
 
 class ChameleonsKernel(FastKernel):
     """Chameleons on any board of chess-named squares (the engine's own geometry)."""
+
+    ruling = staticmethod(more_pieces)
 
     def __init__(self, game: GameSpec, board: Board) -> None:
         super().__init__(game, board)
@@ -86,7 +89,7 @@ class ChameleonsKernel(FastKernel):
     def move_of(self, state: State, code: Any) -> Move:
         return path_move(self, code)
 
-    def adjudicate(self, state: State) -> int:
+    def _adjudicate(self, state: State) -> int:
         return more_wins(*state.count)
 
     # ------------------------------------------------------------------ rules

@@ -250,7 +250,7 @@ class ChameleonsNumbaKernel(ArrayStates, ChameleonsKernel):
         state.to_move, state.moves = int(to_move), None
         state.result = self._eliminated(state)
         if result in (GOING_ON, NO_WINNER):  # at the cap, or no chameleons at all
-            return self.adjudicate(state), int(plies)
+            return self._at_cap(state, int(plies))
         return int(result), int(plies)
 
 

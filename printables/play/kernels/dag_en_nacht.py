@@ -9,7 +9,7 @@ can make a line (nothing is ever taken), and only through the square it played t
 after a move only that square's four lines are read; a position from a file is read whole.
 Codes: a drop is the path (s,), a shift (s, t) (base.encode_path).
 
-Adjudication at the ply cap (our ruling for playouts): a draw.
+Adjudication at the ply cap: the game's (it has no ruling: a draw).
 """
 
 from __future__ import annotations
@@ -77,9 +77,6 @@ class DagEnNachtKernel(FastKernel):
 
     def move_of(self, state: CountState, code: Any) -> Move:
         return path_move(self, code, drop=code < BASE)
-
-    def adjudicate(self, state: CountState) -> int:
-        return DRAW
 
     # ------------------------------------------------------------------ rules
     def _no_move_result(self, state: CountState) -> int | None:

@@ -169,7 +169,7 @@ class DagEnNachtNumbaKernel(ArrayStates, DagEnNachtKernel):
         state.to_move, state.moves = int(to_move), None
         state.result = None if result in (GOING_ON, DRAW) else int(result)
         if result == GOING_ON:
-            return self.adjudicate(state), int(plies)
+            return self._at_cap(state, int(plies))
         return int(result), int(plies)
 
 

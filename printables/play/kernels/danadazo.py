@@ -8,7 +8,7 @@ general only while at most one guard is left), no forbidden barrier, the win by 
 opposing general(s), the lone general's draw after 20 plies, and a side with no move
 losing. Codes: the path (origin, target) (base.encode_path).
 
-Adjudication at the ply cap (our ruling for playouts): a draw.
+Adjudication at the ply cap: the game's (it has no ruling: a draw).
 """
 
 from __future__ import annotations
@@ -91,9 +91,6 @@ class DanadazoKernel(FastKernel):
 
     def move_of(self, state: State, code: Any) -> Move:
         return path_move(self, code)
-
-    def adjudicate(self, state: State) -> int:
-        return DRAW
 
     # ------------------------------------------------------------------ bookkeeping
     @staticmethod

@@ -358,7 +358,7 @@ class DanadazoNumbaKernel(ArrayStates, DanadazoKernel):
         state.lone = None if lone < 0 else int(lone)
         state.result = self._decided(state)
         if result == GOING_ON:
-            return self.adjudicate(state), int(plies)
+            return self._at_cap(state, int(plies))
         return int(result), int(plies)
 
 

@@ -1,17 +1,20 @@
 """The differential check of a fast kernel against the reference kernel (the rules engine).
 
 compare_state says where a kernel state and the engine disagree: the Position round trip
-(from_position(to_position(s)) stands for the same position), the result, the set of legal
-moves (as engine Moves via move_of) and, when asked, the successor Position of every legal
-move and the result there. random_walk drives seeded random games with the kernel choosing
-the moves and checks every position it reaches, and every successor on every
-`full_every`-th position (and always the move it plays). The tests use it, and so can a
-big run (the size knob in tests/test_kernels_differential.py).
+(from_position(to_position(s)) stands for the same position), the result, the seats, the
+adjudication (the game's ruling), the set of legal moves (as engine Moves via move_of) and,
+when asked, the successor Position of every legal move and the result there. random_walk
+drives seeded random games with the kernel choosing the moves and checks every position it
+reaches, and every successor on every `full_every`-th position (and always the move it
+plays). stop_at_every_ply checks a kernel's own random playout stopped at every ply count
+of a game, not only at its end. The tests use them, and so can a big run (the size knob in
+tests/test_kernels_differential.py).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +45,11 @@ def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool)
         tally.problems.append(f"{where}: from_position(to_position()) gives {_describe(again)}")
     if kernel.result(state) != ref.result(rstate):
         tally.problems.append(f"{where}: result {kernel.result(state)} != {ref.result(rstate)}")
+    if kernel.seats(state) != ref.seats(rstate):
+        tally.problems.append(f"{where}: seats {kernel.seats(state)} != {ref.seats(rstate)}")
+    if kernel.adjudicate(state) != ref.adjudicate(rstate):
+        tally.problems.append(f"{where}: adjudication {kernel.adjudicate(state)} != the "
+                              f"game's ruling {ref.adjudicate(rstate)}")
     codes = kernel.legal(state)
     moves = [kernel.move_of(state, c) for c in codes]
     want = set(ref.legal(rstate))
@@ -92,6 +100,30 @@ def random_walk(kernel: Kernel, start: Position, rng: random.Random, tally: Tall
         check_successor(kernel, state, code, kernel.move_of(state, code), pos, tally,
                         with_result=False)
         kernel.apply(state, code)
+
+
+def stop_at_every_ply(kernel: Kernel, start: Position, seed: int, *, limit: int,
+                      stops: Iterable[int] | None = None) -> list[str]:
+    """Where a kernel's random playout from start (seeded by seed) disagrees with the
+    engine when stopped after k plies, for every k in stops (default: every ply count from
+    0 to one past the game's end, at most limit): it must stop after min(k, the game's
+    length) plies and return the engine's result at the position it stopped at, or the
+    game's adjudication there (also where a game that ran out of moves has no result)."""
+    length = kernel.random_playout(kernel.from_position(start), random.Random(seed), limit)[1]
+    ref = ReferenceKernel(kernel.game, kernel.board)
+    problems: list[str] = []
+    for k in range(min(length + 1, limit) + 1) if stops is None else stops:
+        state = kernel.from_position(start)
+        result, plies = kernel.random_playout(state, random.Random(seed), k)
+        pos = kernel.to_position(state)
+        rstate = ref.from_position(pos)
+        want = ref.result(rstate)
+        want = ref.adjudicate(rstate) if want is None else want
+        if plies != min(k, length) or result != want:
+            problems.append(f"{kernel.game.name}, seed {seed}, stopped after {k} plies: "
+                            f"{plies} plies, result {result}; the engine says {want} at "
+                            f"{_describe(pos)} (the game lasts {length} plies)")
+    return problems
 
 
 def _describe(pos: Position) -> str:

@@ -7,10 +7,11 @@ through the dead zone, custodian capture by the mover only (rings wrap round for
 side with two counters or fewer losing, and a side to move without a move losing.
 Codes: the path (origin, target) (base.encode_path).
 
-Adjudication (our ruling for playouts): uniformly random games last thousands of plies
-(about 4,800 on average), so a playout stopped at the ply cap is decided by material: the
-side with more counters on the board wins, equal counts draw. `printables play` and the
-balance players cap Dugi at DUGI_PLY_CAP plies unless told otherwise.
+Adjudication: uniformly random games last thousands of plies (about 4,800 on average), so
+many reach the ply cap; they are scored by the game's ruling (GameSpec.adjudicate,
+rulings.more_pieces: more counters on the board wins, equal counts draw), computed from the
+kernel's counts. `printables play` and the balance players cap Dugi at DUGI_PLY_CAP plies
+unless told otherwise.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from printables.boards import Board
 from printables.games.dugi import DIRECTIONS, LOSING_COUNT, step
 from printables.games.model import GameSpec, Move, Piece, Position
+from printables.games.rulings import more_pieces
 from printables.play.kernels.base import (
     BASE,
     CountState,
@@ -39,6 +41,8 @@ State = CountState
 
 class DugiKernel(FastKernel):
     """Dugi on a ring board (board.data 'coords' and 'rings')."""
+
+    ruling = staticmethod(more_pieces)
 
     #: the ply cap callers use for this game unless told otherwise
     ply_cap = DUGI_PLY_CAP
@@ -80,7 +84,7 @@ class DugiKernel(FastKernel):
     def move_of(self, state: State, code: Any) -> Move:
         return path_move(self, code)
 
-    def adjudicate(self, state: State) -> int:
+    def _adjudicate(self, state: State) -> int:
         return more_wins(*state.count)
 
     # ------------------------------------------------------------------ rules

@@ -139,7 +139,9 @@ class DugiNumbaKernel(ArrayStates, DugiKernel):
             LOSING_COUNT)
         state.to_move, state.moves = int(to_move), None
         state.result = self._decided(state)
-        return (self.adjudicate(state) if result == GOING_ON else int(result)), int(plies)
+        if result == GOING_ON:
+            return self._at_cap(state, int(plies))
+        return int(result), int(plies)
 
 
 def make(game: GameSpec, board: Board) -> DugiNumbaKernel | None:

@@ -10,7 +10,8 @@ Codes: a placement is the path (h,), an unstack its path (base.encode_path), PAS
 A state remembers whether a move was played: the engine writes hand and passes into every
 position it plays to, so to_position does too from then on (before, the given position's).
 
-Adjudication at the ply cap (our ruling for playouts): more markers wins, equal draws.
+Adjudication at the ply cap: the game's ruling (GameSpec.adjudicate, rulings.more_markers:
+more markers wins, equal counts draw), from the kernel's counts.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from printables.boards import Board
 from printables.games.evl_rules import LETTER, MARKERS, MAX_HEIGHT, PIECES
 from printables.games.model import GameSpec, Move, Position
+from printables.games.rulings import more_markers
 from printables.play.kernel import DRAW
 from printables.play.kernels.base import BASE, FastKernel, decode_path, more_wins, path_move
 
@@ -50,6 +52,8 @@ class State:
 
 class EvlKernel(FastKernel):
     """EVL on a board of heptagons and pentagons (board.data['ring'] round each pentagon)."""
+
+    ruling = staticmethod(more_markers)
 
     def __init__(self, game: GameSpec, board: Board) -> None:
         super().__init__(game, board)
@@ -100,7 +104,7 @@ class EvlKernel(FastKernel):
             return Move(special="pass")
         return path_move(self, code, drop=code < BASE)
 
-    def adjudicate(self, state: State) -> int:
+    def _adjudicate(self, state: State) -> int:
         return more_wins(*state.held)
 
     # ------------------------------------------------------------------ rules

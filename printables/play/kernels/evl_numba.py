@@ -232,7 +232,7 @@ class EvlNumbaKernel(ArrayStates, EvlKernel):
         state.to_move, state.passes, state.moves = int(to_move), int(passes), None
         state.result = self._ended(state)
         if result == GOING_ON:
-            return self.adjudicate(state), int(plies)
+            return self._at_cap(state, int(plies))
         return int(result), int(plies)
 
 

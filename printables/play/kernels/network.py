@@ -11,7 +11,8 @@ other player too, but only when the emptied cell lay between two of their stones
 so networks are searched only then (and only with six stones and both goals reached).
 Codes: a drop is the path (s,), a step (s, t) (base.encode_path), PASS and SWAP below.
 
-Adjudication at the ply cap (our ruling for playouts): a draw.
+Adjudication at the ply cap: the game's (it has no ruling: a draw). Seats: after the pie
+swap each player plays the other colour (seats, as network_rules.seats).
 """
 
 from __future__ import annotations
@@ -119,8 +120,9 @@ class NetworkKernel(FastKernel):
             return Move(special="swap")
         return path_move(self, code, drop=code < BASE)
 
-    def adjudicate(self, state: State) -> int:
-        return DRAW
+    def seats(self, state: State) -> tuple[int, ...]:
+        """After the pie swap the player who dropped first plays White."""
+        return (1, 0) if state.swapped else (0, 1)
 
     # ------------------------------------------------------------------ moves
     def _settle(self, state: State) -> None:

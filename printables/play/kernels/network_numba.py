@@ -265,7 +265,7 @@ class NetworkNumbaKernel(ArrayStates, NetworkKernel):
         state.to_move, state.swapped, state.moves = int(to_move), bool(swapped), None
         state.result = None if result == GOING_ON else int(result)
         if result == GOING_ON:
-            return self.adjudicate(state), int(plies)
+            return self._at_cap(state, int(plies))
         return int(result), int(plies)
 
 

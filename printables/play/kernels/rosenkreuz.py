@@ -12,8 +12,8 @@ it and is taken), and only a move onto the far rank is played out on a copy.
 Codes: the path (origin, target), then the take and the relocation where there are
 (base.encode_path).
 
-Adjudication at the ply cap (our ruling for playouts): the side with more pieces wins,
-equal counts draw.
+Adjudication at the ply cap: the game's ruling (GameSpec.adjudicate, rulings.more_pieces:
+more pieces of both colours wins, equal counts draw), from the kernel's counts.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from printables.boards import Board
 from printables.boards.square import parse_square, square_name
 from printables.games.model import GameSpec, Move, Piece, Position
 from printables.games.rosenkreuz_rules import COLOURS, DIRECTIONS, FORWARD, ORTHOGONAL
+from printables.games.rulings import more_pieces
 from printables.play.kernel import DRAW
 from printables.play.kernels.base import BASE, CountState, FastKernel, decode_path
 
@@ -33,6 +34,8 @@ State = CountState
 
 class RosenkreuzKernel(FastKernel):
     """Rosenkreuz on an n x n board of chess-named squares."""
+
+    ruling = staticmethod(more_pieces)
 
     def __init__(self, game: GameSpec, board: Board, n: int) -> None:
         super().__init__(game, board)
@@ -86,7 +89,7 @@ class RosenkreuzKernel(FastKernel):
         return Move(path=(p[0], p[1]), take=p[2] if len(p) > 2 else None,
                     relocate=p[3] if len(p) > 3 else None)
 
-    def adjudicate(self, state: State) -> int:
+    def _adjudicate(self, state: State) -> int:
         a, b = state.count[0] + state.count[1], state.count[2] + state.count[3]
         return 0 if a > b else 1 if b > a else DRAW
 

@@ -361,7 +361,7 @@ class RosenkreuzNumbaKernel(ArrayStates, RosenkreuzKernel):
         state.to_move, state.moves = int(to_move), None
         state.result = self._loser_result(state.count)
         if result in (GOING_ON, NO_WINNER):
-            return self.adjudicate(state), int(plies)
+            return self._at_cap(state, int(plies))
         return int(result), int(plies)
 
 

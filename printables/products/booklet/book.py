@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +38,7 @@ from printables.outputs import MAX_RULES_BYTES, read_regular_file
 from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.board_sheet import board_scene
 from printables.products.booklet import markup
-from printables.products.booklet.diagram import Marks, board_drawing, position_scene
+from printables.products.booklet.diagram import board_drawing
 from printables.products.booklet.examples import (
     Example,
     example_paths,
@@ -47,13 +47,19 @@ from printables.products.booklet.examples import (
     piece_scene,
     setup_layout,
 )
+from printables.products.booklet.figures import (
+    LEAST_FIT,
+    diagram,
+    examples_section,
+    figure,
+    smallest_room,
+)
 from printables.products.booklet.flow import (
     MM,
     BookletDoc,
     FormCache,
     Heading,
-    Metrics,
-    SceneFlowable,
+    Typeset,
     metrics,
     styles,
     table_of_contents,
@@ -63,7 +69,7 @@ from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages, choo
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render.scene import Group, Scene
-from printables.render.theme import Ink, get_theme
+from printables.render.theme import get_theme
 from printables.units import PAPERS
 
 #: The rules section the example diagrams go in front of (else they go before Credits).
@@ -72,15 +78,17 @@ EXAMPLES_BEFORE = ("strategy hint", "credits")
 
 @dataclass(frozen=True)
 class Booklet:
-    """A typeset booklet: PDF bytes and the number of pages."""
+    """A typeset booklet: PDF bytes, the number of pages and how many are notes pages."""
 
     pdf: bytes
     pages: int
+    notes: int = 0
 
 
-def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[markup.Section, ...],
-                                                         tuple[markup.Ruling, ...]]:
-    """The parsed rules text of a game: title, intro blocks, sections, our rulings."""
+def read_rules(game: GameSpec, rules_dir: Path, options: Mapping[str, Any] | None = None
+               ) -> tuple[str, tuple, tuple[markup.Section, ...], tuple[markup.Ruling, ...]]:
+    """The parsed rules text of a game (for these options): title, intro blocks, sections,
+    our rulings."""
     path = game_content(game, rules_dir=rules_dir).rules
     try:  # bounded, regular files only (a FIFO or /dev/zero is refused at once)
         text = read_regular_file(path, MAX_RULES_BYTES, "a rules text (Markdown)").decode()
@@ -90,28 +98,48 @@ def read_rules(game: GameSpec, rules_dir: Path) -> tuple[str, tuple, tuple[marku
     except PrintablesError as e:
         raise UsageError(f"no rules text for {game.name}: {e.message}", file=str(path),
                          input=str(path)) from None
-    blocks = markup.parse(derive_numbers(text, game, str(path)), str(path))
+    blocks = markup.parse(derive_numbers(text, game, str(path), options), str(path))
     return markup.sections(blocks) + (markup.rulings(blocks, str(path)),)
 
 
-#: A number the rules text takes from the program, e.g. {tiles:A4}: the board's tile pages.
-DERIVED = re.compile(r"\{(\w+):(\w+)\}")
+#: A number the rules text takes from the program: {tiles:A4}, the board's tile pages;
+#: {option:size} (or {option:size-1}, {option:size+2}), a game option's value in the
+#: booklet's variant; {letter:size} (or size-1 ...), the letter in that place (1 = a).
+DERIVED = re.compile(r"\{(\w+):(\w+)([+-]\d+)?\}")
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve")
 
 
-def derive_numbers(text: str, game: GameSpec, path: str) -> str:
+def derive_numbers(text: str, game: GameSpec, path: str,
+                   options: Mapping[str, Any] | None = None) -> str:
     """The rules text with each {tiles:PAPER} replaced by the number of tile pages the kit
-    prints the board on (1 when it fits one page), in words up to twelve, so the text says
-    what the program does (ruling: numbers the program decides are never typed in)."""
+    prints the board on (1 when it fits one page), in words up to twelve, and each
+    {option:KEY} or {letter:KEY} by the option's value in these options (the booklet's
+    variant) or the letter in that place, so the text says what the program does and
+    describes the board the booklet shows (ruling: numbers the program decides are never
+    typed in).
+
+    >>> from printables.games import GAMES
+    >>> derive_numbers("`{letter:size}{option:size}` and `{letter:size-1}1`", GAMES["network"],
+    ...                "x.md", {"size": 12})
+    '`l12` and `k1`'
+    """
+    opts = game.options(options)
+    counts = {k: v for k, v in opts.items() if isinstance(v, int) and not isinstance(v, bool)}
+
     def number(m: re.Match) -> str:
-        key, arg = m[1], m[2]
+        key, arg, shift = m[1], m[2], int(m[3] or 0)
         papers = {name.lower(): name for name in PAPERS}
-        if key != "tiles" or arg.lower() not in papers:
-            raise UsageError(f"{path}: unknown number {m[0]!r}; valid: {{tiles:PAPER}} with "
-                             f"PAPER one of {', '.join(PAPERS)}", input=m[0])
-        n = tile_pages(game, PAPERS[papers[arg.lower()]])
-        return _WORDS[n] if n < len(_WORDS) else str(n)
+        if key == "tiles" and arg.lower() in papers and not shift:
+            n = tile_pages(game, PAPERS[papers[arg.lower()]])
+            return _WORDS[n] if n < len(_WORDS) else str(n)
+        if key in ("option", "letter") and arg in counts:
+            n = counts[arg] + shift
+            return str(n) if key == "option" else chr(ord("a") + n - 1)
+        raise UsageError(f"{path}: unknown number {m[0]!r}; valid: {{tiles:PAPER}} with PAPER "
+                         f"one of {', '.join(PAPERS)}, {{option:KEY}} or {{letter:KEY}} with "
+                         f"KEY one of {game.name}'s whole-number options "
+                         f"({', '.join(sorted(counts)) or 'it has none'})", input=m[0])
     return DERIVED.sub(number, text)
 
 
@@ -126,97 +154,185 @@ def tile_pages(game: GameSpec, paper: tuple[float, float]) -> int:
 
 
 @dataclass(frozen=True)
-class Typeset:
-    """What every part of a booklet is set with: theme, page metrics, styles, board forms."""
+class Layout:
+    """How a booklet's figures are set: `least`, the share of its size a diagram may
+    shrink to so it uses the end of a page; `scale`, the share of the frame a full-width
+    example may take at most; `spread`, how many examples (from the last) are set one to
+    a page at full size."""
 
-    theme: Mapping[str, Ink]
-    m: Metrics
-    st: Mapping[str, ParagraphStyle]
-    forms: FormCache
-    marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
-    #: Diagrams already drawn for this booklet (its story is built more than once):
-    #: (id(example), max_w, max_h) -> (example, scene).
-    scenes: dict = field(default_factory=dict)
-
-    def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
-        """A flowable drawing scene at most max_w x max_h mm."""
-        return SceneFlowable(scene, self.theme, max_w, max_h, self.forms)
-
-    def para(self, markdown: str, style: str, **kw) -> Paragraph:
-        """A paragraph of Markdown-subset inline text."""
-        return Paragraph(markup.inline(markdown, marks=dict(self.marks)), self.st[style], **kw)
+    least: float = LEAST_FIT
+    scale: float = 1.0
+    spread: int = 0
 
 
-def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
-                  layouts_dir: Path | None = None, rules_dir: Path | None = None,
-                  options: Mapping[str, Any] | None = None) -> Booklet:
-    """Typeset a game's rule booklet on pages of `paper` for the game's options (default:
-    the standard game); every example is checked first."""
+@dataclass(frozen=True)
+class Content:
+    """Everything a booklet says, read and checked once: its story is built from it for
+    each layout tried."""
+
+    game: GameSpec
+    ts: Typeset
+    opts: Mapping[str, Any]
+    intro: tuple
+    sections: tuple[markup.Section, ...]
+    rulings: tuple[markup.Ruling, ...]
+    setup: Any
+    examples: tuple[Example, ...]
+    variant: Mapping[str, Any]
+    left_out: int
+
+    def doc(self) -> BookletDoc:
+        """A fresh document to set the story in."""
+        g = self.game
+        return BookletDoc(io.BytesIO(), self.ts.m, f"{g.title}: rules", g.designer,
+                          f"{g.title} · rules")
+
+
+def booklet_content(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
+                    layouts_dir: Path | None = None, rules_dir: Path | None = None,
+                    options: Mapping[str, Any] | None = None) -> Content:
+    """Read a game's rules text, setup and examples (every example checked first)."""
     size = PAGES[choose(paper, PAGES, "paper")]
-    theme = get_theme(theme_name)
     layouts = Path(layouts_dir) if layouts_dir else bundled_layouts()
-    _, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
-                                             else bundled_rules())
     opts = game.options(options)
+    _, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
+                                             else bundled_rules(), opts)
     variant = {k: v for k, v in opts.items() if game.default_options.get(k) != v}
     setup = setup_layout(game, layouts)
     moved = on_variant(game, setup, variant) or setup_missing(game, setup, variant)
     if moved is not setup:
         moved = replace(moved, position=moved.position.with_(title=(
             f"{setup.position.title or 'The starting position'} ({variant_words(variant)})")))
-    setup = moved
     examples = load_examples(game, layouts, variant)
-    left_out = len(example_paths(game, layouts)) - len(examples)
     m = metrics(*size)
-    ts = Typeset(theme, m, styles(m), FormCache(),
+    ts = Typeset(get_theme(theme_name), m, styles(m), FormCache(),
                  {r.key: i for i, r in enumerate(rulings, 1)})
-    setup_scene = diagram(game, setup.position, theme, m.frame_w, m.frame_h * 0.62,
-                          reserve=True)
-    room = smallest_room(game, opts)
+    return Content(game, ts, opts, intro, sections, rulings, moved, examples, variant,
+                   len(example_paths(game, layouts)) - len(examples))
 
-    def story(notes: int = 0) -> list:
-        out = cover(game, ts, opts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
-                                                      for i, b in enumerate(intro)]
-        figures = {"components": components_figure(game, setup.position.options, ts),
-                   "setup": [figure(ts, setup_scene, setup.position.title or
-                                    "The starting position", "", m.frame_w, m.frame_h * 0.62)]}
-        placed = False
-        for i, sec in enumerate(sections):
-            key = sec.title.strip().lower()
-            if not placed and key in EXAMPLES_BEFORE:
-                out += leftover(figures) + examples_section(game, examples, room, ts,
-                                                            variant, left_out)
-                placed = True
-            if key == "credits":
-                out += rulings_page(rulings, ts)
-                out.append(CondPageBreak(m.frame_h * 0.25 * MM))
-            figs = figures.pop(key, [])
-            out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
-        if not placed:
-            out += leftover(figures) + examples_section(game, examples, room, ts, variant,
-                                                        left_out)
-        return out + notes_pages(notes, ts) + player_aid(sections, ts)
 
-    def doc() -> BookletDoc:
-        return BookletDoc(io.BytesIO(), m, f"{game.title}: rules", game.designer,
-                          f"{game.title} · rules")
+def booklet_story(c: Content, layout: Layout, notes: int = 0) -> list:
+    """The flowables of a booklet, its figures set by layout, with `notes` ruled pages
+    before the player aid."""
+    ts, m, game = c.ts, c.ts.m, c.game
+    room = smallest_room(game, c.opts)
+    out = cover(game, ts, c.opts) + contents(ts) + [block_flow(b, "intro", i, ts, level=0)
+                                                    for i, b in enumerate(c.intro)]
 
-    # The pages a folded booklet needs are notes pages, not blank ones. Notes pages are one
-    # page each and go in before the last page (the player aid), so one layout pass without
-    # them tells how many, and moves the last page's contents entries; the drawn build
-    # confirms both (multiBuild repeats it if an entry moved).
-    first = doc()
-    tocs = first.layout(story(), ts.forms)
-    notes = -first.page % 4
+    def setup_scene(w: float, h: float) -> Scene:
+        key = ("setup", w, h)
+        if key not in ts.scenes:
+            ts.scenes[key] = (None, diagram(game, c.setup.position, ts.theme, w, h,
+                                            reserve=True))
+        return ts.scenes[key][1]
+    figures = {"components": components_figure(game, c.setup.position.options, ts),
+               "setup": [figure(ts, setup_scene, c.setup.position.title or
+                                "The starting position", "", m.frame_w, m.frame_h * 0.62,
+                                layout.least)]}
+
+    def examples() -> list:
+        return leftover(figures) + examples_section(game, c.examples, room, ts, c.variant,
+                                                    c.left_out, layout.least, layout.spread,
+                                                    layout.scale, c.sections)
+    placed = False
+    for i, sec in enumerate(c.sections):
+        key = sec.title.strip().lower()
+        if not placed and key in EXAMPLES_BEFORE:
+            out += examples()
+            placed = True
+        if key == "credits":
+            out += rulings_page(c.rulings, ts)
+        figs = figures.pop(key, [])
+        out += section_flow(sec, i, ts, keep_last=bool(figs)) + figs
+    if not placed:
+        out += examples()
+    return out + notes_pages(notes, ts) + player_aid(c.sections, ts)
+
+
+#: A page in the middle of a booklet that uses less than this share of its frame is nearly
+#: empty (a few lines before a figure that would not fit): a layout avoids those as it
+#: avoids notes pages.
+SPARSE = 0.35
+
+
+def page_use(c: Content, layout: Layout) -> list[float]:
+    """The share of each page's frame a layout uses (one layout pass, nothing drawn)."""
+    d = c.doc()
+    d.layout(booklet_story(c, layout), c.ts.forms)
+    return d.used[:d.page]
+
+
+def waste(used: list[float]) -> tuple[int, int, int]:
+    """(notes pages a fold needs plus nearly empty pages, notes pages, pages) of a layout:
+    nearly empty are the pages from the third (after cover and contents) to the last but
+    two (the last text page may end short; the player aid is last) that use less than
+    SPARSE of the frame."""
+    n = len(used)
+    notes = -n % 4
+    return notes + sum(1 for u in used[2:n - 2] if u < SPARSE), notes, n
+
+
+def choose_layout(c: Content) -> Layout:
+    """The layout to print (ruling, ours): the figures packed (diagrams shrink to use the
+    end of a page), unless another layout wastes fewer pages, counting the notes pages a
+    fold needs and the nearly empty pages alike (see waste): examples a little smaller or
+    smaller still, the figures at full size, or the last one, two, three examples one to
+    a page at full size; of equal ones, the one with fewer notes pages, then fewer pages,
+    then the first tried."""
+    packed = Layout()
+    best = (waste(page_use(c, packed)), packed)
+    if best[0][0] == 0:
+        return packed
+    tries = [Layout(scale=0.85), Layout(scale=0.7), Layout(least=1.0)] + [
+        Layout(spread=n) for n in range(1, min(3, len(c.examples)) + 1)]
+    for layout in tries:
+        score = waste(page_use(c, layout))
+        if score < best[0]:
+            best = (score, layout)
+        if score[0] == 0:
+            break
+    return best[1]
+
+
+def typeset(c: Content, layout: Layout, fold: bool) -> Booklet:
+    """The drawn booklet; folded (`fold`), with the notes pages it needs to come to a
+    multiple of four, in before the player aid (ruled, one a page, so the layout pass
+    without them tells how many and where the last page's contents entries move; the
+    drawn build confirms both, and multiBuild repeats it if an entry moved)."""
+    first = c.doc()
+    tocs = first.layout(booklet_story(c, layout), c.ts.forms)
+    notes = -first.page % 4 if fold else 0
     for toc in tocs:
         toc.shift(first.page, notes)
-    pdf = first.build_seeded(story(notes), tocs, ts.forms)
-    if -(first.page - notes) % 4 != notes:  # the contents moved a page: count again
-        again = doc()
+    pdf = first.build_seeded(booklet_story(c, layout, notes), tocs, c.ts.forms)
+    if fold and -(first.page - notes) % 4 != notes:  # the contents moved a page: again
+        again = c.doc()
         notes = -(first.page - notes) % 4
-        pdf = again.build_twice(lambda: story(notes), ts.forms)
+        pdf = again.build_twice(lambda: booklet_story(c, layout, notes), c.ts.forms)
         first = again
-    return Booklet(pdf, first.page)
+    return Booklet(pdf, first.page, notes)
+
+
+def build_booklets(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
+                   layouts_dir: Path | None = None, rules_dir: Path | None = None,
+                   options: Mapping[str, Any] | None = None, fold: bool = False
+                   ) -> tuple[Booklet, Booklet | None]:
+    """A game's rule booklet on pages of `paper` for the game's options (default: the
+    standard game), and with fold its copy for folding (a multiple of four pages; the
+    same booklet when it has that already)."""
+    c = booklet_content(game, paper, theme_name, layouts_dir, rules_dir, options)
+    layout = choose_layout(c)
+    plain = typeset(c, layout, fold=False)
+    if not fold:
+        return plain, None
+    return plain, plain if plain.pages % 4 == 0 else typeset(c, layout, fold=True)
+
+
+def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
+                  layouts_dir: Path | None = None, rules_dir: Path | None = None,
+                  options: Mapping[str, Any] | None = None) -> Booklet:
+    """A game's rule booklet (see build_booklets)."""
+    return build_booklets(game, paper, theme_name, layouts_dir, rules_dir, options)[0]
 
 
 #: The rules sections a player aid on the back cover repeats, in this order.
@@ -419,188 +535,6 @@ def block_flow(b: markup.Block, key: str, j: int, ts: Typeset, level: int = 1) -
     return ts.para(b.text, "body")
 
 
-def figure(ts: Typeset, scene: Scene, caption: str, note: str, max_w: float,
-           max_h: float) -> KeepTogether:
-    """A diagram with its caption (and a grey note) kept on one page."""
-    parts: list = [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h),
-                   ts.para(caption, "caption")]
-    parts.append(ts.para(note, "note") if note else Spacer(1, ts.m.body * 0.8))
-    return KeepTogether(parts)
-
-
-def figure_parts(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> list:
-    """The flowables of an example figure: space, diagram, caption."""
-    return [Spacer(1, ts.m.body * 0.4), ts.scene(scene, max_w, max_h)] + \
-        caption_parts(ts, ex, "") + [Spacer(1, ts.m.body * 0.6)]
-
-
-def text_height(ts: Typeset, parts: list, width: float) -> float:
-    """Height in mm of flowables stacked in a column width mm wide."""
-    total = 0.0
-    for f in parts:
-        total += f.wrap(width * MM, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-    return total / MM
-
-
-#: Boards wider than this (width / height) get their caption below, others beside them.
-WIDE = 1.15
-
-
-def examples_intro(examples: tuple[Example, ...]) -> str:
-    """The paragraph that opens the Examples section; it explains only the marks that the
-    game's diagrams use."""
-    moves = [e.move for e in examples if e.move is not None and e.move.path]
-    marks = []
-    if any(not m.drop for m in moves):
-        marks.append("a red arrow shows the move in question")
-    if any(m.drop for m in moves):
-        marks.append("a red ring marks the space where a piece is placed")
-    if any(not e.legal for e in examples if e.move is not None and e.move.path):
-        marks.append("a dark bar across the arrow or ring marks a move the rules forbid")
-    if any(e.captures or (e.move is not None and e.move.take) for e in examples):
-        marks.append("a red cross marks each piece the move captures")
-    if any(e.claims for e in examples):
-        marks.append("a green diamond marks each space the move claims")
-    if any(e.flips for e in examples):
-        marks.append("a blue broken ring marks each piece that changes sides")
-    if all(e.checked for e in examples):
-        text = ("Every diagram below is a position checked against the rules by the program "
-                "that made this booklet, and each caption says what the move does")
-    else:
-        text = ("The diagrams below are drawn from the game's example files; no rules engine "
-                "has checked them")
-    if marks:
-        text += ". In the diagrams " + _sentence_list(marks)
-    return text + ". Moves are written in the notation explained above."
-
-
-def _sentence_list(parts: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-#: Least printed size of a space label in a diagram, in mm (6.3 pt).
-LABEL_MM = 6.3 / 72 * 25.4
-
-
-def diagram(game: GameSpec, pos, theme, max_w: float, max_h: float, reserve: bool = False,
-            marks: Marks | None = None) -> Scene:
-    """A position diagram whose space labels print at LABEL_MM or more when the diagram is
-    fitted into max_w x max_h mm."""
-    plain = position_scene(game, pos, theme, reserve=reserve, marks=marks)
-    scale = min(max_w / plain.width, max_h / plain.height, 1.0)
-    return position_scene(game, pos, theme, reserve=reserve, marks=marks,
-                          label_size=LABEL_MM / scale)
-
-
-def example_marks(ex: Example) -> Marks:
-    """What an example's diagram marks."""
-    return Marks(ex.move, ex.legal, ex.captures, ex.claims, ex.flips)
-
-
-#: A wide board goes one to a page unless two to a page still print it this share of the
-#: frame width (EVL's stacks and labels need the room).
-WIDE_TWO_UP = 0.75
-#: Smallest space (its room, in mm as printed) a two-to-a-page diagram may show; boards
-#: with smaller spaces get one diagram per page at the full frame width.
-MIN_PRINTED_ROOM = 5.5
-
-
-def smallest_room(game: GameSpec, options: Mapping[str, Any] | None = None) -> float:
-    """The smallest room of the spaces the game's pieces stand on, relative to board width."""
-    board = game.board(options)
-    kinds = {c.stands_on for c in game.components(game.options(options))}
-    rooms = [s.room for s in board.spaces if s.kind in kinds] or [s.room for s in board.spaces]
-    return min(rooms) / board.width
-
-
-def variant_note(variant: Mapping[str, Any], left_out: int) -> str:
-    """The sentence that says which variant the examples show and how many were left out.
-
-    >>> variant_note({"size": 19}, 2)[:60]
-    'The diagrams show the variant: size 19. 2 examples whose che'
-    >>> variant_note({"size": 19}, 1).endswith("is left out (the standard booklet has them).")
-    True
-    """
-    if not variant:
-        return ""
-    text = f"The diagrams show the {variant_words(variant)}."
-    if left_out:
-        text += (f" {left_out} example{'s' if left_out != 1 else ''} whose checks do not hold "
-                 "on its board " + ("is" if left_out == 1 else "are") +
-                 " left out (the standard booklet has them).")
-    return text
-
-
-def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
-                     ts: Typeset, variant: Mapping[str, Any] | None = None,
-                     left_out: int = 0) -> list:
-    """The Examples section: an introduction and one checked diagram per example file. Two
-    to a page (beside their captions for square or tall boards, above them for wide ones),
-    or one to a page at full width when two to a page would print the spaces too small.
-    No example files (a game file may list none): no section."""
-    note = variant_note(variant or {}, left_out)
-    if not examples:
-        return [Paragraph(markup.escape(note), ts.st["body"])] if note else []
-    opening = " ".join(t for t in (examples_intro(examples), note) if t)
-    head = [Heading("Examples", "Examples", ts.st["h2"], 0, "examples"),
-            Paragraph(opening, ts.st["body"])]
-    fw, fh = ts.m.frame_w, ts.m.frame_h
-    intro = text_height(ts, head, fw)
-    cap = max(text_height(ts, caption_parts(ts, e, ""), fw) for e in examples) \
-        + ts.m.body * 0.4 / MM
-    board = game.board(examples[0].position.options)
-    aspect = board.width / board.height
-    side_w, side_h = min(0.6 * fw, (fh - intro) / 2 - 7.5), fh / 2 - 7.5
-    wide_h = (fh - 2 * cap) / 2 - 1.0
-    wide = aspect > WIDE
-    two_up_width = min(fw, wide_h * aspect) if wide else min(side_w, side_h * aspect)
-
-    def scene(ex: Example, w: float, h: float) -> Scene:
-        key = (id(ex), w, h)
-        hit = ts.scenes.get(key)
-        if hit is None or hit[0] is not ex:
-            hit = ts.scenes[key] = (ex, diagram(game, ex.position, ts.theme, w, h,
-                                                marks=example_marks(ex)))
-        return hit[1]
-
-    if room * two_up_width < MIN_PRINTED_ROOM or (wide and two_up_width < WIDE_TWO_UP * fw):
-        h = fh - cap - intro - 2.0
-        figs = [figure_parts(ts, scene(ex, fw, h), ex, fw, h) for ex in examples]
-    elif wide:
-        figs = [figure_parts(ts, scene(ex, fw, wide_h), ex, fw, wide_h) for ex in examples]
-    else:
-        figs = [[side_by_side(ts, scene(ex, side_w, side_h), ex, side_w, side_h)]
-                for ex in examples]
-    return [KeepTogether(head + figs[0])] + [KeepTogether(f) for f in figs[1:]]
-
-
-def caption_parts(ts: Typeset, ex: Example, side: str) -> list:
-    """An example's caption: the title in bold, the generated outcome and the file's own
-    explanation, then (in grey) the other moves checked and the pieces in hand."""
-    suffix = ".side" if side else ""
-    parts = [ts.para(ex.title, "caption" + suffix),
-             ts.para(" ".join(t for t in (ex.outcome, ex.explain) if t), "outcome" + suffix)]
-    rest = " ".join(t for t in (ex.note, ex.hand) if t)
-    if rest:
-        parts.append(ts.para(rest, "note" + suffix))
-    return parts
-
-
-def side_by_side(ts: Typeset, scene: Scene, ex: Example, max_w: float, max_h: float) -> Table:
-    """One example as a row: the diagram at most max_w x max_h mm, its caption to the right."""
-    w = scene.width * min(max_w / scene.width, max_h / scene.height)
-    table = Table([[ts.scene(scene, w, max_h), caption_parts(ts, ex, "side")]],
-                  colWidths=[(w + 5.0) * MM, (ts.m.frame_w - w - 5.0) * MM], hAlign="LEFT")
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                               ("FONTNAME", (0, 0), (-1, -1), "Vera"),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 3 * MM),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * MM)]))
-    return table
-
-
 def components_figure(game: GameSpec, options: Mapping, ts: Typeset) -> list:
     """The piece art of every component with its count, two to a row."""
     cells = []
@@ -633,7 +567,8 @@ def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | N
     its imposed print copy. The page size defaults to A5 (half-letter when imposing on
     letter); an explicit paper must fit 2-up on the sheet."""
     page, sheet = booklet_pages(paper, impose_on)
-    booklet = build_booklet(game, page, theme_name, layouts_dir, rules_dir, options)
+    booklet, folded = build_booklets(game, page, theme_name, layouts_dir, rules_dir, options,
+                                     fold=sheet is not None)
     page_part = "" if page == "A5" else page.lower()
     tags = variant_parts(game, game.options(options), None)
     files = [(file_stem(game.name, "booklet", page_part, *tags, theme_name=theme_name) + ".pdf",
@@ -641,5 +576,5 @@ def booklet_outputs(game: GameSpec, paper: str | None = None, impose_on: str | N
     if sheet:
         files.append((file_stem(game.name, "booklet", "imposed", sheet.lower(), *tags,
                                 theme_name=theme_name) + ".pdf",
-                      impose(booklet.pdf, SHEETS[sheet], sheet)))
+                      impose(folded.pdf if folded else booklet.pdf, SHEETS[sheet], sheet)))
     return files

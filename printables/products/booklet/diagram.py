@@ -32,7 +32,7 @@ from printables.products.booklet.examples import reserve_counts
 from printables.products.common import board_items
 from printables.products.pieces.art import piece_diameters, piece_items
 from printables.render.fonts import text_width
-from printables.render.scene import Group, Item, Path, Polygon, Scene, Text, baseline
+from printables.render.scene import Circle, Group, Item, Path, Polygon, Scene, Text, baseline
 from printables.render.theme import Ink
 
 #: EVL stacks seen from the side: band height and column width as shares of the piece
@@ -84,13 +84,74 @@ def piece_layer(game: GameSpec, board: Board, pos: Position, dx: float = 0.0,
     arts = art_of(game, pos.options)
     items: list[Item] = []
     for shown in game.placement.shown(board, pos):
-        c = _move(board.space(shown.space).anchor, dx, dy)
+        space = board.space(shown.space)
+        c = _move(space.anchor, dx, dy)
         key = (shown.side, shown.kind)
         if len(shown.stack) > 1:
-            items.append(stack_group(shown.stack, c, sizes[key]))
+            kinds = shown.kinds or (shown.kind,) * len(shown.stack)
+            tones = tuple(disc_tone(arts[k]) for k in zip(shown.stack, kinds, strict=True))
+            items.append(stack_group(tones, c, sizes[key]))
         else:
-            items.append(Group(piece_items(arts[key], c, sizes[key])))
+            spots = cluster(shown.number, sizes[key], space.room)
+            drawn = tuple(it for q in spots
+                          for it in piece_items(arts[key], Point(c.x + q.x, c.y + q.y),
+                                                sizes[key]))
+            if shown.number > 1:
+                drawn += count_badge(shown.number, c, sizes[key], space.room, len(spots))
+            items.append(Group(drawn))
     return (Group(tuple(items), layer="pieces"),) if items else ()
+
+
+def disc_tone(art: str) -> str:
+    """The tone of a piece's disc (its first shape's style, piece.disc.TONE): the colour a
+    stack band of that piece is drawn in.
+
+    >>> disc_tone("piece-black"), disc_tone("stone-white")
+    ('black', 'white')
+    """
+    first = piece_items(art, Point(0.0, 0.0), 10.0)[0]
+    style = getattr(first, "style", "")
+    return style.removeprefix("piece.disc.") if style.startswith("piece.disc.") else "white"
+
+
+#: A pile's count: the badge's radius and its number's size as shares of the space's room.
+BADGE_SHARE, BADGE_TEXT = 0.17, 0.22
+
+
+#: Most alike pieces drawn one by one on a space (more: one piece and the number).
+CLUSTER_MOST = 9
+
+
+def cluster(n: int, d: float, room: float) -> tuple[Point, ...]:
+    """Where n alike pieces of diameter d sit on a space of this room, as offsets from its
+    anchor: all of them round a ring (one in the middle from 7 on) when they fit inside
+    the space, else one in the middle.
+
+    >>> len(cluster(4, 8.0, 24.0)), len(cluster(4, 20.0, 24.0)), len(cluster(12, 5.0, 40.0))
+    (4, 1, 1)
+    """
+    if n <= 1 or n > CLUSTER_MOST:
+        return (Point(0.0, 0.0),)
+    middle = n >= 7
+    ring = n - middle
+    radius = 0.55 * d / math.sin(math.pi / ring) if ring > 1 else 0.0
+    if radius + d / 2 > 0.48 * room:
+        return (Point(0.0, 0.0),)
+    out = [Point.polar(Point(0.0, 0.0), radius, 90.0 + k * 360.0 / ring) for k in range(ring)]
+    return (Point(0.0, 0.0),) * middle + tuple(out)
+
+
+def count_badge(n: int, center: Point, d: float, room: float, drawn: int = 1
+                ) -> tuple[Item, ...]:
+    """How many alike pieces stand on a space: the number on a white disc, at the piece's
+    upper right, or at the space's when the pieces are drawn one by one (it reads on any
+    piece and any space)."""
+    r = BADGE_SHARE * room if drawn > 1 else max(BADGE_SHARE * room, 0.3 * d)
+    off = 0.5 * room * 0.62 if drawn > 1 else 0.5 * d * 0.75
+    at = Point(center.x + off, center.y + off)
+    size = min(BADGE_TEXT * room, 1.1 * r) * (0.8 if n >= 10 else 1.0)
+    return (Circle(at, r, "count.badge"),
+            Text(baseline(at, size), str(n), size, "count.text"))
 
 
 def stack_group(stack: tuple[str, ...], center: Point, d: float) -> Group:
@@ -166,7 +227,7 @@ def relation_route(board: Board, a: str, b: str) -> tuple[str, ...]:
     >>> relation_route(get_game("dugi").board(), "a22", "a3")
     ('a22', 'a23', 'a24', 'a1', 'a2', 'a3')
     """
-    if a == b or b in board.neighbours(a):
+    if a == b or b in board.neighbours(a) or curve_between(board, a, b) is not None:
         return (a, b)
     best: tuple[str, ...] | None = None
     for rel in board.relations:
@@ -174,6 +235,22 @@ def relation_route(board: Board, a: str, b: str) -> tuple[str, ...]:
         if chain is not None and (best is None or len(chain) < len(best)):
             best = chain
     return best or (a, b)
+
+
+def curve_between(board: Board, a: str, b: str) -> tuple[Point, ...] | None:
+    """Points along the board's curve from a to b (Surakarta's loops: a capture rides
+    round them), ends left out; None when no curve runs between them."""
+    for c in board.curves:
+        if {c.a, c.b} == {a, b} and a != b:
+            n = max(2, math.ceil(abs(c.arc.sweep) / CURVE_STEP))
+            pts = tuple(Point.polar(c.arc.center, c.arc.radius,
+                                    c.arc.start_angle + c.arc.sweep * k / n) for k in range(1, n))
+            return pts if c.a == a else pts[::-1]
+    return None
+
+
+#: An arrow round a curve bends at a point every this many degrees of the curve.
+CURVE_STEP = 10.0
 
 
 def move_route(board: Board, path: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
@@ -275,8 +352,9 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
                dy: float = 0.0, legal: bool = True) -> tuple[Item, ...]:
     """A move drawn on the board: an arrow along its path that follows the board's lines
     between spaces that are not neighbours (a drop: a ring round the space; Rosenkreuz
-    relocation: a second arrow, curving to the side, to the relocation square). A move the
-    rules forbid (legal=False) is struck through by a dark bar."""
+    relocation: a second arrow, curving to the side, to the relocation square; a piece
+    placed after the move, X-Y/Z: a ring round Z). A move the rules forbid (legal=False) is
+    struck through by a dark bar."""
     if move.special or not move.path:
         return ()
 
@@ -291,13 +369,23 @@ def move_items(board: Board, move: Move, d: float, dx: float = 0.0,
         return ring if legal else ring + strike_items(
             Point(c.x - r * 0.95, c.y - r * 0.95), Point(c.x + r * 0.95, c.y + r * 0.95), sizes)
     route = move_route(board, move.path)
-    points = [at(s) for s, _ in route]
-    items = list(arrow_items(points, sizes, 0.3 * d, [flag for _, flag in route]))
+    points: list[Point] = []
+    flags: list[bool] = []
+    for i, (s, flag) in enumerate(route):
+        round_curve = curve_between(board, route[i - 1][0], s) if i else None
+        for q in round_curve or ():
+            points.append(_move(q, dx, dy))
+            flags.append(True)
+        points.append(at(s))
+        flags.append(flag)
+    items = list(arrow_items(points, sizes, 0.3 * d, flags))
     if move.relocate:
         a, b = at(move.target), at(move.relocate)
         centre = _move(_board_centre(board), dx, dy)
         items.extend(arrow_items([a, bow_point(a, b, centre), b], sizes, 0.3 * d,
                                  [False, True, False]))
+    if move.place:
+        items.extend(ring_items(at(move.place), 0.62 * d, sizes))
     if not legal:
         items.extend(strike_across(points, sizes))
     return tuple(items)

@@ -211,7 +211,8 @@ def on_variant(game: GameSpec, layout: Layout, variant: Mapping[str, Any]) -> La
     names = [*pos.pieces, *pos.stacks, *pos.markers]
     for c in layout.checks:
         if c.move is not None:
-            names += [*c.move.path, *(n for n in (c.move.take, c.move.relocate) if n)]
+            names += [*c.move.path, *(n for n in (c.move.take, c.move.relocate,
+                                                  c.move.place) if n)]
         if c.after is not None:
             names += [*c.after.pieces, *c.after.stacks, *c.after.markers]
     if not all(board.has(n) for n in names):
@@ -548,3 +549,32 @@ def piece_scene(art: str, diameter: float) -> Scene:
     c = Point(diameter / 2 + 0.5, diameter / 2 + 0.5)
     return Scene(diameter + 1.0, diameter + 1.0, tuple(piece_items(art, c, diameter)),
                  title=art)
+
+
+def move_forms(moves: list[Move]) -> str:
+    """A sentence saying how the given moves are written (for a rules text without a
+    Notation section), naming only the forms they use.
+
+    >>> move_forms([Move(("a3", "a4")), Move(("d4",), drop=True)])[-59:]
+    'it reaches (a3-a4); a placed piece as + and its space (+d4)'
+    >>> move_forms([])
+    ''
+    """
+    forms: dict[str, str] = {}
+    for m in moves:
+        if m.drop:
+            forms.setdefault("drop", f"a placed piece as + and its space (+{m.origin})")
+        elif len(m.path) == 2:
+            forms.setdefault("step", "the space a piece leaves, a dash and the space it "
+                             f"reaches ({'-'.join(m.path)})")
+        else:
+            forms.setdefault("path", f"a move through several spaces as each space in turn "
+                             f"({'-'.join(m.path)})")
+        if m.take:
+            forms.setdefault("take", f"a piece the mover takes as x and its space (x{m.take})")
+    if not forms:
+        return ""
+    first, *rest = forms.values()
+    if not first.startswith("a "):
+        first = "as " + first
+    return "; ".join([f"A move is written {first}", *rest])

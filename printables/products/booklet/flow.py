@@ -1,12 +1,13 @@
 """Booklet typesetting with reportlab Platypus: paragraph styles on the Vera fonts, a Flowable
-that draws a Scene, headings that feed the table of contents and the PDF outline, and the
-document template (cover and body pages, page numbers, TrimBox, invariant output)."""
+that draws a Scene (and a figure that shrinks to the room a page has left), headings that
+feed the table of contents and the PDF outline, what a booklet is set with (Typeset), and
+the document template (cover and body pages, page numbers, TrimBox, invariant output)."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
@@ -17,6 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from printables.products.booklet import markup
 from printables.render.fonts import register_fonts
 from printables.render.pdf import Canvas, draw_scene
 from printables.render.scene import Scene
@@ -269,12 +271,97 @@ class SceneFlowable(Flowable):
                    0.0, 0.0, self.scale)
 
 
+class FitFigure(Flowable):
+    """A diagram with its caption, kept on one page. The diagram takes its full size when
+    the page has room, else shrinks to the room left down to `least` of that size (so a
+    figure fills the end of a page instead of leaving it blank), else goes to the next
+    page whole. `make(w, h)` gives the diagram drawn for at most w x h mm (its labels
+    sized for that), so a shrunk diagram keeps its labels legible."""
+
+    def __init__(self, make: Callable[[float, float], Scene], theme: Mapping[str, Ink],
+                 max_w: float, max_h: float, caption: list, least: float = 1.0,
+                 forms: FormCache | None = None, above: list | None = None,
+                 page_h: float | None = None) -> None:
+        super().__init__()
+        self.page_h = page_h  # the frame's height in points (None: no limit known)
+        self.make, self.theme, self.forms = make, theme, forms
+        self.max_w, self.max_h, self.least = max_w, max_h, least
+        self.caption, self.above = caption, above or []
+        self.diagram: SceneFlowable | None = None
+
+    def _text_height(self, flowables: list, avail_w: float) -> float:
+        return sum(f.wrap(avail_w, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                   for f in flowables)
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """The figure's size: what goes above (a section's heading), its caption, and the
+        diagram at full size or shrunk to the room left (see the class)."""
+        cap = self._text_height(self.above, avail_w) + self._text_height(self.caption, avail_w)
+        full = SceneFlowable(self.make(self.max_w, self.max_h), self.theme, self.max_w,
+                             self.max_h, self.forms)
+        fw, fh = full.wrap(avail_w, avail_h)
+        room = avail_h - cap
+        self.diagram = full
+        # never taller than a whole page holds; shrink to the room left if allowed
+        page = (self.page_h or avail_h) - cap
+        if fh > room and (room >= self.least * fh or room >= page - 1e-6):
+            k = room / fh
+            self.diagram = SceneFlowable(self.make(self.max_w * k, self.max_h * k), self.theme,
+                                         self.max_w * k, self.max_h * k, self.forms)
+            fw, fh = self.diagram.wrap(avail_w, room)
+        self.width, self.height = avail_w, fh + cap
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list:
+        """Never split: the caption stays with its diagram."""
+        return []
+
+    def draw(self) -> None:
+        """What goes above, the diagram centred, the caption below it."""
+        assert self.diagram is not None
+        y = self._stack(self.above, self.height) - self.diagram.height
+        self.diagram.drawOn(self.canv, (self.width - self.diagram.width) / 2, y)
+        self._stack(self.caption, y)
+
+    def _stack(self, flowables: list, y: float) -> float:
+        """Draw flowables downwards from y; where the last one ends."""
+        for f in flowables:
+            y -= f.getSpaceBefore()
+            _, h = f.wrap(self.width, 1e6)
+            y -= h
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+        return y
+
+
 class Heading(Paragraph):
     """A section heading that becomes a TOC entry and a PDF outline entry."""
 
     def __init__(self, text: str, plain: str, style: ParagraphStyle, level: int, key: str):
         super().__init__(text, style)
         self.outline = (level, plain, key)
+
+
+@dataclass(frozen=True)
+class Typeset:
+    """What every part of a booklet is set with: theme, page metrics, styles, board forms."""
+
+    theme: Mapping[str, Ink]
+    m: Metrics
+    st: Mapping[str, ParagraphStyle]
+    forms: FormCache
+    marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
+    #: Diagrams already drawn for this booklet (its story is built more than once):
+    #: (id(example), max_w, max_h) -> (example, scene).
+    scenes: dict = field(default_factory=dict)
+
+    def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
+        """A flowable drawing scene at most max_w x max_h mm."""
+        return SceneFlowable(scene, self.theme, max_w, max_h, self.forms)
+
+    def para(self, markdown: str, style: str, **kw) -> Paragraph:
+        """A paragraph of Markdown-subset inline text."""
+        return Paragraph(markup.inline(markdown, marks=dict(self.marks)), self.st[style], **kw)
 
 
 def _no_draw(*args, **kwargs) -> None:
@@ -311,6 +398,7 @@ class BookletDoc(BaseDocTemplate):
                          topMargin=m.margin_top * MM, bottomMargin=m.margin_bottom * MM)
         self.m = m
         self.footer = footer
+        self.used: list[float] = []  # per page of the last pass: share of the frame used
         body = PlacingFrame(self.leftMargin, self.bottomMargin, self.width, self.height,
                             id="body", leftPadding=0, rightPadding=0, topPadding=0,
                             bottomPadding=0)
@@ -320,6 +408,12 @@ class BookletDoc(BaseDocTemplate):
         self.frames = (body, cover)
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._trim),
                                PageTemplate("body", [body], onPage=self._furniture)])
+
+    def handle_pageEnd(self) -> None:
+        """Note how much of the page's frame was used (a share), then end the page."""
+        f = self.frame
+        self.used.append((f._y2 - f._y) / max(f._y2 - f._y1, 1e-9))
+        super().handle_pageEnd()
 
     def _trim(self, canv, doc) -> None:
         canv.setTrimBox((0, 0, self.pagesize[0], self.pagesize[1]))
@@ -352,6 +446,7 @@ class BookletDoc(BaseDocTemplate):
         holding the entries it collected) to seed a drawn build; self.page is its last
         page."""
         forms.drawing = False
+        self.used = []
         for frame in self.frames:
             frame.drawing = False
         try:  # one layout pass collects every contents entry (maxPasses=0 stops after it)

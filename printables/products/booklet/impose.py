@@ -2,7 +2,9 @@
 double-sided (flip on the short edge), fold in the middle and staple.
 
 Pages are padded with blank pages to a multiple of four; the pair of pages keeps its size
-(folded size = booklet page size) and sits centred on the sheet.
+(folded size = booklet page size) and sits centred on the sheet. Every sheet side has a
+fold mark (ours): a short grey line on the fold at its top and bottom, FOLD_MARK mm long,
+starting EDGE_ROOM from the sheet's edge, so each sheet is folded true.
 """
 
 from __future__ import annotations
@@ -25,7 +27,21 @@ from reportlab.lib.rl_accel import asciiBase85Decode
 
 from printables.errors import UsageError
 from printables.products.booklet.pages import check_fit
+from printables.products.common import EDGE_ROOM
 from printables.units import PT_PER_MM
+
+#: Length of a fold mark (mm); its grey and line width (pt).
+FOLD_MARK = 4.0
+FOLD_GREY = 0.55
+FOLD_WIDTH = 0.4
+
+
+def fold_marks(x: float, height: float) -> str:
+    """PDF operators for the fold marks of a sheet side whose fold is at x (points): one
+    at the top, one at the bottom, each clear of the sheet's edge band."""
+    lo, hi = EDGE_ROOM * PT_PER_MM, (EDGE_ROOM + FOLD_MARK) * PT_PER_MM
+    return (f"q {FOLD_GREY} G {FOLD_WIDTH} w 0 J {x:.4f} {lo:.4f} m {x:.4f} {hi:.4f} l S "
+            f"{x:.4f} {height - hi:.4f} m {x:.4f} {height - lo:.4f} l S Q")
 
 
 def padded_count(pages: int) -> int:
@@ -92,8 +108,8 @@ def content_bytes(page: PageObject) -> bytes:
 
 def impose(pdf: bytes, sheet: tuple[float, float], sheet_name: str = "the sheet") -> bytes:
     """A saddle-stitch imposed PDF: the booklet's pages 2-up on landscape sheets of `sheet`
-    (w, h in mm), padded with blank pages to a multiple of four, centred, TrimBox = the
-    folded-out pair."""
+    (w, h in mm), padded with blank pages to a multiple of four, centred, fold marks on the
+    fold, TrimBox = the folded-out pair."""
     reader = PdfReader(io.BytesIO(pdf))
     pages = list(reader.pages)
     if not pages:
@@ -114,6 +130,7 @@ def impose(pdf: bytes, sheet: tuple[float, float], sheet_name: str = "the sheet"
                 name = NameObject(f"/P{index + 1}")
                 names[name] = page_form(writer, src)
                 ops.append(f"q 1 0 0 1 {x - sx:.4f} {oy - sy:.4f} cm {name} Do Q")
+        ops.append(fold_marks(ox + pw, sh))
         content = DecodedStreamObject()
         content.set_data("\n".join(ops).encode())
         side[NameObject("/Contents")] = writer._add_object(content)

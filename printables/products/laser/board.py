@@ -26,6 +26,7 @@ from functools import cached_property
 
 from printables.boards import Board
 from printables.games import GameSpec
+from printables.games.model import byline
 from printables.geometry import (
     TOL,
     Arc,
@@ -312,7 +313,7 @@ class TitleBlock:
 
 def title_block(game: GameSpec) -> TitleBlock:
     """The title block of a game."""
-    return TitleBlock(game.title, f"a game by {game.designer}")
+    return TitleBlock(game.title, byline(game.designer))
 
 
 def _hits(rect: Box, ob: Obstacle) -> bool:

@@ -9,13 +9,19 @@ and added to the other: a round knob with a narrower neck, its socket cut from t
 Rulings made here:
 
 - every seam (the whole boundary two parts share, a chain of sides) of MIN_SEAM mm or more
-  gets one joint where one makes it unlike the others, a seam over TWO_AT mm two;
-- the joints make the assembly unique: no seam's joints can be laid on another seam's
-  (a shorter seam anywhere along a longer one) or on its own read backwards with every
-  joint within SEP mm of one there, so no part fits any other place or turn with its
-  joints paired (what fits where is checked by tests/test_laser_assembly.py); a seam
-  that cannot be made unlike the others with one joint gets two, one that cannot with
-  two gets none (it is then shorter than TWO_AT and other seams hold its parts);
+  gets one joint, a seam over TWO_AT mm two, where they keep the assembly unique;
+- the joints make the assembly unique at any angle (a part turns to any angle, and round
+  a circle to any angle about its centre; it is never turned over, its face being
+  engraved): two joints of a part on one straight side, or on one circle, are never as
+  far apart (within 2 * SEP) as two joints of another part on a side or circle the first
+  could be laid along (any straight side; a circle of the same radius with the two parts
+  on its two sides), unless they are the same two joints (_Ledger); and parts of one
+  outline, or a part that takes its own outline after a turn (a square a quarter, Dugi's
+  centre disc any angle), never have their joints alike (:mod:`.congruence`; a seam's
+  joints move, a step at a time, until they differ). A seam that cannot keep that with
+  its joints gets one joint fewer, down to none (it is then shorter than TWO_AT or other
+  seams hold its parts). tests/test_laser_assembly.py checks what fits where, at any
+  angle, from the finished outlines;
 - a joint's circle keeps MARK_CLEAR (1 mm) from every scored and engraved line that does
   not run along the seam itself (a beam merges lines closer than that), and its disc stays
   inside the two parts it joins;
@@ -25,15 +31,16 @@ Rulings made here:
 
 from __future__ import annotations
 
-import math
+import itertools
 from collections.abc import Callable
 
 from printables.geometry import TOL, Arc, Part, Point, bbox_of
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import chain_parts, clip_parts, merge_parts, subtract_parts
 from printables.products.laser.board import BoardMarks
+from printables.products.laser.congruence import look_alikes
 from printables.products.laser.model import Box
-from printables.products.laser.region import Region, point_on
+from printables.products.laser.region import Region, line_of, point_on
 
 #: Radius of the round registration notches on seams (a 4 mm dowel), and of puzzle tabs.
 KEY_RADIUS = 2.0
@@ -113,97 +120,109 @@ def _clear_spots(chain: tuple[Part, ...], regs: list[Region], marks, reach: floa
     return out
 
 
-def seam_kind(chain: tuple[Part, ...]) -> tuple:
-    """What a seam could be matched by, turned a quarter any number of times: a straight
-    seam by a straight edge in the same direction modulo 90 degrees, an arc by an arc of
-    the same radius, a chain of sides by any chain."""
-    if len(chain) > 1:
-        return ("chain",)
-    p = chain[0]
-    if isinstance(p, Arc):
-        return ("arc", round(p.radius, 2))
-    a = math.degrees(math.atan2(p.b.y - p.a.y, p.b.x - p.a.x)) % 90.0
-    return ("line", round(a, 1) % 90.0)
+def _carrier(part: Part, region: Region) -> tuple:
+    """What a region's outline runs along at a joint on this part of a seam: ("line",) for
+    a straight side, ("arc", radius, inside) for a round one, inside True when the region
+    is inside the circle there. Two parts' joints can only meet on carriers that match:
+    any two straight sides (a part turns to any angle), or arcs of one radius with one part
+    inside the circle and the other outside."""
+    if isinstance(part, Arc):
+        mid = part.midpoint()
+        c = part.center
+        k = (part.radius - 0.5) / part.radius
+        probe = Point(c.x + (mid.x - c.x) * k, c.y + (mid.y - c.y) * k)
+        return ("arc", round(part.radius, 2), region.inside(probe))
+    return ("line",)
 
 
-def _lays_on(a: tuple[float, ...], la: float, b: tuple[float, ...], lb: float,
-             skip: tuple[bool, float] | None = None) -> bool:
-    """True when a seam of length la with joints at distances a can be laid along an edge
-    of length lb with joints at b (read either way) with every one of its joints within
-    SEP of one there; skip is the (read backwards?, offset) that lays the seam on itself."""
-    for back in (False, True):
-        other = tuple(sorted(lb - x for x in b)) if back else b
-        for y in other:
-            o = y - a[0]
-            if not -1.0 <= o <= lb - la + 1.0:
-                continue
-            if skip is not None and skip[0] == back and abs(skip[1] - o) < SEP:
-                continue
-            if all(any(abs(x + o - z) < SEP for z in other) for x in a):
-                return True
-    return False
+def _line_key(part: Part) -> tuple:
+    """Which line or circle a part lies on (joints on one carrier of a region can pair)."""
+    if isinstance(part, Arc):
+        return ("arc", round(part.center.x, 3), round(part.center.y, 3), round(part.radius, 3))
+    ln = line_of(part)
+    return ("line", round(ln.u.x, 6), round(ln.u.y, 6), round(ln.c, 3))
+
+
+def _meet(a: tuple, b: tuple) -> bool:
+    """True when joints on carrier kinds a and b can meet: two lines, or arcs of one radius
+    with the parts on the two sides of the circle."""
+    if a[0] == "line" or b[0] == "line":
+        return a[0] == b[0]
+    return abs(a[1] - b[1]) < 0.01 and a[2] != b[2]
 
 
 class _Ledger:
-    """The joints placed so far, seam by seam, to tell whether a new seam's joints would
-    let a part fit a place or a turn that is not its own."""
+    """The joints placed so far, to tell whether new ones would let a part pair two of its
+    joints with two of another part's in any place or turn that is not its own.
 
-    def __init__(self) -> None:
-        self.seams: list[tuple[tuple, float, tuple[float, ...], tuple[float, ...]]] = []
+    Two joints of a part pair with two of another's only where the two outlines run along
+    each other at both: on a carrier each (a straight side, or a circle of one radius with
+    the parts on its two sides), after any rotation (a part turns to any angle, not only a
+    quarter, and round a circle to any angle about its centre). So a pair of joints on one
+    carrier of a part must not be as far apart (within 2 * SEP, each joint then within SEP
+    of its partner) as any pair on a matching carrier of another part, unless the two
+    pairs are the same two joints: the part in its own place."""
 
-    def clashes(self, kind: tuple, chain: tuple[Part, ...], length: float,
-                pick: tuple[float, ...]) -> bool:
-        """True when joints at distances pick along a new seam make some seam fit
-        somewhere it should not (the seam itself read backwards included). Round seams
-        are compared by the joints' angles on their circle, a quarter turn apart or not:
-        a part turned a quarter about the centre of its arc keeps to the circle."""
-        if kind[0] == "arc":
-            turns = _angles(chain, pick)
-            if _turns_onto(turns, turns, kind[1], itself=True):
-                return True
-            return any(k == kind and (_turns_onto(turns, t, kind[1])
-                                      or _turns_onto(t, turns, kind[1]))
-                       for k, _, _, t in self.seams)
-        if _lays_on(pick, length, pick, length, (False, 0.0)):
-            return True
-        for k, n, p, _ in self.seams:  # another seam, laid anywhere along this one or it
-            if k == kind and (_lays_on(pick, length, p, n) if length <= n + 1.0
-                              else _lays_on(p, n, pick, length)):
-                return True
+    def __init__(self, regs: list[Region]) -> None:
+        self.regs = regs
+        # (region, line key) -> (carrier kind, joints on it)
+        self.runs: dict[tuple[int, tuple], tuple[tuple, list[Point]]] = {}
+
+    def joints_on(self, i: int, j: int, chain: tuple[Part, ...], pick: tuple[float, ...]
+                  ) -> list[tuple[Point, list[tuple[int, tuple, tuple]]]]:
+        """Each picked joint's centre, with (region, line key, carrier kind) of both sides."""
+        out = []
+        for d in pick:
+            at, part, _ = _along(chain, d)
+            key = _line_key(part)
+            out.append((at, [(r, key, _carrier(part, self.regs[r])) for r in (i, j)]))
+        return out
+
+    def clashes(self, i: int, j: int, chain: tuple[Part, ...], pick: tuple[float, ...]) -> bool:
+        """True when joints at distances pick along the seam of regions i and j would make
+        some pair of joints pair where it should not (see the class)."""
+        new = self.joints_on(i, j, chain, pick)
+        runs = {k: (kind, list(pts)) for k, (kind, pts) in self.runs.items()}
+        for at, sides in new:
+            for r, key, kind in sides:
+                runs.setdefault((r, key), (kind, []))[1].append(at)
+        fresh = {id(at) for at, _ in new}
+        pairs = [(r, kind, x, y, x.distance(y)) for (r, _), (kind, pts) in runs.items()
+                 for x, y in itertools.combinations(pts, 2)]
+        mine = [p for p in pairs if id(p[2]) in fresh or id(p[3]) in fresh]
+        return any(_pairs_meet(p, q) for p in mine for q in pairs)
+
+    def add(self, i: int, j: int, chain: tuple[Part, ...], pick: tuple[float, ...]) -> None:
+        """Keep the picked joints of a seam."""
+        for at, sides in self.joints_on(i, j, chain, pick):
+            for r, key, kind in sides:
+                self.runs.setdefault((r, key), (kind, []))[1].append(at)
+
+
+def _pairs_meet(p: tuple, q: tuple) -> bool:
+    """True when two pairs of joints (region, carrier kind, joint, joint, distance) on two
+    parts could pair with each other and are not the same two joints."""
+    if p[0] == q[0] or not _meet(p[1], q[1]) or abs(p[4] - q[4]) >= 2 * SEP:
         return False
-
-    def add(self, kind: tuple, chain: tuple[Part, ...], length: float,
-            pick: tuple[float, ...]) -> None:
-        angles = _angles(chain, pick) if kind[0] == "arc" else ()
-        self.seams.append((kind, length, pick, angles))
+    same = ({(round(p[2].x, 6), round(p[2].y, 6)), (round(p[3].x, 6), round(p[3].y, 6))}
+            == {(round(q[2].x, 6), round(q[2].y, 6)), (round(q[3].x, 6), round(q[3].y, 6))})
+    return not same
 
 
-def _angles(chain: tuple[Part, ...], pick: tuple[float, ...]) -> tuple[float, ...]:
-    """The angles (degrees) of joints on a round seam, about its centre."""
-    arc = chain[0]
-    assert isinstance(arc, Arc)
-    c = arc.center
-    return tuple(math.degrees(math.atan2(q.y - c.y, q.x - c.x)) % 360.0
-                 for q in (_along(chain, d)[0] for d in pick))
-
-
-def _turns_onto(a: tuple[float, ...], b: tuple[float, ...], radius: float,
-                itself: bool = False) -> bool:
-    """True when a quarter turn (or none, unless itself) takes every angle of a within
-    SEP mm of one of b's, on a circle of that radius."""
-    tol = math.degrees(SEP / radius)
-    for k in range(1 if itself else 0, 4):
-        if all(any(abs((x + 90.0 * k - y + 180.0) % 360.0 - 180.0) < tol for y in b)
-               for x in a):
-            return True
-    return False
+def _wanted(count: int, shift: int) -> tuple[float, ...]:
+    """Where along a seam its joints go, as fractions of its length: 0.38 for one, 0.28 and
+    0.74 for two; a shift moves the first by 0.06 a step, alternately later and earlier
+    (to tell apart parts whose joints would otherwise sit alike)."""
+    off = 0.06 * ((shift + 1) // 2) * (1 if shift % 2 else -1)
+    first = min(0.85, max(0.12, (0.38 if count == 1 else 0.28) + off))
+    return (first,) if count == 1 else (first, 0.74)
 
 
 def _pick(spots: list[float], length: float, count: int,
-          ok: Callable[[tuple[float, ...]], bool]) -> tuple[float, ...]:
+          ok: Callable[[tuple[float, ...]], bool], shift: int = 0) -> tuple[float, ...]:
     """Joint distances for one seam, nearest the wanted fractions, that ok accepts; ()
     when none is."""
-    wanted = (0.38,) if count == 1 else (0.28, 0.74)
+    wanted = _wanted(count, shift)
     def by(f: float) -> Callable[[float], tuple[float, float]]:
         return lambda d: (abs(d / length - f), d)
     ranked = [sorted(spots, key=by(f)) for f in wanted]
@@ -211,39 +230,71 @@ def _pick(spots: list[float], length: float, count: int,
     if count == 1:
         options = [(d,) for d in ranked[0][:80]]
     else:
-        options = [(a, b) for a in ranked[0][:16] for b in ranked[1][:16]
-                   if b - a >= 2 * KEY_RADIUS + 4.0]
+        options = [(min(a, b), max(a, b)) for a in ranked[0][:16] for b in ranked[1][:16]
+                   if abs(b - a) >= 2 * KEY_RADIUS + 4.0]
     return next((pick for pick in options if ok(pick)), ())
+
+
+#: Rounds of moving joints to tell alike parts apart before giving up.
+ROUNDS = 16
 
 
 def seam_keys(regs: list[Region], bm: BoardMarks, joints: str = "dowels"
               ) -> list[tuple[Point, Point]]:
     """(centre, unit normal of the seam there) of the joints on every seam of MIN_SEAM mm
-    or more (see the module's rulings)."""
+    or more (see the module's rulings): placed seam by seam, then, while two parts of one
+    outline (or one part turned onto itself) would have the same joints, the joints of a
+    seam of one of them move and all are placed again."""
     reach = KEY_RADIUS + MARK_CLEAR + (TAB_SHIFT if joints == "tabs" else 0.0)
-    ledger = _Ledger()
-    keys: list[tuple[Point, Point]] = []
-    for _, _, chain in region_seams(regs):
-        length = sum(p.length for p in chain)
-        if length < MIN_SEAM:
-            continue
-        marks = _marks_near(chain, bm, reach)
-        spots = [d for d in _clear_spots(chain, regs, marks, reach)
-                 if all(_along(chain, d)[0].distance(k) > 2 * KEY_RADIUS + 1.0
-                        for k, _ in keys)]
-        kind = seam_kind(chain)
+    seams = [(i, j, chain, _clear_spots(chain, regs, _marks_near(chain, bm, reach), reach))
+             for i, j, chain in region_seams(regs) if sum(p.length for p in chain) >= MIN_SEAM]
+    shifts = [0] * len(seams)
+    keys, picks = _place(regs, seams, shifts)
+    for _ in range(ROUNDS):
+        owned: list[list[Point]] = [[] for _ in regs]
+        for (i, j, chain, _), pick in zip(seams, picks, strict=True):
+            for d in pick:
+                owned[i].append(_along(chain, d)[0])
+                owned[j].append(_along(chain, d)[0])
+        alike = look_alikes(regs, owned, SEP)
+        if not alike:
+            break
+        region, place, _ = alike[0]
+        mine = [n for n, (i, j, _, _) in enumerate(seams) if region in (i, j) and picks[n]]
+        apart = [n for n in mine if place not in seams[n][:2]] or mine
+        if not apart:
+            break
+        # move one seam's joints up to four steps before the next seam's (moving every
+        # seam of a round part alike would keep it alike)
+        shifts[min(apart, key=lambda n: (shifts[n] >= 4, -shifts[n], n))] += 1
+        keys, picks = _place(regs, seams, shifts)
+    return keys
 
-        def ok(pick: tuple[float, ...], kind=kind, chain=chain, length=length) -> bool:
-            return not ledger.clashes(kind, chain, length, pick)
+
+def _place(regs: list[Region], seams: list, shifts: list[int]
+           ) -> tuple[list[tuple[Point, Point]], list[tuple[float, ...]]]:
+    """The joints of every seam (keys, and each seam's distances along it), one seam
+    after another, each clear of the joints before it (see _Ledger)."""
+    ledger = _Ledger(regs)
+    keys: list[tuple[Point, Point]] = []
+    picks: list[tuple[float, ...]] = []
+    for (i, j, chain, clear), shift in zip(seams, shifts, strict=True):
+        length = sum(p.length for p in chain)
+        spots = [d for d in clear if all(_along(chain, d)[0].distance(k) > 2 * KEY_RADIUS + 1.0
+                                         for k, _ in keys)]
+
+        def ok(pick: tuple[float, ...], i=i, j=j, chain=chain) -> bool:
+            return not ledger.clashes(i, j, chain, pick)
         pick: tuple[float, ...] = ()
         for count in ((2, 1) if length > TWO_AT else (1, 2)):
-            pick = _pick(spots, length, count, ok)
+            pick = _pick(spots, length, count, ok, shift)
             if pick:
                 break
         if pick:
-            ledger.add(kind, chain, length, pick)
+            ledger.add(i, j, chain, pick)
             keys += [_normal_at(chain, d) for d in pick]
-    return keys
+        picks.append(pick)
+    return keys, picks
 
 
 def _normal_at(chain: tuple[Part, ...], d: float) -> tuple[Point, Point]:

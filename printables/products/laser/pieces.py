@@ -30,10 +30,11 @@ from printables.games import Component, GameSpec
 from printables.geometry import Arc, Part, Point, Segment, bbox_of
 from printables.geometry.offset import part_distance
 from printables.geometry.paths import clip_parts, contains_point, intersections, signed_area
-from printables.products.laser.model import Fill, LaserPart, Marks, ccw_contour
+from printables.products.laser.model import Contour, Fill, LaserPart, Marks, ccw_contour
 from printables.products.laser.stroke import stroke_text
 from printables.products.pieces.art import piece_diameters, piece_items
 from printables.products.pieces.sheet import spares
+from printables.render.paths import runs
 from printables.render.scene import Circle, Item, Path, Polygon
 
 #: Piece art styles a pen draws (rims, rings, spirals): a laser scores them along their
@@ -101,23 +102,51 @@ def piece_marks(art: str, diameter: float) -> tuple[Marks, tuple[Part, ...]]:
     outline_item, outline = max(shapes, key=lambda s: abs(signed_area(s[1])))
     full = abs(signed_area(outline))
     score: list[Part] = []
-    symbol: list[tuple[Part, ...]] = []
+    symbol: list[tuple[Contour, ...]] = []  # filled areas, each its contours (holes too)
     for it in items:
         if it is outline_item:
             continue
         parts = _closed(it)
         if not _filled(it):
             score.extend(parts if parts is not None else it.parts)
-        elif abs(signed_area(parts)) >= FACE_SHARE * full:
+            continue
+        region = filled_region(parts, getattr(it, "fill_rule", None))
+        if region is None:  # outlines that cross: their edges, as overlapping shapes
+            score.extend(visible_edges([tuple(parts)]))
+        elif max(abs(signed_area(c)) for c in region) >= FACE_SHARE * full:
             score.extend(parts)
         else:
-            symbol.append(parts)
+            symbol.append(region)
     fills: tuple[Fill, ...] = ()
-    if any(_overlap(a, b) for i, a in enumerate(symbol) for b in symbol[i + 1:]):
-        score.extend(visible_edges(symbol))
+    flat = [tuple(p for c in region for p in c) for region in symbol]
+    if any(_overlap(a, b) for i, a in enumerate(flat) for b in flat[i + 1:]):
+        score.extend(visible_edges(flat))
     else:
-        fills = tuple(Fill((ccw_contour(s),), Point(0.0, 0.0)) for s in symbol)
+        fills = tuple(Fill(tuple(ccw_contour(c) for c in region), Point(0.0, 0.0))
+                      for region in symbol)
     return Marks(outline, clear_of_outline(tuple(score), outline), fills), outline
+
+
+def filled_region(parts: tuple[Part, ...], rule: str | None) -> tuple[Contour, ...] | None:
+    """The contours of a filled shape (one, or several: a ring, the letter A) that, engraved
+    with the even-odd rule as every laser sheet is, cover what the print fills by rule: all
+    of them for evenodd; for nonzero, those where the winding number changes between zero
+    and not zero (a hole drawn the same way round as its outline is filled over). None when
+    two contours cross (no such reading without cutting them up)."""
+    contours = [tuple(r.parts) for r in runs(parts)]
+    if len(contours) == 1 or rule == "evenodd":
+        return tuple(contours)
+    if any(intersections(p, q) for i, a in enumerate(contours) for b in contours[i + 1:]
+           for p in a for q in b):
+        return None
+    way = [1 if signed_area(c) > 0 else -1 for c in contours]
+    kept = []
+    for i, c in enumerate(contours):
+        around = sum(way[j] for j, d in enumerate(contours)
+                     if j != i and contains_point(d, c[0].start))
+        if (around == 0) != (around + way[i] == 0):
+            kept.append(c)
+    return tuple(kept)
 
 
 def tone_of(art: str) -> str:

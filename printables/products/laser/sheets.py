@@ -11,10 +11,18 @@ Rulings made here:
 - the reference's note is one line of the stroke font: what to measure, that its layer is
   not output, the kerf;
 - a title plate (only when the board has no free corner) goes in free space on a board
-  sheet, shrinking from 8 to 4 mm lettering until it fits;
+  sheet, shrinking from 8 to 4 mm lettering until it fits, lying or turned; else beside a
+  part moved off a sheet holding several; else the board is split again with room left
+  on every part's sheet for the plate, if that takes no more sheets. Only when every part
+  fills its sheet and room for the plate would cost another sheet does the plate get a
+  sheet of its own (a small job for an offcut);
 - holding tabs (--tabs W): two bridges of material W mm wide, left and right, on discs
   under TAB_BELOW (12 mm): the beam's path leaves a gap of W + kerf;
-- a LightBurn project's notes name the material preset and the class of machine it is for.
+- a LightBurn project's notes name the material preset and the class of machine it is for;
+- file names carry a sheet size other than the default (dugi-laser-board-150x150-3.svg;
+  the laser product adds a variant's tags), so the sets of two sheet sizes in one folder
+  stand side by side, each complete, and nothing a person made is ever deleted (ours,
+  rather than a sweep of older sheets from the folder).
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from printables.errors import UsageError
+from printables.errors import UsageError, install_hint
 from printables.games import GameSpec
 from printables.geometry import TOL, Arc, Part, Point, Polygon, bbox_of
 from printables.geometry.offset import kerf_report, offset_chain
@@ -38,7 +46,7 @@ from printables.geometry.paths import (
 )
 from printables.products.laser.board import board_marks, title_block, title_plate
 from printables.products.laser.materials import MACHINE, MATERIALS
-from printables.products.laser.model import Box, Marks, Placement, placed_marks
+from printables.products.laser.model import Box, LaserPart, Marks, Placement, placed_marks
 from printables.products.laser.pack import (
     bar_height,
     grown,
@@ -53,6 +61,7 @@ from printables.products.laser.pieces import piece_parts
 from printables.products.laser.request import (
     BAR,
     BAR_SQUARE,
+    DEFAULT_SHEET,
     LAYERS,
     MARGIN,
     PROFILE_WORDS,
@@ -63,7 +72,7 @@ from printables.products.laser.request import (
 )
 from printables.products.laser.split import split_parts
 from printables.products.laser.stroke import stroke_text, stroke_width
-from printables.products.variant import board_request
+from printables.products.variant import board_request, file_stem
 from printables.render import render
 from printables.render.lbrn2 import TOOL_INDEX, CutLayer, palette_index
 from printables.render.scene import Circle, Group, Item, Path, Scene
@@ -73,7 +82,7 @@ NOTE_SIZE = 2.0
 PLATE_SIZES = (8.0, 6.0, 5.0, 4.0)
 #: Holding tabs go on discs smaller than this (mm): they drop through a honeycomb bed.
 TAB_BELOW = 12.0
-DXF_HINT = 'DXF output needs the dxf extra: pip install "printables[dxf]"'
+DXF_HINT = f"DXF output needs the dxf extra: {install_hint('dxf')}"
 
 
 @dataclass(frozen=True)
@@ -211,35 +220,102 @@ def _options(game: GameSpec, req: LaserRequest) -> dict:
     return board_request(game, None, req.options).options
 
 
-def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
-    """The board's sheets (split into parts that assemble when it is too big)."""
+def stem(game: GameSpec, what: str, req: LaserRequest) -> str:
+    """A set of sheets' file name before its sheet number: game, laser-<what> and the sheet
+    size unless it is the default (the laser product puts a variant's tags after "laser").
+
+    >>> from printables.games import GAMES
+    >>> stem(GAMES["dugi"], "board", LaserRequest(sheet=(150.0, 150.0)))
+    'dugi-laser-board-150x150'
+    >>> stem(GAMES["network"], "pieces-dark", LaserRequest())
+    'network-laser-pieces-dark'
+    """
+    sheet = "" if req.sheet == DEFAULT_SHEET else f"{req.sheet[0]:g}x{req.sheet[1]:g}"
+    return file_stem(game.name, f"laser-{what}", sheet)
+
+
+def board_layout(game: GameSpec, req: LaserRequest,
+                 options: Mapping | None = None) -> list[list[Placement]]:
+    """The board's parts (split when it is too big) and its title plate, placed on sheets."""
     opts = dict(options) if options is not None else _options(game, req)
     board = game.board(opts, req.size)
     bm = board_marks(game, board)
     parts = split_parts(game.title, board, bm, split_room(req),
                         whole_with_reference(bbox_of([board.outline]), req), req.joints)
-    sheets = pack_parts(parts, req)
-    if bm.plate is not None:
-        sheets = _add_plate(sheets, game, req)
+    if bm.plate is None:
+        return pack_parts(parts, req)
+    sheets = _add_plate(pack_parts(parts, req), game, req)
+    if len(parts) == 1 or not _plate_alone(sheets):
+        return sheets
+    # every part fills its sheet: split again, each part leaving a strip the plate fits
+    # in, if that takes no more sheets of material (else the plate keeps a sheet of its
+    # own: a small job for an offcut costs less than another whole sheet)
+    plate = title_plate(game, title_block(game), PLATE_SIZES[-1])
+    strip = min(grown(plate, req.kerf)) + req.spacing
+    aw, ah = split_room(req)
+    for room in ((aw, ah - strip), (aw - strip, ah)):
+        try:
+            again = split_parts(game.title, board, bm, room, False, req.joints)
+        except UsageError:
+            continue
+        placed = _add_plate(pack_parts(again, req), game, req)
+        if not _plate_alone(placed) and len(placed) <= len(sheets):
+            return placed
+    return sheets
+
+
+def _plate_alone(sheets: list[list[Placement]]) -> bool:
+    """True when a sheet holds nothing but the title plate."""
+    return any(all(pl.part.name == "title plate" for pl in sheet) for sheet in sheets)
+
+
+def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
+    """The board's sheets (split into parts that assemble when it is too big)."""
+    sheets = board_layout(game, req, options)
+    name = stem(game, "board", req)
     out = []
     for i, sheet in enumerate(sheets, 1):
         head = f"{game.title} board, sheet {i} of {len(sheets)}"
         note = "; ".join([head] + [pl.part.note for pl in sheet] + [_settings(req)])
-        out.append(Sheet(f"{game.name}-laser-board-{i}", sheet_scene(sheet, req, note)))
+        out.append(Sheet(f"{name}-{i}", sheet_scene(sheet, req, note)))
     return out
 
 
 def _add_plate(sheets: list[list[Placement]], game: GameSpec, req: LaserRequest
                ) -> list[list[Placement]]:
     """The title plate in free space on a board sheet, as large as fits (title 8 mm down
-    to 4 mm), so no sheet holds only a title; a sheet of its own only when none has room."""
+    to 4 mm, lying or turned a quarter); else a part of a sheet that holds several moves
+    to a sheet of its own and the plate goes beside it. So no sheet holds only a title:
+    the plate has a sheet of its own only when every sheet holds one part that leaves no
+    room for it."""
     for size in PLATE_SIZES:
         plate = title_plate(game, title_block(game), size)
         indexed = [(0, sheet) for sheet in sheets]
-        if into_free_space(indexed, plate, grown(plate, req.kerf), 0.0, req):
+        flat = grown(plate, req.kerf)
+        if (into_free_space(indexed, plate, flat, 0.0, req)
+                or into_free_space(indexed, plate, flat[::-1], 90.0, req)):
             return sheets
     plate = title_plate(game, title_block(game))
+    moved = _beside_a_moved_part(sheets, plate, req)
+    if moved is not None:
+        return moved
     return sheets + [[Placement(plate, MARGIN + req.kerf / 2, MARGIN + req.kerf / 2)]]
+
+
+def _beside_a_moved_part(sheets: list[list[Placement]], plate: LaserPart, req: LaserRequest
+                         ) -> list[list[Placement]] | None:
+    """The sheets with one part of a sheet holding several (the last that will do, from
+    the last sheet back, so parts keep their order) taken to a new last sheet, the plate
+    beside it; None if none fits."""
+    for n in range(len(sheets) - 1, -1, -1):
+        if len(sheets[n]) < 2:
+            continue
+        for i in range(len(sheets[n]) - 1, -1, -1):
+            new = pack_parts([sheets[n][i].part, plate], req)
+            if len(new) == 1:
+                rest = sheets[n][:i] + sheets[n][i + 1:]
+                return sheets[:n] + [rest] + sheets[n + 1:] + new
+    return None
 
 
 def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
@@ -256,7 +332,7 @@ def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
             head = f"{game.title} pieces, {tone} material, sheet {i} of {len(sheets)}"
             note = "; ".join([head] + [f"{n} x {what}" for what, n in counts.items()]
                              + ([how] if how else []) + [_settings(req)])
-            out.append(Sheet(f"{game.name}-laser-pieces-{tone}-{i}",
+            out.append(Sheet(f"{stem(game, f'pieces-{tone}', req)}-{i}",
                              sheet_scene(sheet, req, note)))
     return out
 
@@ -288,7 +364,8 @@ def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
         scene = replace(sheet.scene, title=f"{sheet.scene.title}; material {req.material}: "
                         f"starting settings for {MACHINE}, run a test card first")
         return render(req.fmt, [scene], PROFILES[req.profile], layers=layers, laser=True)
-    return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True)
+    return render(req.fmt, [sheet.scene], PROFILES[req.profile], layers=layers, laser=True,
+                  hidden=("reference",))
 
 
 def lbrn2_layers(req: LaserRequest) -> dict[str, CutLayer]:

@@ -191,11 +191,13 @@ def register_art(key: str, draw: ArtFn) -> None:
 def side_art(shape: str, tone: str,
              symbol: Callable[[Point, float], tuple[Item, ...]] | None = None) -> ArtFn:
     """A disc in the inks of tone (piece.disc.TONE) with a shape's symbol in
-    piece.symbol.TONE / piece.rim.TONE, or a designer's symbol drawn by symbol(c, d)."""
+    piece.symbol.TONE / piece.rim.TONE, or a designer's symbol drawn by symbol(c, d) (with
+    shape "ring", a ring near the rim round it, as round a Xiangqi piece's character)."""
     def draw(c: Point, d: float) -> tuple[Item, ...]:
         out = disc(c, d, tone)
-        if symbol is not None:
-            return out + symbol(c, d)
+        if symbol is not None:  # a designer's drawing or lettering; a ring goes round it
+            near_rim = (ring(c, 0.41 * d, 0.04 * d, f"piece.rim.{tone}"),)
+            return out + (near_rim if shape == "ring" else ()) + symbol(c, d)
         if shape == "ring":
             return out + (ring(c, 0.3 * d, 0.06 * d, f"piece.rim.{tone}"),)
         if shape == "dot":

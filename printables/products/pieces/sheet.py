@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from printables.errors import UsageError
 from printables.games import Component, GameSpec
+from printables.games.model import byline
 from printables.geometry import Point, Segment
 from printables.products.common import EDGE_ROOM, SCALE_BAR, fit_size, scale_bar
 from printables.products.pieces.art import (
@@ -125,7 +127,7 @@ class PieceSheet:
     two_sided: bool
 
 
-def _heading(c: Component, n: int, d: float, continued: bool) -> str:
+def _heading(c: Component, n: int, d: float, continued: bool, start: str = "") -> str:
     punch = punch_name(d)
     size = f"{d:g} mm, {punch} punch" if punch and punch.endswith("in") else (
         f"{d:g} mm punch" if punch else f"{d:g} mm, cut by hand")
@@ -133,7 +135,33 @@ def _heading(c: Component, n: int, d: float, continued: bool) -> str:
            f"{size}"
     if c.back:
         text += f" (back: {c.back})"
+    if start and not continued:
+        text += f"; at the start {start}"
     return text + (" (continued)" if continued else "")
+
+
+def start_piles(game: GameSpec) -> dict[tuple[str, str], str]:
+    """(side, kind) -> how a game file's setup piles that kind up, in words ("4 on each of
+    12 spaces"), for the kinds its setup puts several to a space (Oware's seeds).
+
+    >>> from printables.games import GAMES
+    >>> start_piles(GAMES["dugi"])
+    {}
+    """
+    pos = game.setup_position
+    if pos is None or not pos.piles:
+        return {}
+    per: dict[tuple[str, str], Counter[int]] = {}
+    for pile in pos.piles.values():
+        for piece, n in Counter(pile).items():
+            per.setdefault((piece.side, piece.kind), Counter())[n] += 1
+    for piece in pos.pieces.values():
+        if (piece.side, piece.kind) in per:
+            per[(piece.side, piece.kind)][1] += 1
+    return {key: " and ".join(f"{n} on {'each of ' if k > 1 else ''}{k} space"
+                              f"{'s' if k > 1 else ''}" for n, k in sorted(ns.items(),
+                                                                           reverse=True))
+            for key, ns in per.items()}
 
 
 def _row_guides(x0: float, top: float, d: float, gap: float, n: int, first: bool,
@@ -163,7 +191,8 @@ class _Page:
 
 
 def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, float],
-            gap: float, gutter: float = 0.0) -> list[_Page]:
+            gap: float, gutter: float = 0.0,
+            starts: Mapping[tuple[str, str], str] | None = None) -> list[_Page]:
     """Flow every component's pieces into pages, kind by kind, row by row."""
     w, h = paper
     x0, x1, y_top, y_bot = MARGIN, w - MARGIN, h - MARGIN - CROP_ROOM, BOTTOM + CROP_ROOM
@@ -184,8 +213,9 @@ def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, fl
                 pages.append(_Page([], [], []))
                 y = y_top
             page = pages[-1]
-            page.headings.append(Heading(_heading(c, total, d, placed > 0),
-                                         Point(x0, y - HEADING + 2.8)))
+            page.headings.append(Heading(
+                _heading(c, total, d, placed > 0, (starts or {}).get((c.side, c.kind), "")),
+                Point(x0, y - HEADING + 2.8)))
             y -= HEADING
             first = True
             while placed < total and y - d >= y_bot - 1e-9:
@@ -237,7 +267,8 @@ def piece_sheet(game: GameSpec, paper: tuple[float, float], diameter: float | No
     sizes = (punch_diameters(game, board, opts) if diameter is None
              else piece_diameters(game, board, diameter, opts))
     two_sided = any(c.back for c in comps)
-    fronts = _fronts(comps, sizes, paper, GAP_TWO_SIDED if two_sided else GAP, gutter)
+    fronts = _fronts(comps, sizes, paper, GAP_TWO_SIDED if two_sided else GAP, gutter,
+                     start_piles(game))
     pages: list[SheetPage] = []
     for f in fronts:
         pages.append(SheetPage(len(pages) + 1, "front" if two_sided else "single",
@@ -305,7 +336,7 @@ def _furniture(sheet: PieceSheet, page: SheetPage) -> list[Item]:
     w, h = sheet.paper
     back = page.face == "back"
     near, far = (w - MARGIN, MARGIN) if back else (MARGIN, w - MARGIN)
-    head = f"{sheet.title} pieces, a game by {sheet.designer}"
+    head = f"{sheet.title} pieces, {byline(sheet.designer)}"
     number = f"page {page.number} of {len(sheet.pages)}"
     room = w - 2 * MARGIN - text_width(number, 3.0) - 5.0
     items: list[Item] = [
