@@ -129,7 +129,8 @@ def measure(name: str) -> dict:
 
 
 def table(rows: list[dict]) -> str:
-    """The Markdown table the README shows: rates, and ratios against the bare engine."""
+    """The Markdown table the benchmarks page (docs/explanations/benchmarks.md) shows: rates,
+    and ratios against the bare engine."""
     lines = ["| game | engine plies/s | reference kernel (x engine) | pure Python plies/s "
              "(x engine) | numba plies/s (x engine, x Python) | numba compile / cached "
              "load |", "|---|---|---|---|---|---|"]

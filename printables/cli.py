@@ -64,6 +64,7 @@ from printables.products.registry import (
     kit_paper,
 )
 from printables.render.theme import DEFAULT_THEME
+from printables.shipped import copy_examples
 
 EXIT_USAGE = 2
 
@@ -322,6 +323,24 @@ def export(game, to) -> None:
 
 
 @cli.command()
+@click.option("--output", "-o", default="examples", show_default=True,
+              type=click.Path(file_okay=False), help="Folder to copy them into.")
+def examples(output) -> None:
+    """Copy the example game files into a folder, to build, read and change.
+
+    Each game file comes with its rules text, its example positions and its art. A file
+    already there with other bytes is never replaced: nothing is copied, and the error
+    names it.
+    """
+    done = copy_examples(output)
+    first = next(iter(done.games), "GAME.toml")
+    kept = f" ({len(done.unchanged)} already there)" if done.unchanged else ""
+    click.echo(f"{len(done.written)} files of {len(done.games)} example games copied into "
+               f"{printable(str(Path(output)))}/{kept}: {', '.join(done.games)}")
+    click.echo(f"next: printables kit {printable(str(Path(output) / first))}")
+
+
+@cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 opens the page to your network.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
@@ -432,7 +451,8 @@ def main(argv: list[str] | None = None) -> int:
 
     Ctrl-C ends it with one line and exit status 130 (printables.interrupt). Also the
     environment: PDFs never take their date from SOURCE_DATE_EPOCH (every PDF we
-    make carries the same fixed date, so builds are identical anywhere; see README), and
+    make carries the same fixed date, so builds are identical anywhere; see the
+    documentation's reliability page), and
     a standard output that cannot be written (a full disk, a closed pipe) is reported once.
     """
     os.environ.pop("SOURCE_DATE_EPOCH", None)

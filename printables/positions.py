@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,12 +41,51 @@ MAX_FILE_BYTES = 1_000_000
 
 #: The tables a position's pieces are read from; each game's placement reads some of them.
 PLACEMENT_TABLES = ("pieces", "stacks", "markers", "hand")
+# Each key table maps a key to its one-line meaning: the reader checks files against the
+# keys, and the documentation's position-file reference is printed from the meanings.
 #: Keys of a [[check]]; `note` is a free-text comment for the file's reader (never printed).
-CHECK_KEYS = ("move", "legal", "winner", "legal_moves", "captures", "after", "note")
-TOP_KEYS = ("game", "title", "options", "to_move", "pieces", "stacks", "markers", "hand",
-            "state", "check", "explain", "order")
+CHECK_KEYS = {
+    "move": "the move the claims are about (move notation); without it they are about the "
+            "position itself",
+    "legal": "`true` or `false`: the position (without `move`) or the move is legal",
+    "winner": "`\"none\"`, `\"draw\"` or a side: who has won (after the move, with `move`)",
+    "legal_moves": "the number of distinct legal moves of the side to move",
+    "captures": "exactly the spaces whose pieces the move takes (EVL: the pentagons the mover "
+                "claims)",
+    "after": "`[check.after]`: the whole position after the move (its keys below), compared "
+             "exactly",
+    "note": "a comment for whoever reads the file (never printed)",
+}
+TOP_KEYS = {
+    "game": "required: a built-in game's name, or the path of a game file relative to this "
+            "file",
+    "title": "the example's caption in the booklet",
+    "options": "the game options of the position, such as `{ size = 15 }` (the game's own "
+               "keys)",
+    "to_move": "required: the side to move",
+    "pieces": "`[pieces]`: side -> spaces, or side -> kind -> spaces (`[pieces.rose]` then "
+              "`dark = [\"a1\"]`) for a game with several kinds a side; `[pieces.neutral]` for "
+              "pieces of no side",
+    "stacks": "`[stacks]` (stacked games such as EVL): space -> the stack's letters, bottom "
+              "first (`B2 = \"bbw\"`)",
+    "markers": "`[markers]` (stacked games): space -> the side whose marker stands there",
+    "hand": "`[hand]`: side -> pieces not yet on the board, for games that place pieces "
+            "from a hand (EVL; default: the game's count less those on the board)",
+    "state": "`[state]`: what the board cannot show, by the game's own keys (Danadazo: "
+             "`lone_general_moves`)",
+    "check": "`[[check]]`: a claim the rules engine checks (its keys below); any number",
+    "explain": "a sentence the booklet prints after the caption it writes from the engine",
+    "order": "where the booklet prints this example among a game file's examples (1 first)",
+}
 #: Keys of a check's [check.after] table: the position after the move.
-AFTER_KEYS = ("to_move", "pieces", "stacks", "markers", "hand", "state")
+AFTER_KEYS = {
+    "to_move": "the side to move after the move",
+    "pieces": "the pieces after the move, as `[pieces]`",
+    "stacks": "the stacks after the move, as `[stacks]`",
+    "markers": "the markers after the move, as `[markers]`",
+    "hand": "the hands after the move, as `[hand]`",
+    "state": "the state after the move, as `[state]`",
+}
 #: Keys whose value must be a string when present.
 TEXT_KEYS = ("title", "explain", "note")
 
@@ -241,7 +280,8 @@ def read_position(r: _Reader, game: GameSpec, data: Mapping[str, Any], *,
     return pos
 
 
-def _known_keys(r: _Reader, table: Mapping[str, Any], valid: tuple[str, ...], where: str) -> None:
+def _known_keys(r: _Reader, table: Mapping[str, Any], valid: Collection[str], where: str
+                ) -> None:
     """LayoutError naming the first key of table that is not in valid, and the valid keys."""
     unknown = sorted(k for k in table if k not in valid)
     if unknown:

@@ -211,8 +211,9 @@ def test_the_key_reads_no_more_than_the_input_limit(tmp_path, monkeypatch):
     assert reads == [] and a != build_key("booklet", "A4", [])
 
 
-def test_the_readme_puts_the_cache_where_the_code_does(monkeypatch):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+def test_the_kits_page_puts_the_cache_where_the_code_does(monkeypatch):
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "organiser" / "kits.md"
+              ).read_text()
     monkeypatch.delenv("PRINTABLES_CACHE", raising=False)
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     assert cache_folder() == Path.home() / ".cache" / "printables"

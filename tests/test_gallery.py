@@ -1,5 +1,6 @@
-"""The README's gallery shows what `printables kit all` makes today: each committed preview in
-docs/gallery/ is byte for byte the board.png a kit writes (refresh: copy output/GAME/board.png)."""
+"""The README's strip of boards and the documentation's gallery show what `printables kit
+all` makes today: each committed preview in docs/gallery/ is byte for byte the board.png a
+kit writes (refresh: copy output/GAME/board.png)."""
 
 from __future__ import annotations
 

@@ -8,10 +8,10 @@ import io
 import itertools
 import math
 import re
-from pathlib import Path
 
 import pytest
 
+from docs.gen.key_reference import game_file_markdown
 from printables.gamefile import game_from_text
 from printables.gamefile.board import COLOUR_CLASSES
 from printables.products.board_sheet import board_scene
@@ -20,7 +20,6 @@ from printables.render.theme import PALETTE, THEMES, ink
 from tests.conftest import needs_png
 from tests.test_print_grey import grey, grey_contrast
 
-README = Path(__file__).resolve().parents[1] / "README.md"
 #: Least colour difference (CIE76 delta E) between two palette colours: four times the
 #: difference a reader just notices (2.3), so two colours side by side read as two.
 LEAST_DELTA_E = 9.5
@@ -78,8 +77,8 @@ def test_black_and_white_pieces_read_on_every_colour(name):
         ink(THEMES["colour"], "piece.disc.white").stroke, fill) >= 3.0
 
 
-def test_a_game_file_may_name_every_colour_and_the_readme_lists_them():
-    text = README.read_text()
+def test_a_game_file_may_name_every_colour_and_the_reference_lists_them():
+    text = game_file_markdown()
     for name, swatch in PALETTE.items():
         assert name in COLOUR_CLASSES
         assert re.search(rf"`{name}` \| `{swatch.colour}`", text), name

@@ -127,13 +127,13 @@ def test_a_wide_board_goes_on_landscape_paper():
     assert float(page.mediabox.width) > float(page.mediabox.height)
 
 
-def test_readme_and_index_state_the_same_tiling_scheme():
+def test_printing_guide_and_index_state_the_same_tiling_scheme():
     import html
     from pathlib import Path
 
     from printables.products.kit_store import SCHEME, index_html
-    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
-    assert SCHEME in readme
+    guide = Path(__file__).parent.parent / "docs" / "organiser" / "printing.md"
+    assert SCHEME in " ".join(guide.read_text().split())
     page = " ".join(html.unescape(index_html([], {}).decode()).split())
     assert SCHEME in page
 

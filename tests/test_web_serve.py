@@ -29,7 +29,8 @@ CHROMIUM = os.environ.get("PRINTABLES_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-#: Set PRINTABLES_DOCS=1 to refresh the README's screenshot from the browser test.
+#: Set PRINTABLES_DOCS=1 to refresh docs/serve.png (the web page guide's screenshot) from the
+#: browser test.
 SCREENSHOT = ROOT / "docs" / "serve.png"
 EXAMPLES = ROOT / "examples"
 

@@ -2,8 +2,8 @@
 
 A game file has sections [game], [board], [side.NAME], [[component]] and [setup], and
 top-level keys ``rules`` (a Markdown file in the rules_text/ subset) and ``examples`` (glob
-patterns of position files), both relative to the game file (README, "Your own game",
-lists every key). The package's parts: reader (bounded reads, TOML with lines, the rules
+patterns of position files), both relative to the game file (the documentation's game file
+reference lists every key). The package's parts: reader (bounded reads, TOML with lines, the rules
 and examples a file names), board (the [board] section), sides (colours, goals, edges), art
 (designer SVG), export (any game -> a game file). Importing the package makes get_game read
 paths ending in .toml.
@@ -48,7 +48,7 @@ from printables.errors import LayoutError, PrintablesError, UsageError, quote
 from printables.gamefile.art import art_symbol, art_unchanged, read_art, register_art_inks
 from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
 from printables.gamefile.engine import read_engine, with_engine
-from printables.gamefile.lettered import read_lettering, register_lettered
+from printables.gamefile.lettered import LETTERING_KEYS, read_lettering, register_lettered
 from printables.gamefile.reader import (
     SourceReader,
     example_files,
@@ -102,20 +102,103 @@ from printables.units import MAX_LENGTH, parse_length
 
 _Reader = SourceReader
 
-TOP_KEYS = ("game", "board", "component", "setup", "rules", "examples", "side")
-GAME_KEYS = ("name", "title", "designer", "sides", "first", "year", "licence", "source",
-             "summary", "reconstructed", "stacks", "state", "options", "notation", "engine",
-             "piles")
+# Each key table maps a key to its one-line meaning: the reader checks files against the
+# keys, and the documentation's game-file reference is printed from the meanings.
+TOP_KEYS = {
+    "game": "`[game]`: the game's names, credits and sides",
+    "board": "`[board]`: the board, by its topology",
+    "component": "`[[component]]`: one kind of piece of one side",
+    "setup": "`[setup]`: the starting position",
+    "rules": "required: the rules Markdown file, relative to the game file (with a "
+             "`[rules]` table it is that table's `text` key instead); or `[rules]`: how the "
+             "game is played (its keys below)",
+    "examples": "list of glob patterns of position files, relative to the game file; each "
+                "must match a file (default none); the booklet prints them in this order",
+    "side": "`[side.NAME]`: the colours of a side's pieces",
+}
+GAME_KEYS = {
+    "name": "file and folder name of the kit (lower case, digits, hyphens; default: the file "
+            "name without `.toml`; not a built-in game's name)",
+    "title": "required: the name printed on everything (a long one wraps, then shrinks, on "
+             "the booklet cover)",
+    "designer": "required: who made the game (credited on every product)",
+    "sides": "required: two to six side names (lower case, such as `[\"black\", \"white\"]`); "
+             "`neutral` is kept for pieces of no side",
+    "first": "the side that moves first (default: the first side)",
+    "year": "optional credit: the year the game was published, kept with the game and "
+            "exported",
+    "licence": "optional credit: the licence of the game's rules or design",
+    "source": "optional credit: where the rules were published",
+    "summary": "the one-line board description on `index.html` (default: made from the "
+               "board, with its counts)",
+    "reconstructed": "what the setup diagram's credits say was reconstructed from a published "
+                     "rules text: `[\"board\"]`, `[\"setup\"]` or both",
+    "stacks": "`[game.stacks]`: pieces stacked as in EVL instead of one per space (its keys "
+              "below); position files then use `[stacks]`, `[markers]` and `[hand]`",
+    "state": "`[game.state]`: keys a position file's `[state]` may hold, each `\"int\"` or "
+             "`\"bool\"`",
+    "options": "`[game.options]`: options a position file's `options` may set, each with its "
+               "default (`pie = false`); `size` sets the files and ranks of a square board",
+    "notation": "a built-in game whose move notation the examples use (such as `\"evl\"` "
+                "for `B2-B4,A4-A5`); the moves are not checked",
+    "engine": "a built-in game whose rules engine plays and checks this game (its examples, "
+              "setup, option checks, piece counts and playout kernels); the game must be the "
+              "one the engine was written for (sides, kinds, `[game.stacks]`, `[game.state]`, "
+              "`[game.options]` and a board with its spaces, kinds, colours and neighbours; the "
+              "size in mm may differ): anything else is refused with the first difference; "
+              "one of `rosenkreuz`, `chameleons`, `evl`, `dag-en-nacht`, `danadazo`, `dugi`, "
+              "`network` (`export` writes it). Without a `summary`, a board of the engine's "
+              "size too is described by the engine's summary. With `[rules]` too, the engine "
+              "plays on its "
+              "own board and the `[rules]` on any other (`validate` says which)",
+    "piles": "`true`: a space may hold several pieces, counted (`seed = { b1 = 4 }` in "
+             "`[pieces]`) or stacked (`[stacks]` space -> pieces bottom to top, each "
+             "`\"SIDE\"` or `\"SIDE KIND\"`); default `false` (one piece a space); not with "
+             "`[game.stacks]`",
+}
 #: Keys of [game.stacks] (pieces stacked as in EVL): games.model.Stacks' fields.
-STACKS_KEYS = ("piece", "piece_space", "marker", "marker_space", "letters")
+STACKS_KEYS = {
+    "piece": "the kind of piece that stacks",
+    "piece_space": "the kind of space stacks stand on",
+    "marker": "the kind of piece that marks a space as a side's (EVL's pentagon markers)",
+    "marker_space": "the kind of space markers stand on",
+    "letters": "each side's letter in a stack string, `{ black = \"b\", white = \"w\" }`",
+}
 #: What a game's credits may say was reconstructed from a published rules text.
 RECONSTRUCTED = ("board", "setup")
 STATE_TYPES = {"int": int, "bool": bool}
-COMPONENT_KEYS = ("side", "kind", "count", "art", "label", "back", "stands_on", "size", "text",
-                  "font")
+COMPONENT_KEYS = {
+    "side": "one of the sides; leave it out for a neutral piece (listed as "
+            "`[pieces.neutral]`, with a reserve of its own); when no component has a side, "
+            "the sides own no pieces (Oware)",
+    "kind": "required: the kind's name, used in position files (`[pieces.red] stone = [...]`)",
+    "count": "required: how many (1..500); the piece sheet adds spares",
+    "art": "required (unless `text` is given): a piece art name (below); or `stone`, `ring`, "
+           "`dot`, `cross` drawn in the side's colours; or the path of a `.svg` file in the game "
+           "file's folder",
+    "label": "the name printed on sheets and in the booklet (default `\"SIDE KIND\"`)",
+    "back": "for a two-sided piece, the side shown on its back (printed double-sided)",
+    "stands_on": "the kind of space whose size sizes the piece (default: the board's most "
+                 "common kind of space)",
+    "size": "the piece's diameter, a length (5 to 100 mm; default 80 % of its space, snapped "
+            "to a craft punch)",
+    **LETTERING_KEYS,
+}
 #: Smallest and largest piece a component's size may ask for, in mm.
 MIN_PIECE, MAX_PIECE = 5.0, 100.0
-SETUP_KEYS = ("empty", "pieces", "title", "to_move", "stacks", "markers", "hand")
+SETUP_KEYS = {
+    "empty": "`true` when the board starts empty (the setup diagram shows the pieces beside "
+             "it)",
+    "pieces": "else `[setup.pieces]`, as in position files: side -> spaces, or side -> kind "
+              "-> spaces (`[setup.pieces.red]` then `stone = [\"a1\"]`) when a side has several "
+              "kinds; with `piles = true` a kind may map spaces to counts (`seed = { b1 = 4 }`)",
+    "title": "the setup diagram's caption",
+    "to_move": "the side to move first (default `first`)",
+    "stacks": "`[setup.stacks]`, as a position file's `[stacks]`: for `piles = true` space -> "
+              "pieces bottom to top, for `[game.stacks]` space -> side letters",
+    "markers": "`[setup.markers]`, for `[game.stacks]`: as a position file's `[markers]`",
+    "hand": "`[setup.hand]`, for `[game.stacks]`: as a position file's `[hand]`",
+}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_COUNT = 500
 #: Longest game or side name (it names the kit folder and every file of the game).
@@ -273,18 +356,18 @@ def _goals_drawn(r: _Reader, board: Board, colours: Mapping[str, SideColours]) -
 
 # ----------------------------------------------------------------------------- helpers
 
-def _known(r: _Reader, table: Mapping, keys: tuple[str, ...], where: str,
+def _known(r: _Reader, table: Mapping, keys: Mapping[str, str], where: str,
            section: str | None = None) -> None:
     unknown = sorted(set(table) - set(keys))
     if unknown:
-        raise unknown_key(r, unknown[0], where, section, keys)
+        raise unknown_key(r, unknown[0], where, section, tuple(keys))
 
 
 def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
     v = data.get(key)
     if not isinstance(v, Mapping):
-        raise r.fail(f"[{key}] is missing or not a table; see the README section "
-                     f"'Your own game' for what goes in it", key=key)
+        raise r.fail(f"[{key}] is missing or not a table; see the game file reference in "
+                     f"the documentation for what goes in it", key=key)
     return v
 
 
@@ -389,7 +472,7 @@ def _stacks(r: _Reader, t: Any, sides: tuple[str, ...]) -> Placement:
         return OnSpaces()
     letters = t.get("letters") if isinstance(t, Mapping) else None
     if (not isinstance(t, Mapping) or set(t) != set(STACKS_KEYS)
-            or not all(isinstance(t[k], str) for k in STACKS_KEYS[:4])
+            or not all(isinstance(t[k], str) for k in tuple(STACKS_KEYS)[:4])
             or not isinstance(letters, Mapping) or set(letters) != set(sides)
             or not all(isinstance(v, str) and len(v) == 1 for v in letters.values())
             or len(set(letters.values())) != len(sides)):
@@ -580,7 +663,7 @@ def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
             raise fail_at(r, f"[setup] to_move {to_move!r} is not a side; valid: "
                           f"{', '.join(game.sides)}", to_move, "to_move")
         return Position(game.name, to_move, title=title)
-    given = {t: s[t] for t in SETUP_KEYS[4:] + ("pieces",) if t in s}
+    given = {t: s[t] for t in (*tuple(SETUP_KEYS)[4:], "pieces") if t in s}
     if not given:
         raise r.fail("[setup] needs pieces ([setup.pieces], as in position files) or "
                      "empty = true", key="setup")

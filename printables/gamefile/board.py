@@ -62,8 +62,7 @@ from printables.gamefile.points import read_points, read_triangle
 from printables.geometry import Point
 
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
-#: Space shapes of a square board, key -> what it means (the README's reference says the
-#: same).
+#: Space shapes of a square board, key -> what it means (the game-file reference prints it).
 SHAPE_KEYS = {
     "shapes": "`[board.shapes]` shape -> cells: `circle` (a pit), `rounded` (a rounded "
               "square) or `square` (the default)",
@@ -71,13 +70,50 @@ SHAPE_KEYS = {
              "of that name, drawn as a rounded rectangle (a mancala's store; `[board.colours]`"
              " and `[board.kinds]` may name it; its neighbours are its cells' neighbours)",
 }
-KEYS = {
-    "square": ("files", "ranks", "colouring", "corner", "colours", "kinds", "space_kind",
-               "dead", *SHAPE_KEYS),
-    "hex": ("shape", "radius", "columns", "rows", "orientation", "colouring", "colours"),
-    "rings": ("rings", "sectors", "dead_zone"),
-    "segments": ("columns", "rows", "bends"),
-    "heptagon": ("rows", "columns"),
+KEYS: dict[str, dict[str, str]] = {
+    "square": {
+        "files": "1..26 columns, lettered `a`..",
+        "ranks": "1..26 rows, numbered from 1 at the bottom (default `files`)",
+        "colouring": "`checker` (default), `plain`, `spiral` (the Chameleons double spiral, odd "
+                     "square boards) or `map` (every cell in `[board.colours]`)",
+        "corner": "with `checker`: `\"dark\"` (default) or `\"light\"`, the colour of a1",
+        "colours": "`[board.colours]` colour -> cells, over the colouring (goals: "
+                   "`\"goal.black\" = [\"b1\", \"c1\"]`)",
+        "kinds": "`[board.kinds]` kind -> cells (the Chameleons centre is kind `spiral`)",
+        "space_kind": "the kind of every cell `[board.kinds]` does not name (default `square`)",
+        "dead": "cells drawn crossed out, as Network's corners: named spaces (colour `unused`, "
+                "kind `dead` unless `[board.kinds]` says otherwise) in no relation, so no "
+                "piece moves there",
+        **SHAPE_KEYS,
+    },
+    "hex": {
+        "shape": "`hexhex` (with `radius`) or `rhombus` (with `columns` and `rows`)",
+        "radius": "hexhex: n, for 3n(n-1)+1 cells; flat cells are named as on Havannah boards, "
+                  "pointy ones as on Abalone boards",
+        "columns": "rhombus: cells across, lettered as on Hex boards (`a1` top left)",
+        "rows": "rhombus: cells down, numbered",
+        "orientation": "`pointy` or `flat` cells",
+        "colouring": "`plain`, `tricolour` (no two neighbours alike) or `map`",
+        "colours": "`[board.colours]` colour -> cells, as for square",
+    },
+    "rings": {
+        "rings": "1..26 rings, lettered `a` from the outside inward",
+        "sectors": "3..72 sectors, numbered counter-clockwise from 9 o'clock",
+        "dead_zone": "the radius of the centre where nothing stands (default 0.15 x the "
+                     "diameter)",
+    },
+    "segments": {
+        "columns": "cells across (pieces stand on the segments of the lattice, which has one "
+                   "point more each way)",
+        "rows": "cells down",
+        "bends": "corners among `sw`, `se`, `nw`, `ne` whose two edge segments become one "
+                 "curved space, as on Danadazo",
+    },
+    "heptagon": {
+        "rows": "rows of the EVL tiling of heptagons with pentagons between them, lettered "
+                "`A`..",
+        "columns": "heptagons in a row",
+    },
     **POINTS_TOPOLOGY_KEYS,
 }
 
@@ -88,7 +124,7 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     if topology not in TOPOLOGIES:
         raise fail_at(r, f"unknown board topology {topology!r}; valid: "
                       f"{', '.join(TOPOLOGIES)}", topology, "topology")
-    allowed = COMMON_KEYS + KEYS[topology]
+    allowed = (*COMMON_KEYS, *KEYS[topology])
     unknown = sorted(set(b) - set(allowed))
     if unknown:
         raise unknown_key(r, unknown[0], f"[board] of a {topology} board", "board", allowed)

@@ -13,7 +13,20 @@ from printables.errors import LayoutError, PrintablesError
 from printables.render.theme import PALETTE
 from printables.units import parse_length
 
-COMMON_KEYS = ("topology", "size", "cell", "edges")
+# Each key table maps a key to its one-line meaning: the readers check [board] against the
+# keys, and the documentation's game-file reference is printed from the meanings.
+COMMON_KEYS = {
+    "topology": "required: `square`, `hex`, `rings`, `segments`, `heptagon`, `points` or "
+                "`triangle` (the keys of each are below)",
+    "size": "the board's width as a length (rings: the rim diameter); give `size` or `cell`, "
+            "not both",
+    "cell": "one cell as a length (square: a square's side; hex: across flats; segments: the "
+            "lattice pitch; points and triangle: between neighbouring points); not heptagon",
+    "edges": "`[board.edges]` side -> the edges drawn in its colour, among `north`, `south`, "
+             "`east`, `west`, `north-east`, `north-west`, `south-east`, `south-west` (the "
+             "outer sides of cells facing that way within 60 degrees, as a band inside the "
+             "edge cells; on a points board the outermost lines that way)",
+}
 #: The colour names [board.colours] takes: the palette (render.theme.PALETTE, each printing
 #: apart from the others in colour, grey and mono) and the classes of the built-in boards.
 COLOUR_CLASSES = (*PALETTE, "spiral", "goal", "heptagon", "pentagon", "unused")

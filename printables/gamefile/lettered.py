@@ -33,8 +33,8 @@ from printables.products.pieces.lettering import (
 
 #: The arts lettering may go on.
 LETTERED_ARTS = ("stone", "ring")
-#: The [[component]] keys of lettering, key -> what it means (the README's reference says
-#: the same).
+#: The [[component]] keys of lettering, key -> what it means (the game-file reference prints
+#: it).
 LETTERING_KEYS = {
     "text": "one to three characters drawn on the piece as outlines (`art` `stone`, the "
             "default, or `ring`), in the side's line colour (see \"Lettered pieces\")",

@@ -64,9 +64,40 @@ DRAWING_KEYS = {
 #: Keys of a curve table ([[board.curves]]).
 CURVE_KEYS = ("from", "to", "centre", "through", "clockwise", "joins")
 SHARED = ("layout", "labels", "colours", *DRAWING_KEYS)
-KEYS = {"points": ("layout", *dict.fromkeys(k for ks in LAYOUT_KEYS.values() for k in ks),
-                   "labels", "colours", *DRAWING_KEYS),
-        "triangle": ("shape", "side", "labels", "colours", *DRAWING_KEYS)}
+#: Every key of a points board and a triangle grid, key -> what it means (the game-file
+#: reference prints it; LAYOUT_KEYS says which layout takes which).
+KEYS: dict[str, dict[str, str]] = {
+    "points": {
+        "layout": "`grid` (default), `morris` (concentric squares) or `free` (any points and "
+                  "lines)",
+        "files": "grid: 2..26 points across",
+        "ranks": "grid: points up (default `files`)",
+        "diagonals": "grid: `none` (default), `all` or `alquerque` (through the points whose "
+                     "file + rank is even); whatever is drawn, a grid's points also have the "
+                     "relations `orthogonal` and `diagonal` (their lattice neighbours), so "
+                     "`[rules]` can read rows of five on a Go board",
+        "stars": "grid and free: the marked points (grid default: the usual star points of a "
+                 "7..19 grid)",
+        "file_labels": "grid: the file letters printed and used in names (Go's, without `i`)",
+        "rank_labels": "grid: the rank labels printed and used in names",
+        "rings": "morris: 2..12 squares (default 3: Nine Men's Morris)",
+        "corners": "morris: `true` joins the squares' corners too (Twelve Men's Morris)",
+        "points": "free: `[board.points]` name -> `[x, y]` in cells",
+        "labels": "`[board.labels]` point -> text printed beside it",
+        "colours": "`[board.colours]` colour -> points, drawn as small discs (homes, goals)",
+        **DRAWING_KEYS,
+    },
+    "triangle": {
+        "shape": "`triangle`, `hexagon` or `star`: points on a triangular lattice, each joined "
+                 "to its six neighbours; rows lettered `a` from the bottom, points numbered "
+                 "from the left",
+        "side": "points along a side (a star: rows in each of its points; 4 gives the "
+                "121-point star)",
+        "labels": "`[board.labels]` point -> text printed beside it",
+        "colours": "`[board.colours]` colour -> points",
+        **DRAWING_KEYS,
+    },
+}
 _POINT_NAME = re.compile(r"^[a-z0-9]+$")
 #: The first words of a builder's error -> the key it is about (for the error's line).
 _ERROR_KEYS = (("line", "lines"), ("connection", "connections"), ("drawn", "drawn"),
@@ -247,7 +278,7 @@ def read_points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     extra = sorted(set(b) - set(COMMON_KEYS) - set(SHARED) - set(LAYOUT_KEYS[layout]))
     if extra:
         raise unknown_key(r, extra[0], f"[board] of a {layout} points board", "board",
-                          COMMON_KEYS + SHARED + LAYOUT_KEYS[layout])
+                          (*COMMON_KEYS, *SHARED, *LAYOUT_KEYS[layout]))
     beside = _space_labels(r, b)
     stars = _names(r, b, "stars") if "stars" in b else None
     make: Make

@@ -1,6 +1,7 @@
 """RULE_KEYS: the one table of a game file's [rules] keys. The reader (gamefile.rules) checks
-every key against it (its kind of value, its choices, its default) and the reference in the
-README is printed from it (reference_markdown), so no key exists undocumented.
+every key against it (its kind of value, its choices, its default) and the documentation's
+game-file reference is printed from it (reference_markdown), so no key
+exists undocumented.
 
 Each row: the table it belongs to, the key, the kind of value the reader parses, its
 choices, its default as written, a one-line meaning and a small TOML example.
@@ -265,7 +266,7 @@ def _values(k: Key) -> str:
 
 
 def reference_markdown() -> str:
-    """The README's rules vocabulary reference: one table per [rules] table, every key with
+    """The rules vocabulary reference: one table per [rules] table, every key with
     its values, default, meaning and example."""
     out: list[str] = []
     for section, title in SECTIONS.items():

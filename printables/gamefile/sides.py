@@ -36,7 +36,14 @@ from printables.geometry import Point, Polygon, Segment, Stroke
 from printables.positions import SourceReader
 from printables.render.theme import INK, THEMES, Ink, add_inks, contrast, ink, luminance
 
-SIDE_KEYS = ("fill", "line", "pattern")
+#: The keys of a [side.NAME] table -> what each means (the game-file reference prints them).
+SIDE_KEYS = {
+    "fill": "the pieces' colour, `\"#rrggbb\"` (default white); goal cells take a tint of it",
+    "line": "rims, symbols and edge lines (default near-black)",
+    "pattern": "the mono theme: `white`, `light`, `grey`, `dark` or `black` (the pieces' grey, "
+               "the goal cells' hatching); default: sides share out the unused ones by "
+               "lightness",
+}
 #: Mono pattern -> (grey of a piece, hatch spacing in mm of a goal cell or None).
 PATTERNS: Mapping[str, tuple[str, float | None]] = {
     "white": ("#ffffff", None), "light": ("#d0d0d0", 4.0), "grey": ("#9a9a9a", 3.0),

@@ -1,8 +1,8 @@
 """Template for a game with a rules engine (copy this file to start one).
 
-A game without an engine needs no Python at all: write a game file (README, "Your own
-game"). A game with an engine is a module like this one that builds a GameSpec and is made
-findable by name, in one of two ways:
+A game without an engine needs no Python at all: write a game file (the documentation's
+tutorial, "Your first game file"). A game with an engine is a module like this one that
+builds a GameSpec and is made findable by name, in one of two ways:
 
 - in this project: add it to the GAMES dict in printables/games/__init__.py, with its
   rules text in rules_text/<name>.md and its setup in layouts/<name>/setup.toml;

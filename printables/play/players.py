@@ -27,7 +27,7 @@ Rulings:
   Dugi: captured pieces; Chameleons: flipped and captured chameleons; EVL: pentagon
   markers and controlled stacks; Dag en Nacht and Network: both sides always hold equal
   or near-equal stones, so it is close to 1/2 and truncation mostly saves time, not
-  judgement (documented in the README).
+  judgement (documented in the self-play guide, docs/designer/self-play.md).
 - A position with one legal move is answered at once, without search.
 - No move may win by its place in the kernel's legal order (which lists, say, all drops
   before all steps): flat Monte-Carlo tries the moves in an order drawn from the rng and

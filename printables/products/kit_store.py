@@ -63,7 +63,7 @@ LINKS = (
 )
 
 #: How tiled boards (products.tiling) go together, in one paragraph: index.html prints it
-#: and the README quotes it word for word.
+#: and the printing guide (docs/organiser/printing.md) quotes it word for word.
 SCHEME = ("Tiled boards: cut along the line on the left edge of every page from column 2 on "
           "and on the top edge of every page from row 2 on; the hatched 10 mm strips along "
           "the right and bottom edges go under the neighbouring page. Join each row from "

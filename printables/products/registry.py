@@ -433,7 +433,7 @@ class PrintAndPlayReq(Request):
               label="Paper", choices=listed(lambda: KIT_PAPERS)),)
 
 
-#: The kit's previews: board.png for index.html and the README gallery, setup.png to print.
+#: The kit's previews: board.png for index.html and the README's strip, setup.png to print.
 PREVIEW_DPI, SETUP_DPI = 60, 100
 
 

@@ -2,7 +2,8 @@
 orientation that matches its shape, crop marks at its corners), else tiled over several
 pages that a person trims, overlaps and glues.
 
-The tiling scheme (ours; the page, the assembly page, README and index.html all say it):
+The tiling scheme (ours; the page, the assembly page, the printing guide and index.html all
+say it):
 - Pages form a grid of rows (from the top) and columns (from the left).
 - Every page except those in the first column is TRIMMED along the line at its LEFT edge;
   every page except those in the top row is trimmed along the line at its TOP edge. Each

@@ -208,7 +208,8 @@ def check_games_dir(games_dir: str | None) -> str | None:
         raise UsageError(next(iter(folder.problems.values())))
     if not folder.games:
         raise UsageError(f"--game-files {games_dir!r} holds no game file (*.toml with a [game] "
-                         "table); see the README section 'Your own game'", input=str(games_dir))
+                         "table); see the documentation's tutorial 'Your first game file'",
+                         input=str(games_dir))
     return str(games_dir)
 
 

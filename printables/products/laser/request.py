@@ -66,7 +66,8 @@ def laser_profile(cut_outer: str, cut_inner: str, score: str, engrave: str,
 
 #: The reference's colour in the default and lightburn profiles: the colour LightBurn shows
 #: for its tool layer T1 (never output). LightBurn's SVG import picks the nearest palette
-#: colour, which may be a numbered layer; the README says to switch that layer's output off.
+#: colour, which may be a numbered layer; the LightBurn guide (docs/maker/lightburn.md) says
+#: to switch that layer's output off.
 TOOL_COLOUR = "#F36926"
 #: Every operation has a colour of its own in every profile (laser software makes one
 #: layer per colour). lightburn uses LightBurn's palette: C00 engrave, C01 score, C02 inner

@@ -1,5 +1,5 @@
 """The piece-art catalogue: every art name a game file may use, drawn with its name under it
-(docs/piece-art.png in the README is this scene; a test keeps the two in step)."""
+(docs/piece-art.png in the game file reference is this scene; a test keeps the two in step)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""The README's "Your own game" reference: every new key is documented, and its pictures
-(docs/gamefile-*.png) are what our renderer makes of the examples today.
-`pytest tests/test_gamefile_readme.py --regen-golden` rewrites the pictures."""
+"""The designer's guide to game files (docs/designer/game-files.md): its pictures
+(docs/gamefile-*.png) are what our renderer makes of the examples today, and its four-sides
+snippet is a game file that reads. (Every key is documented by the generated reference:
+tests/test_docs_reference.py.) `pytest tests/test_gamefile_docs.py --regen-golden` rewrites
+the pictures."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from docs.gen.key_reference import game_file_markdown, position_file_markdown
 from printables.gamefile import game_from_text, load_game_file
 from printables.positions import load_setup
 from printables.products.board_sheet import board_scene
@@ -19,13 +22,16 @@ ROOT = Path(__file__).resolve().parents[1]
 DPI = 60
 
 
-def readme_section() -> str:
-    return (ROOT / "README.md").read_text().split("\n## Your own game\n")[1].split("\n## ")[0]
+PAGE = ROOT / "docs" / "designer" / "game-files.md"
+
+
+def page_text() -> str:
+    return PAGE.read_text(encoding="utf-8")
 
 
 def snippet(marker: str) -> str:
-    """The ```toml block after the README line holding marker."""
-    text = readme_section()
+    """The ```toml block after the page's line holding marker."""
+    text = page_text()
     return text.split(marker, 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
 
 
@@ -56,18 +62,19 @@ def pictures(tmp_path: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.skipif(not png_available(), reason="system cairo library not installed")
-def test_readme_pictures_are_current(tmp_path, regen_golden):
-    section = readme_section()
+def test_the_pages_pictures_are_current(tmp_path, regen_golden):
+    section = page_text()
     for name, data in pictures(tmp_path).items():
         path = ROOT / "docs" / name
-        assert f"](docs/{name})" in section, name
+        assert f"](../{name})" in section, name
         if regen_golden:
             path.write_bytes(data)
         assert path.read_bytes() == data, f"{name}: run with --regen-golden and review"
 
 
-def test_readme_documents_the_new_keys():
-    section = readme_section().split("### Game file reference")[1]
+
+def test_the_reference_documents_the_new_keys():
+    page = game_file_markdown() + position_file_markdown()
     for key in ("[side.NAME]", "fill", "line", "pattern", "size", "[board.edges]",
                 "points", "triangle", "layout", "diagonals", "stars", "file_labels",
                 "rank_labels", "corners", "[board.points]", "lines", "[board.labels]",
@@ -75,4 +82,4 @@ def test_readme_documents_the_new_keys():
                 "notation", "neutral", ".svg", "stone", "ring", "dot", "cross",
                 "connections", "undrawn", "drawn", "[board.guides]", "dead", "[[board.curves]]",
                 "[board.shapes]", "[board.spans]", "piles", "text", "font", "[setup.stacks]"):
-        assert f"`{key}`" in section or f"`{key} " in section, key
+        assert f"`{key}`" in page or f"`{key} " in page, key
