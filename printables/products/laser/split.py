@@ -260,6 +260,7 @@ def _overflow(box: Box, avail: tuple[float, float]) -> float:
 
 
 def _split_regions(board: Board, bm: BoardMarks, avail) -> list[Region] | None:
+    assert bm.outline is not None, "split_parts refuses a board with no polygon outline"
     chosen = choose_lines(bm.outline, candidate_lines(board, bm), bm.islands, avail)
     if chosen is not None:
         out = line_regions(bm.outline, chosen, bm.islands)
@@ -281,11 +282,14 @@ def _with_islands(regs: list[Region], isl: tuple[Circle, ...]) -> list[Region]:
         edge = clip_parts(rings, r.boundary, r.inside)  # the island's rim: a seam too
         cut = clip_parts(r.boundary, rings, lambda p: not in_island(p)) + edge
         seams = clip_parts(r.seams, rings, lambda p: not in_island(p)) + edge
-        out.append(Region(cut, lambda p, r=r: r.inside(p) and not in_island(p), r.centre,
-                          seams))
+
+        def inside(p: Point, r: Region = r) -> bool:
+            return r.inside(p) and not in_island(p)
+        out.append(Region(cut, inside, r.centre, seams))
     for i, ring in zip(isl, rings):
-        out.append(Region((ring,), lambda p, i=i: p.distance(i.center) <= i.radius + TOL,
-                          i.center, (ring,), "centre disc"))
+        def on_disc(p: Point, i: Circle = i) -> bool:
+            return p.distance(i.center) <= i.radius + TOL
+        out.append(Region((ring,), on_disc, i.center, (ring,), "centre disc"))
     return out
 
 
