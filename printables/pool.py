@@ -170,7 +170,8 @@ class OwnedPool:
                 except OSError:
                     raise self._died(procs[conn]) from None
                 busy[conn] = index
-            for conn in wait(list(busy)):
+            ready = set(wait(list(busy)))  # wait returns some of the Connections it is given
+            for conn in [c for c in busy if c in ready]:
                 try:
                     index, ok, value = conn.recv()
                 except (EOFError, OSError):

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import threading
 import webbrowser
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from multiprocessing.util import get_temp_dir
 from pathlib import Path
@@ -175,7 +175,7 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def has_desktop(env: dict | None = None, platform: str | None = None) -> bool:
+def has_desktop(env: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
     """Whether a graphical browser can open here (without one, Python's webbrowser would
     start a text browser in this very terminal).
 
