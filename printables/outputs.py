@@ -323,7 +323,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _mine(entry: os.DirEntry) -> bool:
+def _mine(entry: os.DirEntry[str]) -> bool:
     """The entry belongs to this user (a shared folder's other users keep theirs)."""
     try:
         return not hasattr(os, "geteuid") or entry.stat(follow_symlinks=False).st_uid == \

@@ -20,6 +20,7 @@ from printables.gamefile.reader import read_bytes
 from printables.gamefile.sides import tone
 from printables.geometry import Point
 from printables.outputs import resolve_inside
+from printables.positions import SourceReader
 from printables.products.pieces.art import register_art, side_art
 from printables.products.pieces.lettering import (
     MAX_FONT_BYTES,
@@ -42,7 +43,8 @@ LETTERING_KEYS = {
 }
 
 
-def read_lettering(r, c: Mapping[str, Any], base: Path) -> tuple[str, str, Path, str | None]:
+def read_lettering(r: SourceReader, c: Mapping[str, Any], base: Path
+                   ) -> tuple[str, str, Path, str | None]:
     """(text, art, font, the font as the file names it) of a component with text."""
     try:
         text = check_text(c["text"])

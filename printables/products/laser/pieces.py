@@ -23,8 +23,9 @@ for a second job); discs are packed in hexagonal rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import overload
+from typing import Any, overload
 
 from printables.boards import Board
 from printables.games import Component, GameSpec
@@ -170,7 +171,7 @@ def tone_of(art: str) -> str:
     return art.rsplit("-", 1)[-1]
 
 
-def piece_parts(game: GameSpec, board: Board, options=None
+def piece_parts(game: GameSpec, board: Board, options: Mapping[str, Any] | None = None
                 ) -> dict[str, tuple[list[LaserPart], str]]:
     """Every piece of a game, count plus spares as on the printed sheet, as laser parts
     grouped by tone (largest first), each tone with a note for the person gluing up.
