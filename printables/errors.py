@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import difflib
 import errno as _errno
+from collections.abc import Callable
+from typing import Any
 
 #: Longest error line we print (the input quoted in it is shortened to fit).
 MAX_LINE = 300
@@ -37,12 +39,13 @@ class PrintablesError(Exception):
             where = f"{name}:{self.line}: " if self.line else f"{name}: "
         return one_line(where + self.message, self.input)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., PrintablesError], tuple[Any, ...]]:
         # picklable with its keywords, so an error raised in a kit worker arrives whole
         return (_rebuild, (type(self), self.message, self.file, self.line, self.input))
 
 
-def _rebuild(cls, message, file, line, input):
+def _rebuild(cls: type[PrintablesError], message: str, file: str | None, line: int | None,
+             input: str | None) -> PrintablesError:
     return cls(message, file=file, line=line, input=input)
 
 

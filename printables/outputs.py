@@ -325,7 +325,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _mine(entry: os.DirEntry) -> bool:
+def _mine(entry: os.DirEntry[str]) -> bool:
     """The entry belongs to this user (a shared folder's other users keep theirs)."""
     try:
         return not hasattr(os, "geteuid") or entry.stat(follow_symlinks=False).st_uid == \
@@ -394,9 +394,9 @@ def write_tree(root: Path, files: dict[str, bytes], shown_as: Path | None = None
             with contextlib.suppress(OSError):  # a folder that cannot be opened is not flushed
                 written.append((os.open(d, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)), d))
         failed = _fsync_all([fd for fd, _ in written])
-        for k, e in failed:
+        for k, err in failed:
             if k < len(files):  # a folder's flush the system refuses is not an error
-                raise output_error(e, written[k][1]) from None
+                raise output_error(err, written[k][1]) from None
     finally:
         for fd, _ in written:
             os.close(fd)

@@ -30,6 +30,7 @@ import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from printables.errors import PrintablesError
@@ -56,7 +57,7 @@ def _watch(lifeline: Connection) -> None:
     os._exit(1)
 
 
-def _worker(fn: Callable, conn: Connection, lifeline: Connection, parent_pid: int,
+def _worker(fn: Callable[..., Any], conn: Connection, lifeline: Connection, parent_pid: int,
             close: tuple[Connection, ...]) -> None:
     for c in close:  # the parent's ends, inherited by fork: only the parent may hold them
         c.close()
@@ -103,7 +104,7 @@ class WorkerDied(PrintablesError):
 class OwnedPool:
     """n worker processes running fn; use as a context manager, then imap_unordered."""
 
-    def __init__(self, fn: Callable, n: int) -> None:
+    def __init__(self, fn: Callable[..., Any], n: int) -> None:
         # fork where it is safe (Linux and other Unix); macOS system libraries are not
         # fork-safe, so it keeps Python's default there (spawn), as does Windows
         fork = "fork" in mp.get_all_start_methods() and sys.platform != "darwin"
@@ -141,7 +142,7 @@ class OwnedPool:
                 gc.unfreeze()
         life_r.close()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         for _, conn in self.workers:
             with contextlib.suppress(OSError):
                 conn.send(None)
@@ -170,7 +171,8 @@ class OwnedPool:
                 except OSError:
                     raise self._died(procs[conn]) from None
                 busy[conn] = index
-            for conn in wait(list(busy)):
+            ready = set(wait(list(busy)))  # wait returns some of the Connections it is given
+            for conn in [c for c in busy if c in ready]:
                 try:
                     index, ok, value = conn.recv()
                 except (EOFError, OSError):
@@ -182,7 +184,7 @@ class OwnedPool:
                 yield items[index], value
 
     @staticmethod
-    def _died(p) -> WorkerDied:
+    def _died(p: BaseProcess) -> WorkerDied:
         p.join(timeout=1)
         return WorkerDied(f"a worker process ended (exit status {p.exitcode}) while "
                           "building; nothing it was building was written")

@@ -34,3 +34,11 @@ def test_every_folder_is_a_listed_package():
 def test_licence_is_an_spdx_string():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert config["project"]["license"] == "MIT"
+
+
+def test_the_wheel_ships_py_typed():
+    # PEP 561: a game plugin type-checks against our annotations only when the installed
+    # package carries py.typed (checked once by building the wheel: printables/py.typed)
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"].get("printables", [])
+    assert (ROOT / "printables" / "py.typed").is_file()

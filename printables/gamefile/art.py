@@ -23,7 +23,7 @@ import hashlib
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -366,7 +366,7 @@ def _box(p: str, root: ET.Element, shapes: list[Shape]) -> tuple[float, float, f
     return (min(xs), min(ys), max(max(xs) - min(xs), 1e-6), max(max(ys) - min(ys), 1e-6))
 
 
-def art_symbol(art: Art, style_prefix: str):
+def art_symbol(art: Art, style_prefix: str) -> Callable[[Point, float], tuple[Item, ...]]:
     """A drawer (c, d) -> the art's items fitted into ART_SHARE x d round c (SVG y down,
     board y up), styled style_prefix.N for the Nth distinct paint (see register_art_inks)."""
     x0, y0, w, h = art.box

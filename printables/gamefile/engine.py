@@ -28,7 +28,7 @@ from typing import Any
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError, quote
-from printables.gamefile.board import fail_at
+from printables.gamefile.fields import fail_at
 from printables.gamefile.sides import goal_class
 from printables.games import GAMES, GameSpec
 from printables.games.model import Component, first_problem

@@ -23,6 +23,7 @@ import json
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,8 @@ def _square_section(board: Board) -> list[str]:
     pitch = board.data.get("cell", board.spaces[0].room)
     dead = [s.name for s in board.spaces if s.colour == "unused"
             and not any(board.neighbours(s.name, rel) for rel in board.relations)]
-    bases = {("checker", "dark"): checker(True), ("checker", "light"): checker(False),
+    bases: dict[tuple[str, str | None], Callable[[int, int], str]] = {
+        ("checker", "dark"): checker(True), ("checker", "light"): checker(False),
              ("plain", None): lambda f, r: "plain"}
     if files == ranks and files % 2 == 1 and files >= 3:
         bases[("spiral", None)] = spiral_colouring(files)

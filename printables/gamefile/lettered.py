@@ -21,6 +21,7 @@ from printables.gamefile.reader import read_bytes
 from printables.gamefile.sides import tone
 from printables.geometry import Point
 from printables.outputs import resolve_inside
+from printables.positions import SourceReader
 from printables.products.pieces.art import register_art, side_art
 from printables.products.pieces.lettering import (
     MAX_FONT_BYTES,
@@ -43,7 +44,7 @@ LETTERING_KEYS = {
 }
 
 
-def read_lettering(r, c: Mapping[str, Any], base: Path
+def read_lettering(r: SourceReader, c: Mapping[str, Any], base: Path
                    ) -> tuple[str, str, Path, str | None, str | None]:
     """(text, art, font, the font as the file names it, the sha256 of the named font's
     bytes: the build cache's key holds it) of a component with text."""

@@ -71,7 +71,7 @@ def parse_toml(source: str, path: str) -> tuple[SourceReader, dict[str, Any]]:
     return SourceReader(path, source), data
 
 
-def rules_file(r: SourceReader, data: Mapping, base: Path) -> Path:
+def rules_file(r: SourceReader, data: Mapping[str, Any], base: Path) -> Path:
     """The game file's rules text (top-level ``rules``, or ``text`` in a [rules] table): a
     regular file of at most MAX_RULES_BYTES inside its folder base (or the bundled rules
     text, which `export` names), else a LayoutError."""
@@ -103,7 +103,7 @@ def rules_file(r: SourceReader, data: Mapping, base: Path) -> Path:
     return path
 
 
-def example_files(r: SourceReader, data: Mapping, base: Path) -> tuple[Path, ...]:
+def example_files(r: SourceReader, data: Mapping[str, Any], base: Path) -> tuple[Path, ...]:
     """The files the game file's examples patterns match inside its folder base, in the
     order the list names them (each pattern's matches sorted), else a LayoutError."""
     patterns = data.get("examples", [])

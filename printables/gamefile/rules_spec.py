@@ -22,7 +22,8 @@ from typing import Any
 from printables.boards import Board
 from printables.gamefile.engine import board_problem, game_difference
 from printables.gamefile.reader import parse_toml
-from printables.gamefile.rules import Game, read_rules
+from printables.gamefile.rules import read_rules
+from printables.gamefile.rules_check import Game
 from printables.games import GameSpec
 from printables.games.model import OnSpaces, Position, first_problem
 from printables.games.rules import GenericRules

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from printables.boards import Board, Decoration
 from printables.boards.edges import DIRECTIONS as DIRECTIONS  # re-exported: compass words
@@ -63,7 +64,7 @@ class SideColours:
     pattern: str
 
 
-def read_sides(r: SourceReader, data: Mapping, sides: tuple[str, ...]
+def read_sides(r: SourceReader, data: Mapping[str, Any], sides: tuple[str, ...]
                ) -> dict[str, SideColours]:
     """The [side.NAME] tables (NAME a side of the game, or neutral), checked."""
     table = data.get("side", {})
@@ -115,7 +116,7 @@ def default_patterns(colours: dict[str, SideColours]) -> dict[str, SideColours]:
     return out
 
 
-def _colour(r: SourceReader, t: Mapping, key: str, side: str, default: str) -> str:
+def _colour(r: SourceReader, t: Mapping[str, Any], key: str, side: str, default: str) -> str:
     v = t.get(key, default)
     if not isinstance(v, str) or not _HEX.match(v):
         raise r.fail(f"[side.{side}] {key} {v!r} is not a colour; write \"#rrggbb\", such "

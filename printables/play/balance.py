@@ -183,7 +183,8 @@ def setup(game_ref: str, options: tuple[tuple[str, Any], ...],
           kernel: str = "fast") -> tuple[GameSpec, Any, Kernel, Position]:
     """The game, board, kernel and starting position for a game and its options (cached
     per thread, so a worker builds each board once and a thread's kernel is its own)."""
-    cache = _SETUPS.__dict__.setdefault("cache", {})
+    cache: dict[tuple[str, tuple[tuple[str, Any], ...], str],
+                tuple[GameSpec, Any, Kernel, Position]] = _SETUPS.__dict__.setdefault("cache", {})
     key = (game_ref, options, kernel)
     if key not in cache:
         cache[key] = _setup(game_ref, options, kernel)

@@ -51,7 +51,10 @@ class Kernel(Protocol):
 
     game: GameSpec
     board: Board
-    sides: tuple[str, ...]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The game's sides, in seat order (read only: an attribute or a property)."""
 
     def from_position(self, pos: Position) -> Any:
         """A new state for a Position of this game (options must match the kernel's)."""

@@ -150,7 +150,8 @@ def ladder_summary(records: list[dict[str, Any]], stronger: str, weaker: str,
 
 def _stronger_seat(record: dict[str, Any]) -> int:
     """The stronger level's seat in a ladder game: first in even-numbered games."""
-    return record["index"] % 2
+    index: int = record["index"]
+    return index % 2
 
 
 def verdict(stronger: str, weaker: str, sprt: str | None, lo: float,
@@ -174,10 +175,10 @@ def verdict(stronger: str, weaker: str, sprt: str | None, lo: float,
     return f"not decided: {stronger} against {weaker} (neither the SPRT nor the interval)", None
 
 
-def differences(variants: list[dict[str, Any]], players: tuple[str, ...]) -> list[dict]:
+def differences(variants: list[dict[str, Any]], players: tuple[str, ...]) -> list[dict[str, Any]]:
     """Each variant against the first, per level: the first player's score difference
     with Newcombe's interval."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     if len(variants) < 2:
         return out
     base = variants[0]

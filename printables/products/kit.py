@@ -19,6 +19,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from printables.buildcache import BuildCache, cache_folder, cache_problem, cache_warning
 from printables.errors import PrintablesError, UsageError
@@ -90,7 +91,7 @@ def _request(game: GameSpec, options: Sequence[str], size: str | None,
         raise UsageError(text, input=e.input) from None
 
 
-def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict:
+def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict[str, Any]:
     """What a game's manifest says about its kit: the game, the request and the command."""
     variant = {k: v for k, v in req.options if game.default_options.get(k) != v}
     shown = [variant_words(variant)] if variant else []

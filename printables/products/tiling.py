@@ -33,7 +33,7 @@ from __future__ import annotations
 import io
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from printables.geometry import Point, Segment, hatch_lines
@@ -195,7 +195,8 @@ def axis_seams(length: float, room: float, overlap: float = OVERLAP,
     return tuple(round(i * step / STEP) * STEP for i in range(1, n))
 
 
-def _ranges(length: float, seams: Sequence[float], overlap: float):
+def _ranges(length: float, seams: Sequence[float], overlap: float
+            ) -> Iterator[tuple[float, float, float | None, float | None]]:
     """(lo, hi, trim, seam) of each page along an axis (lo/hi include bleed and glue)."""
     bounds = [None, *seams, None]
     for prev, nxt in zip(bounds, bounds[1:], strict=False):

@@ -180,12 +180,12 @@ def game_arg(game: GameSpec) -> str:
     return str(game.source) if game.source is not None else game.name
 
 
-def revision(entry: Entry) -> tuple:
+def revision(entry: Entry) -> tuple[tuple[object, ...], ...]:
     """Changes when a file the game is read from changes (a built-in game never does, an
     upload is never changed), for caches."""
     if entry.game.source is None or entry.uploaded:
         return ()
-    stats: list[tuple] = []
+    stats: list[tuple[object, ...]] = []
     for path in game_inputs(entry.game):
         try:
             st = Path(path).stat()

@@ -109,7 +109,7 @@ def read_choices(game: GameSpec, args: Mapping[str, str]) -> Choices:
                    texts, options)
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     return str(value).strip()[:FIELD_CHARS]
 
 
@@ -139,7 +139,8 @@ def _checks(game: GameSpec, ch: Choices) -> dict[str, Callable[[], object]]:
     return checks
 
 
-def _together(game: GameSpec, ch: Choices) -> dict[str, tuple[tuple[str, ...], Callable]]:
+def _together(game: GameSpec, ch: Choices
+              ) -> dict[str, tuple[tuple[str, ...], Callable[[], object]]]:
     """Checks of fields that are fine alone: key -> (the fields it reads, the check)."""
     def booklet() -> object:
         return BookletReq.read(GameRequest(), "pdf", {"paper": ch.get("pages") or None,

@@ -109,6 +109,7 @@ class Runner:
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
+        self._ctx: multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext
         if "forkserver" in multiprocessing.get_all_start_methods():
             self._ctx = multiprocessing.get_context("forkserver")
             self._ctx.set_forkserver_preload(PRELOAD + (["cairocffi"] if png_available()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from printables.games import GameSpec
 from printables.products.board_sheet import sheet_size
@@ -141,7 +142,7 @@ def kit_args(game: GameSpec, ch: Choices) -> list[str]:
     return ["kit", game_arg(game), *page_game_args(ch), "--paper", ch.get("paper")]
 
 
-def preview(game: GameSpec, ch: Choices) -> dict:
+def preview(game: GameSpec, ch: Choices) -> dict[str, Any]:
     """The board and setup as SVG (both of the chosen size, options and theme), with the
     board's space count and sheet size: what the page's preview shows."""
     board = DOWNLOADS["board.svg"].request(game, ch)

@@ -30,10 +30,13 @@ import sys
 import tempfile
 import threading
 import webbrowser
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from multiprocessing.util import get_temp_dir
 from pathlib import Path
+from types import FrameType
+
+from flask import Flask
 
 from printables.errors import UsageError
 from printables.outputs import clean_stale, stage_dir
@@ -51,7 +54,7 @@ IDLE_TIMEOUT = 20
 
 
 #: The janitors this process started (held, so their pipes close only when it ends).
-_JANITORS: list[subprocess.Popen] = []
+_JANITORS: list[subprocess.Popen[bytes]] = []
 #: The janitor's program: wait for the end of standard input (its only writer is the
 #: server), then remove the folders it was given, trying again for a few seconds while the
 #: server's last workers, killed with it, may still be writing into them.
@@ -82,7 +85,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, games_dir: str | None = Non
             runner.close()
 
 
-def _run(app, host: str, port: int, open_browser: bool, say: Callable[[str], None]) -> None:
+def _run(app: Flask, host: str, port: int, open_browser: bool, say: Callable[[str], None]) -> None:
     from waitress import create_server
     connections = _raise_file_limit(CONNECTIONS + 100) - 100
     try:
@@ -131,7 +134,7 @@ def server_temp() -> Iterator[tuple[str, str]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _janitor(*folders: str) -> subprocess.Popen | None:
+def _janitor(*folders: str) -> subprocess.Popen[bytes] | None:
     """Start the janitor of these folders (see the module's docstring). Its pipe is not
     inherited by the forkserver or the workers (they are started with only the descriptors
     they need), so it ends exactly when this process does; it is never closed before (at a
@@ -175,7 +178,7 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def has_desktop(env: dict | None = None, platform: str | None = None) -> bool:
+def has_desktop(env: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
     """Whether a graphical browser can open here (without one, Python's webbrowser would
     start a text browser in this very terminal).
 
@@ -187,7 +190,7 @@ def has_desktop(env: dict | None = None, platform: str | None = None) -> bool:
     return platform in ("darwin", "win32") or bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
-def _stop(signum, frame) -> None:
+def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 

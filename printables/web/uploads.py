@@ -249,7 +249,7 @@ class Uploads:
         self._by_id: OrderedDict[str, Upload] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, filename: str | None, data: bytes, run: Run, job: Callable) -> str:
+    def add(self, filename: str | None, data: bytes, run: Run, job: Callable[..., Any]) -> str:
         """Unpack and read an upload (job, in a worker through run); its key."""
         name = check_upload(filename, data)
         digest = upload_id(name, data)

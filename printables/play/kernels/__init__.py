@@ -82,11 +82,11 @@ def numba_kernel_for(game: GameSpec, board: Board) -> Kernel:
                          input=game.name)
     if not numba_available():
         raise UsageError(f"--kernel numba needs the play extra: {install_hint('play')}")
-    kernel = load(make)(game, board)
+    kernel: Kernel | None = load(make)(game, board)
     if kernel is None:
         raise UsageError(f"the numba kernel of {game.name} does not apply to this board",
                          input=game.name)
-    return kernel  # type: ignore[no-any-return]
+    return kernel
 
 
 def kernel_kind(kernel: Kernel) -> str:

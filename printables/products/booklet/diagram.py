@@ -573,6 +573,7 @@ def diagram_labels(board: Board, items: tuple[Item, ...], least: float) -> tuple
             continue
         halos, texts = [], []
         for t in item.items:
+            assert isinstance(t, Text), "a board's labels layer holds only text"
             if t.size >= least:  # already large (a name across a dark disc): left as drawn
                 texts.append(t)
                 continue

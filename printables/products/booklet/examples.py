@@ -291,6 +291,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
         ends = winner_of(game, board, pos) != "none"
         return Example(str(path), title, pos, None, (), "", 3 if ends else 2,
                        outcome=outcome, explain=layout.explain, hand=hand)
+    assert check.move is not None, "featured() picks a check with a move"
     legal_set = set(rules.legal_moves(board, pos))
     legal = check.move in legal_set
     taken: tuple[str, ...] = ()
@@ -363,7 +364,9 @@ def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
     if check is None:
         outcome = f"{who} to move."
     else:
-        move = check.move_text or format_move(game, layout.board, check.move)
+        assert check.move is not None, "featured() picks a check with a move"
+        board = layout.board or game.board(layout.position.options)
+        move = check.move_text or format_move(game, board, check.move)
         outcome = f"{who} plays {move}." if legal else f"{who} may not play {move}."
         if check.winner not in (None, "none"):
             outcome += " Draw." if check.winner == "draw" else f" {side_name(check.winner)} wins."
@@ -390,7 +393,8 @@ def flipped(before: Position, after: Position, move: Move,
            and s in after.pieces and after.pieces[s].side != p.side}
     mover = before.pieces.get(move.origin) if move.path and not move.drop else None
     land = move.relocate or (move.target if move.path else None)
-    if mover is not None and land in after.pieces and after.pieces[land].side != mover.side:
+    if mover is not None and land is not None and land in after.pieces \
+            and after.pieces[land].side != mover.side:
         out.add(land)  # the moved piece itself turned over where it landed
     return tuple(sorted(out))
 
@@ -459,6 +463,7 @@ def plural_words(n: int, kind: str) -> str:
 def notation(game: GameSpec, board, check: Check) -> str:
     """A check's move in the game's notation, or as the file writes it when the game's
     notation does not read back as the same move."""
+    assert check.move is not None, "only a check with a move has a notation"
     text = format_move(game, board, check.move)
     try:
         same = parse_move(game, board, text) == check.move
@@ -480,6 +485,7 @@ def move_sentence(pos: Position, check: Check, move_text: str, legal: bool,
     """What the featured move does, by the engine: 'Black may not play +d8: the rules do
     not allow it.', 'Rose plays d3-d4, capturing d5.' (the tally and who has won follow)."""
     who = side_name(pos.to_move)
+    assert check.move is not None, "the featured check has a move"
     done, refused = SPECIAL_WORDS.get(check.move.special or "",
                                       (f"plays {move_text}", f"may not play {move_text}"))
     if not legal:

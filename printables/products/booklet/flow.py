@@ -260,7 +260,7 @@ class SceneFlowable(Flowable):
         if self.forms and not self.forms.drawing:
             return
         board, rest = split_board(self.scene) if self.forms else ((), self.scene.items)
-        if board:
+        if board and self.forms:  # a board split off only when there is a cache
             name = self.forms.form(self.canv, board, self.scene.width, self.scene.height,
                                    self.theme)
             self.canv.saveState()

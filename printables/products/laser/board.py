@@ -149,7 +149,8 @@ def _off_tone_edge(lb, tones):
     w = text_width(lb.text, lb.size) / 2 + 0.2
     h = 0.4 * lb.size
     corners = [Point(lb.position.x + dx, lb.position.y + dy) for dx in (-w, w) for dy in (-h, h)]
-    dark, bare = [], []
+    dark: list[Point] = []
+    bare: list[Point] = []
     for (x0, y0, x1, y1), parts, engraved, anchor in tones:
         if not any(x0 <= c.x <= x1 and y0 <= c.y <= y1 for c in corners):
             continue
@@ -279,8 +280,10 @@ def _clear_of_labels(score: list[Part], labels: list[Obstacle]) -> list[Part]:
             out.append(p)
             continue
         edges = tuple(e for b in near for e in _rect(*b))
-        out.extend(clip_parts((p,), edges, lambda m, near=near: not any(
-            b[0] < m.x < b[2] and b[1] < m.y < b[3] for b in near)))
+
+        def outside(m: Point, near: list[tuple[float, ...]] = near) -> bool:
+            return not any(b[0] < m.x < b[2] and b[1] < m.y < b[3] for b in near)
+        out.extend(clip_parts((p,), edges, outside))
     return out
 
 

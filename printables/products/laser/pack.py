@@ -174,7 +174,8 @@ def into_free_space(sheets: list[tuple[int, list[Placement]]], part: LaserPart,
     return False
 
 
-def _fits_empty(size, w: float, h: float, reserve: Box | None, gap: float) -> bool:
+def _fits_empty(size: tuple[float, float], w: float, h: float, reserve: Box | None,
+                gap: float) -> bool:
     try:
         shelf_pack([size], w, h, reserve, gap)
     except ValueError:
@@ -203,7 +204,7 @@ def _grown_box(b: Box, k: float) -> Box:
     return (b[0] - k / 2, b[1] - k / 2, b[2] + k / 2, b[3] + k / 2)
 
 
-def pack_pieces(parts: list[LaserPart], req) -> list[list[Placement]]:
+def pack_pieces(parts: list[LaserPart], req: LaserRequest) -> list[list[Placement]]:
     """Pieces on sheets: discs in hexagonal rows (each row shifted half a pitch), cut lines
     req.spacing apart, clear of the reference strip; other shapes go in shelf rows."""
     if not all(_is_disc(p) for p in parts):
@@ -216,7 +217,7 @@ def _is_disc(part: LaserPart) -> bool:
     return len(cut) == 1 and isinstance(cut[0], Arc) and is_full(cut[0])
 
 
-def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
+def hex_pack(parts: list[LaserPart], req: LaserRequest) -> list[list[Placement]]:
     """Discs (largest first) in hexagonal rows; a new row block when the size changes."""
     w, h = req.sheet
     reserve = reserve_box(req)
@@ -253,6 +254,6 @@ def hex_pack(parts: list[LaserPart], req) -> list[list[Placement]]:
     return [s for s in sheets if s]
 
 
-def _hit(a, b, gap: float) -> bool:
+def _hit(a: Box, b: Box, gap: float) -> bool:
     return not (a[0] >= b[2] + gap or a[2] <= b[0] - gap or a[1] >= b[3] + gap
                 or a[3] <= b[1] - gap)

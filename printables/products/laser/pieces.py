@@ -23,7 +23,9 @@ for a second job); discs are packed in hexagonal rows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any, overload
 
 from printables.boards import Board
 from printables.games import Component, GameSpec
@@ -35,7 +37,7 @@ from printables.products.laser.stroke import stroke_text
 from printables.products.pieces.art import piece_diameters, piece_items
 from printables.products.pieces.sheet import spares
 from printables.render.paths import runs
-from printables.render.scene import Circle, Item, Path, Polygon
+from printables.render.scene import Circle, Group, Item, Path, Polygon
 
 #: Piece art styles a pen draws (rims, rings, spirals): a laser scores them along their
 #: middle. Every other closed shape of the art is solid (a disc, a marker's face, a cross,
@@ -50,6 +52,10 @@ FACE_SHARE = 0.5
 CLEAR = 1.0
 
 
+@overload
+def _closed(item: Circle | Polygon) -> tuple[Part, ...]: ...
+@overload
+def _closed(item: Item) -> tuple[Part, ...] | None: ...
 def _closed(item: Item) -> tuple[Part, ...] | None:
     if isinstance(item, Circle):
         return (Arc(item.center, item.radius, 0.0, 360.0),)
@@ -75,7 +81,8 @@ def pen_drawn(style: str) -> bool:
 
 
 def _filled(item: Item) -> bool:
-    return _closed(item) is not None and not pen_drawn(item.style)
+    return not isinstance(item, Group) and _closed(item) is not None \
+        and not pen_drawn(item.style)
 
 
 def _overlap(a: tuple[Part, ...], b: tuple[Part, ...]) -> bool:
@@ -90,8 +97,10 @@ def visible_edges(shapes: list[tuple[Part, ...]]) -> tuple[Part, ...]:
     for i, parts in enumerate(shapes):
         later = shapes[i + 1:]
         cutters = tuple(p for s in later for p in s)
-        out.extend(clip_parts(parts, cutters,
-                              lambda m, later=later: not any(contains_point(s, m) for s in later)))
+
+        def uncovered(m: Point, later: list[tuple[Part, ...]] = later) -> bool:
+            return not any(contains_point(s, m) for s in later)
+        out.extend(clip_parts(parts, cutters, uncovered))
     return tuple(out)
 
 
@@ -108,8 +117,12 @@ def piece_marks(art: str, diameter: float) -> tuple[Marks, tuple[Part, ...]]:
             continue
         parts = _closed(it)
         if not _filled(it):
-            score.extend(parts if parts is not None else it.parts)
+            if parts is None:  # an open path: _closed takes every other shape piece art draws
+                assert isinstance(it, Path), f"the art {art} draws only shapes and paths"
+                parts = it.parts
+            score.extend(parts)
             continue
+        assert parts is not None, "a filled item is closed (_filled)"
         region = filled_region(parts, getattr(it, "fill_rule", None))
         if region is None:  # outlines that cross: their edges, as overlapping shapes
             score.extend(visible_edges([tuple(parts)]))
@@ -158,7 +171,7 @@ def tone_of(art: str) -> str:
     return art.rsplit("-", 1)[-1]
 
 
-def piece_parts(game: GameSpec, board: Board, options=None
+def piece_parts(game: GameSpec, board: Board, options: Mapping[str, Any] | None = None
                 ) -> dict[str, tuple[list[LaserPart], str]]:
     """Every piece of a game, count plus spares as on the printed sheet, as laser parts
     grouped by tone (largest first), each tone with a note for the person gluing up.
@@ -203,6 +216,7 @@ def piece_parts(game: GameSpec, board: Board, options=None
 
 def _back_art(c: Component) -> str:
     """The art key of a two-sided component's back face."""
+    assert c.back is not None, f"{c.art} is two-sided"
     return c.art.rsplit("-", 1)[0] + "-" + c.back
 
 

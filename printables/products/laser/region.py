@@ -4,7 +4,7 @@ it is built (:class:`Region`), lines, and the obstacles a seam must not cross.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from printables.geometry import TOL, Part, Point, Segment
@@ -62,7 +62,7 @@ def line_of(seg: Segment) -> Line:
     return Line(u, u.x * seg.a.y - u.y * seg.a.x)
 
 
-def samples(parts) -> list[Point]:
+def samples(parts: Iterable[Part]) -> list[Point]:
     out = []
     for p in parts:
         if isinstance(p, Segment):

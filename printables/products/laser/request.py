@@ -18,7 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printables.errors import UsageError, did_you_mean
-from printables.products.laser.materials import DEFAULT_MATERIAL, MATERIALS
+
+# DEFAULT_MATERIAL re-exported: the product table reads it here, with the other settings
+from printables.products.laser.materials import DEFAULT_MATERIAL as DEFAULT_MATERIAL
+from printables.products.laser.materials import MATERIALS
 from printables.render.theme import Ink
 from printables.units import parse_length, parse_sheet
 
@@ -148,7 +151,7 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
                         bool(reference), t, tuple(options), joints)
 
 
-def _length(value, what: str, most: float, hint: str) -> float:
+def _length(value: str | float | None, what: str, most: float, hint: str) -> float:
     """A width from 0 to most mm, written as units.parse_length reads lengths (zero allowed)."""
     if value is None:
         return 0.0

@@ -108,7 +108,8 @@ def _cut_layers(cut: tuple[Part, ...], kerf: float) -> tuple[list[Chain], list[C
     loose = [c for c in chains if not c.closed]
     if loose:
         raise ValueError(f"{len(loose)} cutting path(s) do not close")
-    inner, outer = [], []
+    inner: list[Chain] = []
+    outer: list[Chain] = []
     boxes = {id(c): bbox_of(c.parts) for c in chains}
     for c in chains:
         probe = c.parts[0].midpoint()
@@ -128,7 +129,7 @@ def _rect_parts(x0: float, y0: float, x1: float, y1: float) -> tuple[Part, ...]:
     return Polygon((Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1))).edges()
 
 
-def reference_items(box: Box, square: bool, note: str) -> tuple[Item, ...]:
+def reference_items(box: Box, square: bool, note: str) -> tuple[Path, ...]:
     """The reference and its one-line note in the stroke font: a 100 mm square with the
     note inside, or the small-sheet form, a 100 mm bar with a 10 mm square standing on its
     left end and the note beside the square."""
@@ -163,6 +164,7 @@ def _tabbed(chain: Chain, width: float) -> tuple[Item, ...]:
     beam's path: the tab's width plus the kerf, since the beam at each end of a gap takes
     half a kerf of it, so the bridge left in the material is the tab's width."""
     a = chain.parts[0]
+    assert isinstance(a, Arc), "a disc's cut is one arc"
     half = math.degrees(width / 2 / a.radius)
     return tuple(Path((Arc(a.center, a.radius, start + half, 180.0 - 2 * half),), "cut.outer")
                  for start in (0.0, 180.0))
@@ -379,6 +381,7 @@ def lbrn2_layers(req: LaserRequest) -> dict[str, CutLayer]:
         op = preset[name]
         i = profile[style]
         colour = i.stroke or i.fill
+        assert colour is not None, "every laser profile ink has a stroke or a fill"
         tool = name == "reference"
         out[name] = CutLayer("T1" if tool else dxf.replace("_", " ").title(),
                              TOOL_INDEX if tool else palette_index(colour), op.speed,

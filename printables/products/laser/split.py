@@ -71,7 +71,7 @@ LABEL_CLEAR = 1.0
 def _shared_lines(board: Board) -> list[Line]:
     edges = [p for s in board.spaces for p in shape_parts(s.shape) if isinstance(p, Segment)]
     counts = Counter(part_key(e) for e in edges)
-    lines: dict[tuple, Line] = {}
+    lines: dict[tuple[float, float, float], Line] = {}
     for e in edges:
         if counts[part_key(e)] >= 2:
             ln = line_of(e)
@@ -113,7 +113,7 @@ def candidate_lines(board: Board, bm: BoardMarks) -> list[Line]:
     hard = hard_obstacles(bm, False)
     out: list[Line] = []
     shared = _shared_lines(board)
-    indexes: dict[tuple, _Index] = {}
+    indexes: dict[tuple[float, float], _Index] = {}
     for ln in shared:
         key = (round(ln.u.x, 9), round(ln.u.y, 9))
         if key not in indexes:
@@ -259,7 +259,8 @@ def _overflow(box: Box, avail: tuple[float, float]) -> float:
     return max(0.0, min(max(w - avail[0], h - avail[1]), max(h - avail[0], w - avail[1])))
 
 
-def _split_regions(board: Board, bm: BoardMarks, avail) -> list[Region] | None:
+def _split_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]) -> list[Region] | None:
+    assert bm.outline is not None, "split_parts refuses a board with no polygon outline"
     chosen = choose_lines(bm.outline, candidate_lines(board, bm), bm.islands, avail)
     if chosen is not None:
         out = line_regions(bm.outline, chosen, bm.islands)
@@ -281,11 +282,14 @@ def _with_islands(regs: list[Region], isl: tuple[Circle, ...]) -> list[Region]:
         edge = clip_parts(rings, r.boundary, r.inside)  # the island's rim: a seam too
         cut = clip_parts(r.boundary, rings, lambda p: not in_island(p)) + edge
         seams = clip_parts(r.seams, rings, lambda p: not in_island(p)) + edge
-        out.append(Region(cut, lambda p, r=r: r.inside(p) and not in_island(p), r.centre,
-                          seams))
+
+        def inside(p: Point, r: Region = r) -> bool:
+            return r.inside(p) and not in_island(p)
+        out.append(Region(cut, inside, r.centre, seams))
     for i, ring in zip(isl, rings):
-        out.append(Region((ring,), lambda p, i=i: p.distance(i.center) <= i.radius + TOL,
-                          i.center, (ring,), "centre disc"))
+        def on_disc(p: Point, i: Circle = i) -> bool:
+            return p.distance(i.center) <= i.radius + TOL
+        out.append(Region((ring,), on_disc, i.center, (ring,), "centre disc"))
     return out
 
 
@@ -350,7 +354,7 @@ def part_label(text: str, short: str, board: Board, r: Region, marks: Marks
     return (), ""
 
 
-def _rect_free(rect: Box, boxes, r: Region) -> bool:
+def _rect_free(rect: Box, boxes: list[tuple[Box, Part]], r: Region) -> bool:
     x0, y0, x1, y1 = rect
     if not all(r.inside(Point(x, y)) for x in (x0, x1) for y in (y0, y1)):
         return False

@@ -58,7 +58,7 @@ def _dedupe(pts: list[Point]) -> list[Point]:
     return out
 
 
-def _on_rect(e: Segment, x0, y0, x1, y1) -> bool:
+def _on_rect(e: Segment, x0: float, y0: float, x1: float, y1: float) -> bool:
     return ((abs(e.a.x - e.b.x) <= TOL and (abs(e.a.x - x0) <= TOL or abs(e.a.x - x1) <= TOL))
             or (abs(e.a.y - e.b.y) <= TOL and (abs(e.a.y - y0) <= TOL or abs(e.a.y - y1) <= TOL)))
 
@@ -98,8 +98,8 @@ def _strip_seam(board: Board, x: float, y0: float, y1: float) -> list[Point] | N
     """The seam between the spaces whose anchors lie left and right of x, bottom to top,
     as points; None when those sides do not make one path."""
     left = {s.name for s in board.spaces if s.anchor.x < x}
-    owner: dict[tuple, set] = {}
-    seg_of: dict[tuple, Segment] = {}
+    owner: dict[tuple[object, ...], set[bool]] = {}
+    seg_of: dict[tuple[object, ...], Segment] = {}
     for s in board.spaces:
         for p in shape_parts(s.shape):
             if isinstance(p, Segment):

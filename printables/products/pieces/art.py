@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from printables.boards import Board
 from printables.games import Component, GameSpec
@@ -129,7 +130,8 @@ def _edges(points: tuple[Point, ...]) -> list[Segment]:
 
 # ----------------------------------------------------------------------------- the art table
 
-def _rosenkreuz(symbol: Callable, tone: str) -> Callable[[Point, float], tuple[Item, ...]]:
+def _rosenkreuz(symbol: Callable[[Point, float, str], tuple[Item, ...]], tone: str
+                ) -> Callable[[Point, float], tuple[Item, ...]]:
     return lambda c, d: disc(c, d, tone, rim=tone == "light") + symbol(c, d, tone)
 
 
@@ -253,7 +255,7 @@ def default_diameter(component: Component, board: Board) -> float:
 
 
 def piece_diameters(game: GameSpec, board: Board, diameter: float | None = None,
-                    options: Mapping | None = None) -> dict[tuple[str, str], float]:
+                    options: Mapping[str, Any] | None = None) -> dict[tuple[str, str], float]:
     """(side, kind) -> diameter in mm; a given diameter sets the largest kind and scales the
     others in proportion (EVL markers stay smaller than stack pieces).
 
@@ -300,7 +302,7 @@ def punch_name(diameter: float) -> str | None:
     return next((n for n, d in PUNCHES if abs(d - diameter) < 0.01), None)
 
 
-def punch_diameters(game: GameSpec, board: Board, options: Mapping | None = None
+def punch_diameters(game: GameSpec, board: Board, options: Mapping[str, Any] | None = None
                     ) -> dict[tuple[str, str], float]:
     """(side, kind) -> diameter: the default sizes, each round piece snapped to a punch
     (see snap_to_punch); pentagon pieces and pieces whose size the game sets keep it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from printables.geometry import Point
 from printables.products.pieces.art import ART, piece_items
-from printables.render.scene import Group, Scene, Text
+from printables.render.scene import Group, Item, Scene, Text
 
 COLUMNS = 6
 CELL_W, CELL_H, DIAMETER = 34.0, 34.0, 22.0
@@ -16,7 +16,7 @@ def catalogue_scene() -> Scene:
     names = list(ART)
     rows = -(-len(names) // COLUMNS)
     height = rows * CELL_H
-    items = []
+    items: list[Item] = []
     for i, name in enumerate(names):
         x = (i % COLUMNS + 0.5) * CELL_W
         y = height - (i // COLUMNS) * CELL_H

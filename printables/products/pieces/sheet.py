@@ -190,8 +190,8 @@ class _Page:
     guides: list[Segment]
 
 
-def _fronts(comps: tuple[Component, ...], sizes: Mapping, paper: tuple[float, float],
-            gap: float, gutter: float = 0.0,
+def _fronts(comps: tuple[Component, ...], sizes: Mapping[tuple[str, str], float],
+            paper: tuple[float, float], gap: float, gutter: float = 0.0,
             starts: Mapping[tuple[str, str], str] | None = None) -> list[_Page]:
     """Flow every component's pieces into pages, kind by kind, row by row."""
     w, h = paper
@@ -428,7 +428,7 @@ def sheet_scenes(sheet: PieceSheet) -> list[Scene]:
     return [page_scene(sheet, p) for p in sheet.pages]
 
 
-def sheet_json(sheet: PieceSheet) -> dict:
+def sheet_json(sheet: PieceSheet) -> dict[str, Any]:
     """The sheet as plain data: paper, and per page every piece with kind, index and place."""
     return {
         "game": sheet.game, "units": "mm", "y_axis": "up",
