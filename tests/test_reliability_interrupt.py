@@ -31,6 +31,7 @@ WAIT = 120.0
 #: program loads by name, printables.loading, are not timed, so the points are modules
 #: they load in turn)
 POINTS = [
+    (["list"], "threading"),  # printables.__main__ still loading its own modules
     (["list"], "click"),  # the command line's own modules still loading
     (["validate", "layouts/dugi"], "printables.gamefile"),
     (["validate", "layouts/dugi"], "printables.products.kit"),  # its last module
