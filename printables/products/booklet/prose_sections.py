@@ -87,8 +87,8 @@ def components(w: Words, samples: Samples) -> list[Line]:
         key = "component.back" if c.back else "component"
         label = c.label if c.count == 1 or "," in c.label else " ".join(
             c.label.split()[:-1] + [plural(c.label.split()[-1])])
-        out.append(_line(w.fill(key, n=c.count, label=label, back=c.back or ""), f"[[component]] {c.side} {c.kind}",
-                         kind="bullet"))
+        out.append(_line(w.fill(key, n=c.count, label=label, back=c.back or ""),
+                         f"[[component]] {c.side} {c.kind}", kind="bullet"))
     return out
 
 
@@ -275,11 +275,11 @@ def capturing(w: Words, samples: Samples) -> list[Line]:
                              source("move", i, r, "onto")))
         elif captures(r) and not any(x.text == w.fill("capture.hop") for x in out):
             out.append(_line(w.fill("capture.hop"), source("move", i, r, "type, captures")))
-    for i, r in enumerate(w.rules.capture):
-        out += capture_lines(w, i, r)
+    for i, c in enumerate(w.rules.capture):
+        out += capture_lines(w, i, c)
     if not out:
         return []
-    if any(r.type != "outflank" for r in w.rules.capture) or any(captures(r)
+    if any(c.type != "outflank" for c in w.rules.capture) or any(captures(r)
                                                                 for r in w.rules.move):
         out.append(_line(w.fill("capture.gone"), "[[rules.capture]] / capturing moves"))
     return out + [summary("capturing.short", out[:2])]
@@ -352,6 +352,8 @@ def win_line(w: Words, i: int, r: WinRule) -> Line:
         key = "win.reach"
     if lose:
         keys.append("result")
+    keys += ["sides"] * bool(sides) + ["if"] * bool(r.guard.if_) + ["unless"] * bool(
+        r.guard.unless)
     return _line(w.fill(key, **f), source("win", i, r, ", ".join(keys)), kind="bullet")
 
 

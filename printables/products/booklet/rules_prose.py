@@ -18,7 +18,7 @@ from typing import Any
 
 from printables.games import GameSpec
 from printables.games.rules import GenericRules
-from printables.games.rules.vocabulary import RuleSet, resolve
+from printables.games.rules.vocabulary import RuleSet, WinRule, resolve
 from printables.products.booklet import prose_templates as P
 from printables.products.booklet.examples import NUMBER_WORDS, side_name
 
@@ -83,10 +83,17 @@ def join(parts: list[str], word: str = "and") -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} {parts[-1]}"
 
 
+def entry(i: int, rule: Any) -> int:
+    """The number of a rule's entry in its game file (1 = the first [[rules.move]]), which
+    the reader keeps; i + 1 for a rule made without one."""
+    nth = getattr(rule, "source_line", None) if isinstance(rule, WinRule) else getattr(
+        rule, "line", None)
+    return (nth if nth is not None else i) + 1
+
+
 def source(table: str, i: int, rule: Any, keys: str) -> str:
-    """How a line names the rule entry it says: '[[rules.move]] 2 (line 14): type, along'."""
-    at = getattr(rule, "line", None) or getattr(rule, "source_line", None)
-    return f"[[rules.{table}]] {i + 1}{f' (line {at})' if at else ''}: {keys}"
+    """How a line names the rule entry it says: '[[rules.move]] 2: type, along'."""
+    return f"[[rules.{table}]] {entry(i, rule)}: {keys}"
 
 
 class Words:
