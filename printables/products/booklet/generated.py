@@ -22,7 +22,7 @@ from printables.products.booklet import prose_templates as P
 from printables.products.booklet.examples import Example, example_of, side_name
 from printables.products.booklet.prose_sections import explained, markdown, write
 from printables.products.booklet.rules_examples import Found, found_examples, shown_by
-from printables.products.booklet.rules_prose import Line, Written, number, ruleset_of
+from printables.products.booklet.rules_prose import Line, Written, join, number, ruleset_of
 
 
 def samples(game: GameSpec, found: list[Found]) -> dict[str, str]:
@@ -73,11 +73,20 @@ def found_for(game: GameSpec, designer: tuple[Example, ...],
     for f in found:  # one example may show two mechanisms: print it once, titled by the
         key = (f.position, f.move)  # later (more particular) one, where the first stood
         if key in first:
-            out[first[key]] = f
+            if rank(f) > rank(out[first[key]]):
+                out[first[key]] = f
         else:
             first[key] = len(out)
             out.append(f)
     return out
+
+
+def rank(f: Found) -> int:
+    """How particular a mechanism is, for the title of an example that shows two: a plain
+    place or move least, then the player with no move, then the rest."""
+    if f.mechanism.kind in ("place", "move"):
+        return 0
+    return 1 if f.mechanism.key == "win.no_move" else 2
 
 
 def example_name(i: int, f: Found) -> str:
@@ -98,19 +107,22 @@ def found_texts(game: GameSpec, found: list[Found], folder: Path,
 
 
 def explanation(f: Found, written: tuple[Written, ...]) -> str:
-    """The generated sentence of the rule an example shows (its explain line)."""
+    """The generated sentence of the rule an example shows (its explain line): of the lines
+    naming the mechanism's entry, the one that says the most of its keys."""
     m = f.mechanism
     key = m.source.split()[-1] if m.kind == "forbid" else ""
     lines = [line for sec in written for line in sec.lines if not line.text.startswith("**")]
 
-    def says(line: Line) -> bool:
+    def said(line: Line) -> int:
         if m.kind == "forbid":
-            return any(s.startswith(m.source) or (key in s.split(": ")[-1].split(", ")
-                                                  and s.startswith("[[rules."))
-                       for s in line.sources)
-        return any(s == m.source or s.startswith(m.source + " ") or
-                   s.startswith(m.source + ":") for s in line.sources)
-    return next((line.text for line in lines if says(line)), "")
+            hit = any(s.startswith(m.source) or (key in s.split(": ")[-1].split(", ")
+                                                 and s.startswith("[[rules."))
+                      for s in line.sources)
+            return int(hit)
+        return max((len(s.split(", ")) for s in line.sources
+                    if s == m.source or s.startswith(m.source + ":")), default=0)
+    best = max(lines, key=said, default=None)
+    return best.text if best is not None and said(best) else ""
 
 
 def example_text(game: GameSpec, f: Found, written: tuple[Written, ...], ref: str) -> str:
@@ -198,7 +210,8 @@ def win_what(rule: Any) -> str:
     if c == "line":
         return f"{number(rule.line)} in a row"
     return {"connect": "a chain joins the edges" if rule.connect == "edges"
-            else "a chain joins the goals", "reach": "a piece arrives",
+            else "a chain joins the goals",
+            "reach": f"a piece reaches {join([P.PLACES.get(w, w) for w in rule.reach], 'or')}",
             "opponent_at_most": "the opponent is down to its last pieces" if
             rule.opponent_at_most else "the last enemy piece is taken",
             "capture": f"the {rule.capture} is taken"}.get(c, c)

@@ -182,7 +182,9 @@ def turn(w: Words, samples: Samples) -> list[Line]:
     if not (rules.capture or any(captures(r) for r in rules.move)):
         out.append(_line(w.fill("capture.none"), "no [[rules.capture]], no capturing move"))
     out += turn_limits(w)
-    return out + [summary("turn.short", out[:1] + out[-1:] if len(out) > 1 else out)]
+    said = _line(w.fill("turn.one", action=join([a.text for a in actions], "or")),
+                 *(x for a in actions for x in a.sources))
+    return out + summary("turn.short", [said] + out[-1:], out)
 
 
 def turn_limits(w: Words) -> list[Line]:
@@ -205,12 +207,20 @@ def turn_limits(w: Words) -> list[Line]:
     return out
 
 
-def summary(key: str, lines: list[Line]) -> Line:
-    """A section's 'In short' paragraph (the player aid prints it): its chosen lines."""
+#: A section of more lines than this gets an 'In short' paragraph for the player aid (a
+#: shorter one is printed there whole, as book.aid_blocks does).
+SHORT = 4
+
+
+def summary(key: str, lines: list[Line], whole: list[Line]) -> list[Line]:
+    """A section's 'In short' paragraph (the player aid prints it): its chosen lines; none
+    for a section of SHORT lines or fewer."""
+    if len(whole) <= SHORT:
+        return []
     text = " ".join(line.text.rstrip(":") + ("" if line.text.endswith(".") else ".")
                     for line in lines)
     srcs = tuple(dict.fromkeys(s for line in lines for s in line.sources))
-    return Line("para", P.TEMPLATES[key].format(summary=text), srcs)
+    return [Line("para", P.TEMPLATES[key].format(summary=text), srcs)]
 
 
 def captures(r: MoveRule) -> bool:
@@ -222,8 +232,8 @@ def move_line(w: Words, i: int, r: MoveRule) -> list[Line]:
     """A move rule in sentences: how it goes, where from, chains, then_place."""
     piece = w.piece(r.pieces)
     toward = f" {join([P.TOWARD[d] for d in r.toward], 'or')}" if r.toward else ""
-    onto = join([f"an empty {w.noun}" if o == "empty" else "an enemy piece" for o in r.onto],
-                "or")
+    onto = join([f"an empty {w.noun}" if o == "empty" else f"{article(w.noun)} {w.noun} "
+                 "held by an enemy piece" for o in r.onto], "or")
     where = (f", which must be {w.where(r.on)}" if r.on else "") + (
         f", never {w.where(r.not_on)}" if r.not_on else "")
     over = {"enemy": "an enemy piece", "own": "one of your own pieces",
@@ -263,7 +273,7 @@ def moving(w: Words, samples: Samples) -> list[Line]:
     if not out:
         return []
     firsts = [out[0]] + [x for x in out[1:] if x.sources[0] != out[0].sources[0]]
-    return out + [summary("moving.short", firsts[:3])]
+    return out + summary("moving.short", firsts[:3], out)
 
 
 def capturing(w: Words, samples: Samples) -> list[Line]:
@@ -282,7 +292,7 @@ def capturing(w: Words, samples: Samples) -> list[Line]:
     if any(c.type != "outflank" for c in w.rules.capture) or any(captures(r)
                                                                 for r in w.rules.move):
         out.append(_line(w.fill("capture.gone"), "[[rules.capture]] / capturing moves"))
-    return out + [summary("capturing.short", out[:2])]
+    return out + summary("capturing.short", out[:2], out)
 
 
 def capture_lines(w: Words, i: int, r: Any) -> list[Line]:
@@ -330,8 +340,8 @@ def win_line(w: Words, i: int, r: WinRule) -> Line:
         keys += ["along"] + [k for k in ("exact", "on", "ends_on") if getattr(r, k)]
         key = "win.line"
     elif r.condition == "connect":
-        f["link"] = ("next to" if r.link == "adjacent" else "in sight of, along an empty "
-                     "straight line,")
+        f["link"] = ("next to the next" if r.link == "adjacent" else "in a straight line "
+                     f"{w.how(r.along, line=True)} with the next and nothing between them")
         edges = dict(w.rules.edges)
         f["edges"] = "; ".join(f"{side_name(s)}: {join(list(edges.get(s, ())))}"
                                for s in (sides or w.rules.sides))
@@ -380,7 +390,7 @@ def ending(w: Words, samples: Samples) -> list[Line]:
     if e.cap == "most-pieces":
         out.append(_line(w.fill("end.cap.most-pieces", n=f"{e.max_plies:,}"),
                          "[rules.end] cap, max_plies", kind="bullet"))
-    return out + [summary("end.short", out[:3])]
+    return out + summary("end.short", out[:3], out)
 
 
 def notation(w: Words, samples: Samples) -> list[Line]:

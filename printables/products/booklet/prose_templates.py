@@ -97,11 +97,11 @@ TEMPLATES: dict[str, str] = {
     # the end of the game
     "win.line": "{who} {result} as soon as {n} of {their} {pieces} stand in an unbroken "
                 "straight row {how}{on}.",
-    "win.connect.edges": "{who} {result} as soon as a chain of {their} {pieces}, each {link} "
-                         "the next, joins {their} two edges, the ones drawn in {their} "
+    "win.connect.edges": "{who} {result} as soon as a chain of {their} {pieces}, each {link}, "
+                         "joins {their} two edges, the ones drawn in {their} "
                          "colour ({edges}){min}.",
-    "win.connect.goals": "{who} {result} as soon as a chain of {their} {pieces}, each {link} "
-                         "the next, joins {their} goal areas{turn}{min}{ends_only}.",
+    "win.connect.goals": "{who} {result} as soon as a chain of {their} {pieces}, each {link}, "
+                         "joins {their} goal areas{turn}{min}{ends_only}.",
     "win.reach": "{who} {result} as soon as one of {their} {pieces} reaches {where}.",
     "win.opponent_at_most.0": "{who} {result} as soon as the opponent has no piece left.",
     "win.opponent_at_most": "{who} {result} as soon as the opponent is down to {n} pieces or "

@@ -150,10 +150,13 @@ class Search:
         winner = self.engine.winner(b, after)
         if winner in (None, "draw"):
             return False
+        drawn = replace(r.end, no_move="draw")  # the rule alone decides, and no other does
         if m.rule is None:  # no move left: the rules without their win conditions agree
-            return self.sub(replace(r, win=())).winner(b, after) == winner
-        alone = replace(r, win=(m.rule,), end=replace(r.end, no_move="draw"))
-        return self.sub(alone).winner(b, after) == winner
+            return (self.sub(replace(r, win=())).winner(b, after) == winner
+                    and self.sub(replace(r, end=drawn)).winner(b, after) != winner)
+        others = tuple(w for w in r.win if w is not m.rule)
+        return (self.sub(replace(r, win=(m.rule,), end=drawn)).winner(b, after) == winner
+                and self.sub(replace(r, win=others, end=drawn)).winner(b, after) != winner)
 
 
 def changed(before: Position, after: Position, captured: tuple[str, ...]) -> set[str]:
@@ -166,18 +169,20 @@ def changed(before: Position, after: Position, captured: tuple[str, ...]) -> set
 def search(s: Search, wanted: list[Mechanism]) -> dict[str, list[Found]]:
     """The first CANDIDATES finds of each wanted mechanism in the self-play games: first
     among the moves played (and, for a forbid, the moves only the restriction forbids),
-    then, for a mechanism still unseen, among every legal move of the same games, and last
-    among the same moves with only the pieces they use left on the board (what a game
-    rarely reaches: the last enemy piece taken). The last two stop after BUDGET tries."""
+    then, for a mechanism still unseen, among every legal move of the same positions
+    (each game's last first: near its end a game is closest to a win), and last among
+    those moves with only the pieces they use left on the board (what a game rarely
+    reaches: the last enemy piece taken). The last two try BUDGET moves per mechanism."""
     finds: dict[str, list[Found]] = {m.key: [] for m in wanted}
+    plies = list(self_play(s))
+    late = sorted(plies, key=lambda p: (p[0], -p[1]))
     for scan in ("played", "all", "reduced"):
         need = CANDIDATES if scan == "played" else 1
-        todo = [m for m in wanted if len(finds[m.key]) < need]
-        budget = BUDGET
-        for g, ply, pos, moves, played in self_play(s):
-            if not todo or budget <= 0:
-                break
-            for m in todo:
+        for m in wanted:
+            budget = BUDGET
+            for g, ply, pos, moves, played in plies if scan == "played" else late:
+                if len(finds[m.key]) >= need or budget <= 0:
+                    break
                 tried = ([played] if scan == "played" and m.kind != "forbid"
                          else tried_moves(s, m, pos, moves))[:budget]
                 budget -= len(tried) if scan != "played" else 0
@@ -185,7 +190,6 @@ def search(s: Search, wanted: list[Mechanism]) -> dict[str, list[Found]]:
                             if s.shows(m, p, mv)), None)
                 if hit is not None:
                     finds[m.key].append(Found(m, hit[0], hit[1], m.kind != "forbid", g, ply))
-            todo = [m for m in todo if len(finds[m.key]) < need]
     return finds
 
 

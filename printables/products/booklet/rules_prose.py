@@ -79,7 +79,9 @@ def article(word: str) -> str:
 
 
 def join(parts: list[str], word: str = "and") -> str:
-    """'a, b and c'."""
+    """'a, b and c' ('' for none)."""
+    if not parts:
+        return ""
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {word} {parts[-1]}"
 
 
@@ -107,8 +109,8 @@ class Words:
         kind = Counter(s.kind for s in live).most_common(1)[0][0]
         self.noun = P.NOUNS.get(kind, kind)
         self.live = live
-        self.colours = {s.colour for s in live}
-        self.kinds = {s.kind for s in live}
+        self.colours = {s.colour for s in self.board.spaces}
+        self.kinds = {s.kind for s in self.board.spaces}
         self.comps = game.components(options)
 
     def fill(self, key: str, **fields: Any) -> str:
