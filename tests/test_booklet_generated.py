@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from printables.gamefile import forget_loaded, load_game_file
+from printables.games import REGISTERED
 from printables.products.booklet.book import (
     AID_SECTIONS,
     aid_blocks,
@@ -27,6 +28,16 @@ ROOT = Path(__file__).resolve().parents[1]
 RULED = sorted(p.stem for p in (ROOT / "examples").glob("*.toml")
                if re.search(r"(?m)^\[rules\]", p.read_text()))
 QUICK = ("tic-tac-toe", "connect-four")
+
+
+@pytest.fixture(autouse=True)
+def no_games_left_behind():
+    """The game files these tests read are forgotten after each (other tests list games)."""
+    before = dict(REGISTERED)
+    yield
+    REGISTERED.clear()
+    REGISTERED.update(before)
+    forget_loaded()
 
 
 def bare(tmp_path: Path, name: str, change: tuple[str, str] | None = None) -> Path:

@@ -22,7 +22,14 @@ from printables.products.booklet import prose_templates as P
 from printables.products.booklet.examples import Example, example_of, side_name
 from printables.products.booklet.prose_sections import explained, markdown, write
 from printables.products.booklet.rules_examples import Found, found_examples, shown_by
-from printables.products.booklet.rules_prose import Line, Written, join, number, ruleset_of
+from printables.products.booklet.rules_prose import (
+    Line,
+    Words,
+    Written,
+    join,
+    number,
+    ruleset_of,
+)
 
 
 def samples(game: GameSpec, found: list[Found]) -> dict[str, str]:
@@ -187,8 +194,10 @@ def example_title(game: GameSpec, f: Found) -> str:
         what = WHAT_FORBID.get(m.source.split()[-1], m.source)
     verb = {"step": "steps", "slide": "slides", "leap": "leaps", "hop": "hops"}.get(
         getattr(rule, "type", ""), "moves")
-    return P.TITLES[m.kind].format(side=side, piece=kind, verb=verb, what=what,
-                                   to=getattr(rule, "to", ""))
+    opts = game.options(None)
+    words = Words(game, ruleset_of(game, opts), opts)  # type: ignore[arg-type]
+    return P.TITLES[m.kind].format(side=side, piece=words.word(kind), verb=verb, what=what,
+                                   to=words.word(getattr(rule, "to", "") or ""))
 
 
 #: What a capture or a forbidden move of each kind shows, for titles.

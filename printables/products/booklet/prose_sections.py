@@ -102,7 +102,7 @@ def setup(w: Words, samples: Samples) -> list[Line]:
         for side in w.rules.sides:
             mine = sorted((s for s, p in pos.pieces.items() if p.side == side),
                           key=w.board.names.index if hasattr(w.board, "names") else str)
-            kinds = sorted({pos.pieces[s].kind for s in mine})
+            kinds = sorted({w.word(pos.pieces[s].kind) for s in mine})
             if mine:
                 out.append(_line(w.fill("setup.pieces", side=side_name(side), n=number(len(mine)),
                                         pieces=plural(join(kinds, "or")) if len(mine) > 1
@@ -265,7 +265,8 @@ def moving(w: Words, samples: Samples) -> list[Line]:
     """Every move rule, then promotion."""
     out = [x for i, r in enumerate(w.rules.move) for x in move_line(w, i, r)]
     for i, r in enumerate(w.rules.promote):
-        out.append(_line(w.fill("promote", piece=r.piece, to=r.to, where=w.where(r.zone)),
+        out.append(_line(w.fill("promote", piece=w.word(r.piece), to=w.word(r.to),
+                                where=w.where(r.zone)),
                          source("promote", i, r, "piece, to, zone")))
         if r.ends_move and any(m.type == "hop" and m.chain != "no" for m in w.rules.move):
             out.append(_line(w.fill("promote.ends_move", where=w.where(r.zone)),

@@ -155,7 +155,15 @@ class Words:
         'piece'."""
         owned = sorted({c.kind for c in self.comps if c.side in self.rules.sides})
         chosen = list(kinds) or (owned if len(owned) == 1 else [])
-        return join(chosen, "or") if chosen else "piece"
+        return join([self.word(k) for k in chosen], "or") if chosen else "piece"
+
+    def word(self, kind: str) -> str:
+        """What the components call a kind: the word their labels share after the side's
+        name ('black counter', 'white counter': counter), else the kind itself."""
+        words = {c.label.split(" ", 1)[1] if c.label.lower().startswith(c.side.lower() + " ")
+                 else "" for c in self.comps if c.kind == kind and c.side in self.rules.sides}
+        only = words.pop() if len(words) == 1 else ""
+        return only if only and " " not in only else kind
 
     def pieces(self, kinds: tuple[str, ...] = ()) -> str:
         """A rule's pieces in the plural: 'men or kings', 'pieces'."""
