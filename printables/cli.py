@@ -53,6 +53,8 @@ from printables.play.cluster import check_address
 from printables.play.kernels import kernel_kind
 from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
+from printables.products.booklet.generated import draft_files, explain_text, generated_markdown
+from printables.products.booklet.rules_prose import ruleset_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
 from printables.products.registry import (
     FORMAT_HELP,
@@ -320,6 +322,32 @@ def export(game, to) -> None:
             and p.suffix == ".toml")
     click.echo(f"wrote {target}, {target.with_suffix('.md').name} and "
                f"{n} example{'s' if n != 1 else ''} in {target.parent / target.stem}/")
+
+
+@cli.command("rules-text", epilog=games_help(False))
+@click.argument("game", type=GameType())
+@click.option("--explain", is_flag=True,
+              help="List every generated sentence with the [rules] keys it says back.")
+@output_option(None, help="Write GAME.md (the rules text) and GAME/found-*.toml (the "
+                          "examples the engine found) into this folder, to edit.")
+def rules_text(game, explain, output) -> None:
+    """Write the rules text a game file's [rules] give its booklet, as Markdown.
+
+    printables rules-text my-game.toml > my-game.md, then edit it and name it under
+    [rules] as text = "my-game.md": your sections replace the generated ones.
+    """
+    spec = get_game(game)
+    if ruleset_of(spec) is None:
+        raise UsageError(f"{game} has no [rules] to write a rules text from; give a game "
+                         "file with a [rules] table, such as examples/gomoku.toml", input=game)
+    if output is None:
+        click.echo(explain_text(spec) if explain else generated_markdown(spec), nl=False)
+        return
+    folder = Path(output)
+    files = draft_files(spec, folder / f"{spec.name}.md", folder / spec.name)
+    write_targets(files)
+    click.echo(f"wrote {folder / (spec.name + '.md')} and {len(files) - 1} example"
+               f"{'s' if len(files) != 2 else ''} in {folder / spec.name}/")
 
 
 @cli.command()

@@ -519,7 +519,7 @@ class GameContent:
     """Where a game's texts are: rules text, setup (a game file's [setup] as read, or a
     setup file to read) and example position files."""
 
-    rules: Path
+    rules: Path | None  # None: a game file's [rules] without text (the booklet writes it)
     setup: Layout | Path
     examples: tuple[Path, ...]
 
@@ -531,7 +531,8 @@ def game_content(game: GameSpec, layouts_dir: Path | None = None,
     setup.toml and the other *.toml there, by name (under layouts_dir and rules_dir when
     given)."""
     layouts = (layouts_dir or bundled_layouts()) / game.name
-    rules = game.rules_file or (rules_dir or bundled_rules()) / f"{game.name}.md"
+    rules = game.rules_file or (None if game.source is not None else
+                                (rules_dir or bundled_rules()) / f"{game.name}.md")
     setup: Layout | Path = layouts / "setup.toml"
     if game.setup_position is not None:
         setup = Layout(str(game.source), game.setup_position)

@@ -94,6 +94,7 @@ MEANINGS = {
     "--max-plies": Meaning("the ply cap of a game", "text N", same_default=False),
     "--kernel": Meaning("the playout kernel", "choice", frozenset(KERNELS)),
     "--scheduler": Meaning("a Dask scheduler's address", "text tcp://HOST:PORT"),
+    "--explain": Meaning("list each generated sentence with the rule keys it says", "flag"),
 }
 
 

@@ -40,6 +40,7 @@ from printables.games.piles import Piles
 from printables.outputs import MAX_RULES_BYTES
 from printables.positions import MAX_FILE_BYTES, bundled_layouts, game_content, load_setup
 from printables.products.booklet.examples import example_paths, load_examples
+from printables.products.booklet.generated import draft_files
 from printables.products.pieces.lettering import MAX_FONT_BYTES
 
 
@@ -214,10 +215,13 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
     board = game.board()
     here = (target or Path("game.toml")).absolute().parent
     rules = game_content(game).rules
-    rules_name = (f"{target.stem}.md" if target is not None
+    rules_name = (f"{target.stem}.md" if target is not None else None if rules is None
                   else os.path.relpath(Path(rules).resolve(), here))
     examples = ([f"{target.stem}/{p.name}" for p in example_order(game)]
                 if target is not None else [])
+    if rules is None and target is not None:  # the text and examples [rules] write
+        examples += [f"{target.stem}/{p.name}" for p in generated_files(game, target)
+                     if p.suffix == ".toml"]
     name = game.name if game.source else f"{game.name}-variant"
     vocabulary = rules_tables(game)
     lines = [f"# {printable(game.title)}, exported by `printables export {game.name}`.",
@@ -249,7 +253,7 @@ def export_game(game: GameSpec, target: Path | None = None) -> str:
             lines.append(f"back = {_q(c.back)}")
     lines += [""] + _setup_section(game)
     if vocabulary:
-        lines += ["", with_text(vocabulary, _q(rules_name))]
+        lines += ["", with_text(vocabulary, _q(rules_name)) if rules_name else vocabulary]
     return "\n".join(lines) + "\n"
 
 
@@ -321,14 +325,23 @@ def example_order(game: GameSpec) -> list[Path]:
     return shown + [p for p in example_paths(game, layouts) if p not in shown]
 
 
+def generated_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
+    """The rules text and found examples a game file's [rules] write (see
+    booklet.generated.draft_files), beside the game file written at target."""
+    return draft_files(game, target.with_suffix(".md"), target.parent / target.stem, target)
+
+
 def exported_files(game: GameSpec, target: Path) -> dict[Path, bytes]:
     """Everything `export -o target` writes: the game file, a copy of the rules text
     next to it, its examples in a folder named after it (each naming the game file) and a
     game file's SVG art and fonts at the same paths relative to it."""
     rules = game_content(game).rules
-    out = {target: export_game(game, target).encode("utf-8"),
-           target.with_suffix(".md"): read_bytes(rules, MAX_RULES_BYTES, "a rules file",
-                                                 "rules file")}
+    out = {target: export_game(game, target).encode("utf-8")}
+    if rules is None:  # a game file's [rules] without text: the text they write, to edit
+        out.update(generated_files(game, target))
+    else:
+        out[target.with_suffix(".md")] = read_bytes(rules, MAX_RULES_BYTES, "a rules file",
+                                                    "rules file")
     for p in example_order(game):
         text = read_bytes(p, MAX_FILE_BYTES, "a position file", "example").decode("utf-8")
         text = re.sub(r'(?m)^game\s*=\s*"[^"]*"', f"game = {_q('../' + target.name)}", text,

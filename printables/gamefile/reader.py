@@ -71,15 +71,18 @@ def parse_toml(source: str, path: str) -> tuple[SourceReader, dict[str, Any]]:
     return SourceReader(path, source), data
 
 
-def rules_file(r: SourceReader, data: Mapping[str, Any], base: Path) -> Path:
+def rules_file(r: SourceReader, data: Mapping[str, Any], base: Path) -> Path | None:
     """The game file's rules text (top-level ``rules``, or ``text`` in a [rules] table): a
     regular file of at most MAX_RULES_BYTES inside its folder base (or the bundled rules
-    text, which `export` names), else a LayoutError."""
+    text, which `export` names), else a LayoutError; None for a [rules] table without
+    text (the booklet then writes the rules text from the [rules] themselves)."""
     rules, key = data.get("rules"), "rules"
     if isinstance(rules, Mapping):  # a [rules] vocabulary: its text key names the Markdown
         rules, key = rules.get("text"), "text"
+        if rules is None:
+            return None
         if not isinstance(rules, str) or not rules.strip():
-            said = "is missing" if rules is None else f"is {quote(rules)}, not a file name"
+            said = f"is {quote(rules)}, not a file name"
             raise r.fail(f"[rules] text {said}; write text = \"my-game.md\" (a Markdown "
                          "file next to the game file) under [rules]",
                          key="rules" if rules is None else "text")

@@ -37,7 +37,7 @@ def game_inputs(game: GameSpec, reads: Iterable[str] = CONTENT) -> list[Path]:
     content = game_content(game)
     wanted = set(reads)
     paths = [game.source] if game.source is not None else []
-    if "rules" in wanted:
+    if "rules" in wanted and content.rules is not None:
         paths.append(content.rules)
     if "setup" in wanted and isinstance(content.setup, Path):
         paths.append(content.setup)

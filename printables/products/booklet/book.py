@@ -64,8 +64,10 @@ from printables.products.booklet.flow import (
     styles,
     table_of_contents,
 )
+from printables.products.booklet.generated import with_generated
 from printables.products.booklet.impose import impose
 from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages, choose
+from printables.products.booklet.rules_prose import ruleset_of
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render.scene import Group, Scene
@@ -88,8 +90,10 @@ class Booklet:
 def read_rules(game: GameSpec, rules_dir: Path, options: Mapping[str, Any] | None = None
                ) -> tuple[str, tuple, tuple[markup.Section, ...], tuple[markup.Ruling, ...]]:
     """The parsed rules text of a game (for these options): title, intro blocks, sections,
-    our rulings."""
+    our rulings. A game file whose [rules] name no text has none: ('', (), (), ())."""
     path = game_content(game, rules_dir=rules_dir).rules
+    if path is None:
+        return "", (), (), ()
     try:  # bounded, regular files only (a FIFO or /dev/zero is refused at once)
         text = read_regular_file(path, MAX_RULES_BYTES, "a rules text (Markdown)").decode()
     except UnicodeDecodeError:
@@ -195,8 +199,8 @@ def booklet_content(game: GameSpec, paper: str = "A5", theme_name: str = "colour
     size = PAGES[choose(paper, PAGES, "paper")]
     layouts = Path(layouts_dir) if layouts_dir else bundled_layouts()
     opts = game.options(options)
-    _, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
-                                             else bundled_rules(), opts)
+    title, intro, sections, rulings = read_rules(game, Path(rules_dir) if rules_dir
+                                                 else bundled_rules(), opts)
     variant = {k: v for k, v in opts.items() if game.default_options.get(k) != v}
     setup = setup_layout(game, layouts)
     moved = on_variant(game, setup, variant) or setup_missing(game, setup, variant)
@@ -204,6 +208,10 @@ def booklet_content(game: GameSpec, paper: str = "A5", theme_name: str = "colour
         moved = replace(moved, position=moved.position.with_(title=(
             f"{setup.position.title or 'The starting position'} ({variant_words(variant)})")))
     examples = load_examples(game, layouts, variant)
+    if ruleset_of(game, opts) is not None:  # a game file's [rules]: write what is missing
+        intro, sections, found = with_generated(game, opts, variant, (title, intro, sections),
+                                                examples)
+        examples += found
     m = metrics(*size)
     ts = Typeset(get_theme(theme_name), m, styles(m), FormCache(),
                  {r.key: i for i, r in enumerate(rulings, 1)})
