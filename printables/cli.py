@@ -37,7 +37,7 @@ from printables.errors import (
     os_reason,
     printable,
 )
-from printables.gamefile import validate_all
+from printables.gamefile import forget_loaded, validate_all
 from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
 from printables.interrupt import Interrupted, ctrl_c, interrupted
@@ -54,15 +54,8 @@ from printables.play.kernels import kernel_kind
 from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
 from printables.products.kit import build_kits, kit_requests, watch_kits
-from printables.products.registry import (
-    FORMAT_HELP,
-    KIT_PAPERS,
-    PRODUCTS,
-    check_format,
-    count,
-    game_of_texts,
-    kit_paper,
-)
+from printables.products.registry import FORMAT_HELP, PRODUCTS, check_format, game_of_texts
+from printables.products.requests import KIT_PAPERS, KitRequest, count, kit_paper
 from printables.render.theme import DEFAULT_THEME
 
 EXIT_USAGE = 2
@@ -272,9 +265,10 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
         kit_paper(paper)  # the command's own values are checked once, before the watch
         if jobs is not None:
             count("--jobs", 1, 64)(jobs)
-        watch_kits(lambda: kit_requests(games, options, size, theme, paper, jobs,
-                                        cache=not no_cache), output, report=click.echo,
-                   games=games)
+        def fresh() -> KitRequest:  # every game file read again, checked as at first
+            forget_loaded()
+            return kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
+        watch_kits(fresh, output, report=click.echo, games=games)
         return
     reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
     start = time.perf_counter()

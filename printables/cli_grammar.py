@@ -30,7 +30,8 @@ from click.shell_completion import CompletionItem, get_completion_class
 from printables.errors import UsageError
 from printables.games import GAMES, all_games
 from printables.play.balance import KERNELS
-from printables.products.registry import Field, theme_names
+from printables.products.registry import theme_names
+from printables.products.requests import Field
 from printables.render.theme import DEFAULT_THEME, get_theme
 
 #: Where a renamed option's value waits (in the context's meta) until the command runs.

@@ -6,8 +6,9 @@ a command from loading what it will not run. Every such table in the project:
 
 - printables.render.RENDERERS: each format's back end (a command that writes only SVG
   never loads reportlab's canvas);
-- printables.products.registry.PRODUCTS: each product's build (printables.products.builds),
-  so reading a request, `--help` and `list` load no typesetting, drawing or laser code;
+- printables.products.registry.PRODUCTS: each product's build, in that product's own
+  module, so reading a request, `--help` and `list` load no typesetting, drawing or laser
+  code, and a command that makes one product loads only that product's build;
 - printables.products.kit's KIT_RESULTS and PREVIEW_FILES: the kit's worker side
   (printables.products.kit_build), so `printables kit` finding every folder unchanged
   loads none of it (a rerun in about 0.2 s instead of 0.45 s);

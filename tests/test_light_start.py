@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: Loaded only once something is drawn, typeset, imposed or cut.
 HEAVY = ("reportlab", "pypdf", "svgwrite", "cairosvg", "fontTools", "PIL", "ezdxf",
-         "printables.products.builds", "printables.products.kit_build",
+         "printables.products.kit_parts", "printables.products.kit_build",
          "printables.products.booklet.book", "printables.products.laser.sheets",
          "printables.render.pdf", "printables.render.svg")
 
@@ -50,11 +50,11 @@ def test_help_and_reading_requests_load_no_drawing_code(tmp_path):
 def test_an_unchanged_kit_rerun_loads_no_product_code_and_a_changed_one_does(tmp_path):
     out = str(tmp_path / "kit")
     first = loaded_after(run_cli("kit", "rosenkreuz", "-o", out), tmp_path)
-    assert "printables.products.builds" in first and "reportlab" in first
+    assert "printables.products.kit_parts" in first and "reportlab" in first
     assert loaded_after(run_cli("kit", "rosenkreuz", "-o", out), tmp_path) == []
     manifest = Path(out) / "rosenkreuz" / "manifest.json"
     assert manifest.is_file()
     (Path(out) / "rosenkreuz" / "board.svg").write_bytes(b"<svg/>")  # a damaged kit file
     again = loaded_after(run_cli("kit", "rosenkreuz", "-o", out), tmp_path)
-    assert "printables.products.builds" in again
+    assert "printables.products.kit_parts" in again
 

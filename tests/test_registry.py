@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from printables.games import GAMES
-from printables.products import registry
-from printables.products.registry import PRODUCTS, GameRequest
+from printables.products import requests
+from printables.products.registry import PRODUCTS
+from printables.products.requests import GameRequest
 from printables.render import RENDERERS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "printables"
@@ -68,13 +69,13 @@ def test_a_size_conflict_names_both_values(cli, tmp_path):
 
 
 def test_one_parser_per_kind_reads_the_same_text_the_same_way():
-    dpi = registry.DPI.parse
+    dpi = requests.DPI.parse
     assert dpi("72") == 72
-    with pytest.raises(registry.UsageError, match="not a whole number"):
+    with pytest.raises(requests.UsageError, match="not a whole number"):
         dpi("\uff17\uff12")  # fullwidth digits
-    gutter = registry.PiecesReq.FIELDS[2].parse
+    gutter = requests.PiecesReq.FIELDS[2].parse
     assert gutter("0") == gutter("0mm") == 0.0 and gutter("2") == 2.0
-    with pytest.raises(registry.UsageError, match="out of range"):
+    with pytest.raises(requests.UsageError, match="out of range"):
         gutter("30")
 
 

@@ -35,7 +35,7 @@ POINTS = [
     (["validate", "layouts/dugi"], "printables.gamefile"),
     (["validate", "layouts/dugi"], "printables.products.kit"),  # its last module
     (["board", "dugi", "--format", "pdf"], "reportlab.pdfgen.canvas"),  # at work
-    (["kit", "dugi", "network", "--no-cache"], "printables.products.builds"),
+    (["kit", "dugi", "network", "--no-cache"], "printables.products.kit_parts"),
     (["kit", "dugi", "network", "--no-cache"], "multiprocessing.popen_fork"),  # forking
     (["kit", "dugi", "network", "--no-cache"], "pypdf.filters"),  # workers at work
     (["balance", "dugi", "--games", "400", "--jobs", "2"], "multiprocessing.popen_fork"),

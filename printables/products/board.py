@@ -12,24 +12,34 @@ import json
 
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
+from printables.products.requests import BoardReq, Files
 from printables.products.tiling import page_pdf
 from printables.products.variant import BoardRequest, file_stem, variant_parts
 from printables.render import render
 from printables.render.theme import get_theme
+from printables.units import parse_paper
 
 
-def render_board(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str,
-                 dpi: int = 150, paper: tuple[float, float] | None = None) -> bytes:
-    """The board of a game as bytes in one format (the caller checked fmt); a PDF with a
+def build_board(game: GameSpec, req: BoardReq) -> Files:
+    """The board product's build: the board file of req, named for its variant (and for
+    the paper a PDF is laid on)."""
+    name = board_filename(game, req.game.board(), req.fmt, req.game.theme)
+    if req.paper and req.fmt == "pdf":
+        name = name[:-4] + f"-{req.paper.lower()}.pdf"
+    return [(name, render_board(game, req))]
+
+
+def render_board(game: GameSpec, req: BoardReq) -> bytes:
+    """The board of a game as bytes in req's format (the caller checked it); a PDF with a
     paper is the board laid on (or tiled over) pages of that paper."""
-    board = game.board(req.options, req.size)
-    theme = get_theme(theme_name)
-    if fmt == "json":
-        return (json.dumps(board_json(game, board, req.options), indent=1) + "\n").encode()
+    opts, theme = req.game.opts, get_theme(req.game.theme)
+    board = game.board(opts, req.game.size)
+    if req.fmt == "json":
+        return (json.dumps(board_json(game, board, opts), indent=1) + "\n").encode()
     scene = board_scene(game, board, theme)
-    if fmt == "pdf" and paper is not None:
-        return page_pdf(scene, theme, paper, f"{game.title} board")
-    return render(fmt, [scene], theme, dpi=dpi)
+    if req.fmt == "pdf" and req.paper:
+        return page_pdf(scene, theme, parse_paper(req.paper), f"{game.title} board")
+    return render(req.fmt, [scene], theme, dpi=req.dpi)
 
 
 def board_filename(game: GameSpec, req: BoardRequest, fmt: str, theme_name: str) -> str:

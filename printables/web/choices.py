@@ -22,15 +22,8 @@ from dataclasses import dataclass, field
 
 from printables.errors import PrintablesError
 from printables.games import GameSpec
-from printables.products.registry import (
-    PRODUCTS,
-    BookletReq,
-    Field,
-    GameRequest,
-    LaserReq,
-    kit_paper,
-    theme_names,
-)
+from printables.products.registry import PRODUCTS, theme_names
+from printables.products.requests import BookletReq, Field, GameRequest, LaserReq, kit_paper
 from printables.products.variant import size_counts_cells
 from printables.render.theme import DEFAULT_THEME
 

@@ -72,6 +72,7 @@ from printables.products.laser.request import (
 )
 from printables.products.laser.split import split_parts
 from printables.products.laser.stroke import stroke_text, stroke_width
+from printables.products.requests import LaserReq
 from printables.products.variant import board_request, file_stem
 from printables.render import render
 from printables.render.lbrn2 import TOOL_INDEX, CutLayer, palette_index
@@ -385,6 +386,16 @@ def lbrn2_layers(req: LaserRequest) -> dict[str, CutLayer]:
                              op.power, op.passes, fill=name == "engrave", output=not tool,
                              min_power=op.min_power)
     return out
+
+
+def build_laser(game: GameSpec, req: LaserReq) -> list[tuple[str, bytes]]:
+    """The laser product's build: one file per sheet of material (the variant's board and
+    pieces); a variant's tags follow the word laser in each name."""
+    files = laser_files(game, req.laser(), req.game.opts)
+    tag = "-".join(req.game.tags(game))
+    head = f"{game.name}-laser-"
+    return [(head + tag + "-" + n[len(head):] if tag and n.startswith(head) else n, data)
+            for n, data in files]
 
 
 def laser_files(game: GameSpec, req: LaserRequest,
