@@ -28,14 +28,19 @@ from click.core import ParameterSource
 from click.shell_completion import CompletionItem, get_completion_class
 
 from printables.errors import UsageError
-from printables.games import GAMES, all_games
-from printables.play.balance import KERNELS
+from printables.games import GAMES, all_games, is_game_path
+from printables.loading import load
 from printables.products.registry import theme_names
 from printables.products.requests import Field
 from printables.render.theme import DEFAULT_THEME, get_theme
 
 #: Where a renamed option's value waits (in the context's meta) until the command runs.
 _RENAMED = "printables.renamed"
+#: The game-file reader (printables.loading): loaded when a GAME argument is a file, so a
+#: command on a built-in game loads none of it (importing it lets games.get_game read files).
+GAME_FILES = "printables.gamefile:load_game_file"
+#: The playout kernels --kernel takes, loaded when --kernel is read, listed or completed.
+KERNELS = "printables.play.balance:KERNELS"
 #: The environment variable click's completion scripts set when they ask for completions.
 COMPLETE_VAR = "_PRINTABLES_COMPLETE"
 #: The shells `printables completion` writes a script for.
@@ -77,6 +82,8 @@ class GameType(click.ParamType):
             command = ctx.command_path if ctx is not None else "this command"
             raise UsageError(f"{command} takes one game, not all; valid: "
                              f"{', '.join(game_names())} or a game file (FILE.toml)", input=text)
+        if is_game_path(text):
+            load(GAME_FILES)
         return text
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
@@ -109,6 +116,25 @@ class TableChoice(click.Choice):
         """The names that start with what was typed, in any letter case."""
         key = incomplete.lower()
         return [CompletionItem(c) for c in map(str, self.choices) if c.lower().startswith(key)]
+
+
+class LoadedChoice(click.Choice):
+    """A choice whose names a table elsewhere holds (a "module:attribute" name), loaded on
+    first use (printables.loading): when the option is read, listed by --help or completed,
+    not when the command line starts."""
+
+    def __init__(self, names: str) -> None:
+        super().__init__(())
+        self.names = names
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        """The table's names."""
+        return tuple(load(self.names))
+
+    @choices.setter
+    def choices(self, value: Sequence[str]) -> None:
+        """click sets the choices in __init__; the table holds them."""
 
 
 def renamed(old: str, dest: str, new: str, **kwargs: Any) -> Decorator:
@@ -170,7 +196,7 @@ OPTIONS = click.option("--option", "options", multiple=True, metavar="KEY=VALUE"
 SIZE = click.option("--size", metavar="SIZE", help=SIZE_HELP)
 SEED = click.option("--seed", default="1", show_default=True, metavar="N",
                     help="Same seed, same games.")
-KERNEL = click.option("--kernel", "kernel_name", type=click.Choice(KERNELS),
+KERNEL = click.option("--kernel", "kernel_name", type=LoadedChoice(KERNELS),
                       help="Playout kernel: numba (compiled, the play extra; the default where "
                            "it is installed and applies), fast (pure Python; the default "
                            "otherwise) or reference (the rules engine).")

@@ -21,8 +21,7 @@ from printables.products.laser.sheets import (
     piece_sheets,
     render_sheet,
 )
-from printables.products.pieces.art import piece_diameters
-from printables.products.pieces.sheet import spares
+from printables.products.pieces.art import piece_diameters, spares
 from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Path
 

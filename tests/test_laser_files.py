@@ -32,7 +32,7 @@ from printables.products.laser.sheets import (
 )
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
-from printables.products.pieces.sheet import spares
+from printables.products.pieces.art import spares
 from printables.render.dxf import aci
 from printables.render.lbrn2 import palette_index, path_lists
 from printables.render.paths import runs as path_runs

@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Self
 from printables.errors import UsageError, quote
 from printables.games import GameSpec
 from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages
-from printables.products.build_keys import CONTENT
 from printables.products.laser import request as laser_settings
 from printables.products.laser.materials import MATERIALS
 from printables.products.pieces.art import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER
@@ -32,6 +31,9 @@ from printables.units import PAPERS, parse_count, parse_length
 
 #: What a build returns: its files, (file name, bytes), in the order its command lists them.
 Files = list[tuple[str, bytes]]
+
+#: Every kind of text a product may read besides the game itself (a request's READS).
+CONTENT = ("rules", "setup", "examples", "art")
 
 #: Papers a kit and a print-and-play file are laid out for (the booklet is imposed on A4 or
 #: Letter; A3 kits use A4 sheets for it, which A3 printers take).

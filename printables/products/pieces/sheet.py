@@ -51,6 +51,7 @@ from printables.products.pieces.art import (
     piece_items,
     punch_diameters,
     punch_name,
+    spares,
 )
 from printables.products.requests import Files, PiecesReq
 from printables.products.variant import file_stem, variant_parts
@@ -71,15 +72,6 @@ HEADING_SIZE = 3.2
 CROP_LEN = 2.5     # crop marks: length, starting CROP_GAP outside the printed area
 CROP_GAP = 0.5
 CROP_ROOM = 3.0    # pieces keep this much further from the top and bottom margins (crop marks)
-
-
-def spares(count: int) -> int:
-    """Spare pieces of a kind: 10 % of the count, rounded, and at least 2.
-
-    >>> spares(7), spares(24), spares(28), spares(56)
-    (2, 2, 3, 6)
-    """
-    return max(2, int(count / 10 + 0.5))
 
 
 @dataclass(frozen=True)
