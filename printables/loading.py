@@ -14,6 +14,11 @@ a command from loading what it will not run. Every such table in the project:
   loads none of it (a rerun in about 0.2 s instead of 0.45 s);
 - printables.play.kernels.NUMBA_KERNELS: the compiled kernels (numba is an optional
   dependency, the `play` extra).
+- printables.cli's WORK: what each command other than the product commands runs (the
+  game-file reader, export, the kit, balance and self-play), and printables.cli_grammar's
+  GAME_FILES and KERNELS: a command loads only its own work, so `printables board
+  network` loads the board's build and nothing of the others';
+- printables.__main__'s CLI: the command line itself, loaded once Ctrl-C is ours.
 
 Optional libraries (cairosvg, ezdxf, numba, dask) are imported by the one function that
 uses them, where a missing one becomes a clear error; they are listed in pyproject.toml's

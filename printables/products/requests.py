@@ -35,6 +35,11 @@ Files = list[tuple[str, bytes]]
 #: Every kind of text a product may read besides the game itself (a request's READS).
 CONTENT = ("rules", "setup", "examples", "art")
 
+#: What of a variant a product's files can show (a request's FOLLOWS): the board's length
+#: (--size), options that change the board, options that change the pieces, and options of
+#: the rules alone (pie, target: titles and rules say them).
+ASPECTS = ("size", "board", "pieces", "rules")
+
 #: Papers a kit and a print-and-play file are laid out for (the booklet is imposed on A4 or
 #: Letter; A3 kits use A4 sheets for it, which A3 printers take).
 KIT_PAPERS = ("A4", "Letter", "A3")
@@ -211,6 +216,9 @@ class Request:
     PRODUCT: ClassVar[str] = ""
     #: The texts besides the game its files are made from (the build cache's key reads them)
     READS: ClassVar[tuple[str, ...]] = CONTENT
+    #: The ASPECTS of a variant its files follow (tests/test_product_contract.py holds every
+    #: product to them: a change of one changes its files)
+    FOLLOWS: ClassVar[tuple[str, ...]] = ASPECTS
 
     @classmethod
     def read(cls, game_req: GameRequest, fmt: str, texts: Mapping[str, str | None]) -> Self:
@@ -268,6 +276,7 @@ class BoardReq(Request):
 
     PRODUCT: ClassVar[str] = "board"
     READS: ClassVar[tuple[str, ...]] = ()
+    FOLLOWS: ClassVar[tuple[str, ...]] = ("size", "board")
     dpi: int = 150
     paper: str | None = None
     FIELDS: ClassVar[tuple[Field, ...]] = (
@@ -299,6 +308,7 @@ class PiecesReq(Request):
 
     PRODUCT: ClassVar[str] = "pieces"
     READS: ClassVar[tuple[str, ...]] = ("setup", "art")
+    FOLLOWS: ClassVar[tuple[str, ...]] = ("size", "board", "pieces")
     paper: str = "A4"
     diameter: float | None = None
     gutter: float = 0.0
@@ -322,6 +332,7 @@ class BookletReq(Request):
     """`printables booklet`: page size, imposition sheet and a layouts folder."""
 
     PRODUCT: ClassVar[str] = "booklet"
+    FOLLOWS: ClassVar[tuple[str, ...]] = ("board", "pieces", "rules")
     paper: str | None = None
     impose: str | None = None
     layouts: str | None = None
@@ -387,6 +398,7 @@ class LaserReq(Request):
 
     PRODUCT: ClassVar[str] = "laser"
     READS: ClassVar[tuple[str, ...]] = ("setup", "art")
+    FOLLOWS: ClassVar[tuple[str, ...]] = ("size", "board", "pieces")
     sheet: tuple[float, float] = laser_settings.DEFAULT_SHEET
     kerf: float = 0.0
     profile: str = "default"

@@ -87,15 +87,16 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
 
 
 def setup_scene(game: GameSpec, layout: Layout, theme: Mapping[str, Ink],
-                bundled: bool = True) -> Scene:
+                bundled: bool = True, size: float | None = None) -> Scene:
     """The setup diagram: the position (with reserves when pieces are off the board) above
-    a footer with title, credit and scale bar; at physical size."""
+    a footer with title, credit and scale bar; at physical size, on a board of length size
+    mm (None: the game's own), as the board product draws it."""
     pos = layout.position
     reserve = any(n > 0 for *_, n in reserve_counts(game, pos))
     # a diagram is its board's width; a narrow one keeps the whole scale bar below it
-    width = max(game.board(pos.options).width, MIN_WIDTH)
+    width = max(game.board(pos.options, size).width, MIN_WIDTH)
     top = footer_height(width, FOOTER, FOOTER_STACKED)
-    items, _, h = position_items(game, pos, theme, dy=top, reserve=reserve)
+    items, _, h = position_items(game, pos, theme, dy=top, reserve=reserve, size=size)
     footer = Group(tuple(footer_items(game, layout, width, bundled, theme)), layer="footer")
     return Scene(width, h + top, items + (footer,), title=f"{game.title} setup")
 
@@ -127,7 +128,7 @@ def build_setup(game: GameSpec, req: SetupReq) -> Files:
         title = moved.position.title or f"{game.title} setup"
         moved = replace(moved, position=moved.position.with_(
             title=f"{title} ({variant_words(variant)})"))
-    scene = setup_scene(game, moved, theme, bundled=req.layout is None)
+    scene = setup_scene(game, moved, theme, bundled=req.layout is None, size=req.game.size)
     name = setup_filename(game, req.fmt, req.game.theme, req.layout,
-                          variant_parts(game, moved.position.options, None))
+                          variant_parts(game, moved.position.options, req.game.size))
     return [(name, render(req.fmt, [scene], theme, dpi=req.dpi))]
