@@ -25,7 +25,7 @@ from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages
 from printables.products.laser import request as laser_settings
 from printables.products.laser.materials import MATERIALS
 from printables.products.pieces.art import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER
-from printables.products.variant import BoardRequest, board_request, variant_parts
+from printables.products.variant import read_variant, variant_parts
 from printables.render.theme import DEFAULT_THEME, get_theme
 from printables.units import PAPERS, parse_count, parse_length
 
@@ -172,19 +172,15 @@ class GameRequest:
                    theme: str = DEFAULT_THEME) -> GameRequest:
         """Read --option KEY=VALUE texts, --size and --theme for game (UsageError naming the
         game for an option it does not have, or both values of a size conflict)."""
-        req = board_request(game, size, tuple(options))
+        opts, length = read_variant(game, size, tuple(options))
         get_theme(theme)
-        return cls(tuple(sorted(req.options.items())), req.size, theme,
+        return cls(tuple(sorted(opts.items())), length, theme,
                    tuple(game_args(options, size, theme)))
 
     @property
     def opts(self) -> dict[str, Any]:
         """The options as a dict."""
         return dict(self.options)
-
-    def board(self) -> BoardRequest:
-        """The board request of these options and size."""
-        return BoardRequest(self.opts, self.size)
 
     def args(self, theme: bool = True) -> list[str]:
         """The CLI arguments of this game request (without --theme for a product that

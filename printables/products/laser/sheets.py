@@ -73,7 +73,7 @@ from printables.products.laser.request import (
 from printables.products.laser.split import split_parts
 from printables.products.laser.stroke import stroke_text, stroke_width
 from printables.products.requests import LaserReq
-from printables.products.variant import board_request, file_stem
+from printables.products.variant import file_stem, read_variant
 from printables.render import render
 from printables.render.lbrn2 import TOOL_INDEX, CutLayer, palette_index
 from printables.render.scene import Circle, Group, Item, Path, Scene
@@ -218,7 +218,7 @@ def _settings(req: LaserRequest) -> str:
 
 
 def _options(game: GameSpec, req: LaserRequest) -> dict:
-    return board_request(game, None, req.options).options
+    return read_variant(game, None, req.options)[0]
 
 
 def stem(game: GameSpec, what: str, req: LaserRequest) -> str:
