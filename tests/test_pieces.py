@@ -13,7 +13,7 @@ from printables.games import GAMES
 from printables.geometry import Point
 from printables.products.pieces.art import ART, piece_diameters, piece_items
 from printables.products.pieces.sheet import BOTTOM, MARGIN, build_pieces, piece_sheet
-from printables.products.requests import GameRequest, PiecesReq
+from printables.products.requests import GameRequest, PiecesRequest
 from printables.render.scene import Polygon
 from printables.render.theme import THEMES
 from printables.units import PAPERS
@@ -22,7 +22,7 @@ from printables.units import PAPERS
 def render_pieces(game, fmt: str, paper: str = "A4", dpi: int = 150):
     """The pieces product's files of game's standard request in fmt on paper."""
     texts = {"paper": paper, "dpi": str(dpi)}
-    return build_pieces(game, PiecesReq.read(GameRequest(), fmt, texts))
+    return build_pieces(game, PiecesRequest.read(GameRequest(), fmt, texts))
 
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,6 +1,6 @@
 """The `board` product: a game's board in svg, pdf, png or json, at a size and theme.
 
-It draws a BoardReq (printables.products.requests): the game request every product shares
+It draws a BoardRequest (printables.products.requests): the game request every product shares
 (--option, --size, --theme), the format, the PNG resolution and the paper of a PDF.
 
 Rulings (ours): a PDF asked for on a paper is the board laid on that paper (one page with
@@ -14,7 +14,7 @@ import json
 
 from printables.games import GameSpec
 from printables.products.board_sheet import board_json, board_scene
-from printables.products.requests import BoardReq, Files
+from printables.products.requests import BoardRequest, Files
 from printables.products.tiling import page_pdf
 from printables.products.variant import file_stem
 from printables.render import render
@@ -22,7 +22,7 @@ from printables.render.theme import get_theme
 from printables.units import parse_paper
 
 
-def build_board(game: GameSpec, req: BoardReq) -> Files:
+def build_board(game: GameSpec, req: BoardRequest) -> Files:
     """The board product's build: the board file of req, named for its variant (and for
     the paper a PDF is laid on)."""
     name = board_filename(game, req)
@@ -31,7 +31,7 @@ def build_board(game: GameSpec, req: BoardReq) -> Files:
     return [(name, render_board(game, req))]
 
 
-def render_board(game: GameSpec, req: BoardReq) -> bytes:
+def render_board(game: GameSpec, req: BoardRequest) -> bytes:
     """The board of a game as bytes in req's format (the caller checked it); a PDF with a
     paper is the board laid on (or tiled over) pages of that paper."""
     opts, theme = req.game.opts, get_theme(req.game.theme)
@@ -44,14 +44,14 @@ def render_board(game: GameSpec, req: BoardReq) -> bytes:
     return render(req.fmt, [scene], theme, dpi=req.dpi)
 
 
-def board_filename(game: GameSpec, req: BoardReq) -> str:
+def board_filename(game: GameSpec, req: BoardRequest) -> str:
     """A file name a person can find: game, non-default options and size, non-default
     theme, the format.
 
     >>> from printables.games import GAMES
     >>> from printables.products.requests import GameRequest
     >>> g = GAMES["dag-en-nacht"]
-    >>> board_filename(g, BoardReq.read(GameRequest.from_texts(g, (), "19", "mono"), "pdf", {}))
+    >>> board_filename(g, BoardRequest.read(GameRequest.from_texts(g, (), "19", "mono"), "pdf", {}))
     'dag-en-nacht-board-size19-mono.pdf'
     """
     return file_stem(game.name, "board", *req.game.tags(game),

@@ -30,7 +30,7 @@ from printables.products.laser.sheets import build_laser
 from printables.products.laser.text import FONT_FILES, _font
 from printables.products.pieces.art import piece_items
 from printables.products.print_and_play import print_and_play
-from printables.products.requests import GameRequest, KitRequest, LaserReq, parts_of_kit
+from printables.products.requests import GameRequest, KitRequest, LaserRequest, parts_of_kit
 from printables.render import RENDERERS
 from printables.render.png import png_available
 from printables.units import parse_paper
@@ -56,7 +56,7 @@ def build_game(req: KitTask) -> dict[str, bytes]:
     game = get_game(req.game)
     cache = BuildCache(Path(req.cache)) if req.cache else None
     if req.part == "laser":  # 600 x 400 mm sheets, no kerf
-        laser = LaserReq.read(req.request, "svg", {})
+        laser = LaserRequest.read(req.request, "svg", {})
         files = {f"laser/{name}": data
                  for name, data in cached_build(game, laser, build_laser, cache)}
     else:

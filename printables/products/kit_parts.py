@@ -23,13 +23,13 @@ from printables.products.pieces.sheet import build_pieces
 from printables.products.print_and_play import print_and_play
 from printables.products.requests import (
     KIT_PICK,
-    BoardReq,
-    BookletReq,
+    BoardRequest,
+    BookletRequest,
     Files,
-    PiecesReq,
-    PrintAndPlayReq,
+    PiecesRequest,
+    PrintAndPlayRequest,
     Request,
-    SetupReq,
+    SetupRequest,
     parts_of_kit,
 )
 from printables.products.setup import build_setup
@@ -41,11 +41,12 @@ Build = Callable[[GameSpec, Any], Files]
 
 #: The build of each request type a kit part is made from (the product table names the
 #: same functions; tests/test_registry.py checks they agree).
-PART_BUILDS: dict[type[Request], Build] = {BoardReq: build_board, SetupReq: build_setup,
-                                           PiecesReq: build_pieces, BookletReq: build_booklet}
+PART_BUILDS: dict[type[Request], Build] = {
+    BoardRequest: build_board, SetupRequest: build_setup, PiecesRequest: build_pieces,
+    BookletRequest: build_booklet}
 
 
-def build_print_and_play(game: GameSpec, req: PrintAndPlayReq) -> Files:
+def build_print_and_play(game: GameSpec, req: PrintAndPlayRequest) -> Files:
     """The print-and-play product's build: the one-file PDF, from the board, pieces and
     imposed booklet of req's variant on its paper."""
     wanted = ("board.pdf", "pieces.pdf", "booklet-imposed.pdf")

@@ -25,15 +25,15 @@ from printables.games import GameSpec, get_game
 from printables.loading import load
 from printables.positions import load_layout
 from printables.products.requests import (
-    BoardReq,
-    BookletReq,
+    BoardRequest,
+    BookletRequest,
     Files,
     GameRequest,
-    LaserReq,
-    PiecesReq,
-    PrintAndPlayReq,
+    LaserRequest,
+    PiecesRequest,
+    PrintAndPlayRequest,
     Request,
-    SetupReq,
+    SetupRequest,
 )
 from printables.render import RENDERERS
 from printables.render.theme import DEFAULT_THEME, THEMES
@@ -118,31 +118,31 @@ def _laser_formats() -> tuple[str, ...]:
 
 
 PRODUCTS: dict[str, Product] = {p.name: p for p in (
-    Product("board", "Board", "Draw a game's board at exact size (GAME or --all).", BoardReq,
+    Product("board", "Board", "Draw a game's board at exact size (GAME or --all).", BoardRequest,
             _ordered("pdf", "json"), "printables.products.board:build_board"),
     Product("setup", "Setup", "Draw the board with the pieces in their starting places "
             "(GAME or --all).\n\nGames that start with an empty board show each player's "
-            "pieces beside it; a variant's setup is drawn on its board.", SetupReq,
+            "pieces beside it; a variant's setup is drawn on its board.", SetupRequest,
             _ordered("pdf"), "printables.products.setup:build_setup"),
     Product("pieces", "Pieces", "Print a game's pieces at real size, with spares and cut "
             "lines (GAME or --all).\n\nChameleons pieces are two-sided: print the PDF "
-            "double-sided, flipping on the long edge.", PiecesReq, _ordered("pdf", "json"),
+            "double-sided, flipping on the long edge.", PiecesRequest, _ordered("pdf", "json"),
             "printables.products.pieces.sheet:build_pieces"),
     Product("booklet", "Booklet", "Typeset a game's rule booklet: cover, contents, rules, "
             "setup and checked examples.\n\nEvery example position is checked against the "
             "rules first; a failing check stops the build (exit status 2) and names the file "
             "and the check. A variant's booklet draws its board and keeps the examples that "
-            "still hold on it.", BookletReq, lambda: ("pdf",),
+            "still hold on it.", BookletRequest, lambda: ("pdf",),
             "printables.products.booklet.build:build_booklet"),
     Product("laser", "Laser", "Make laser-cutter files: one file per sheet of material (GAME "
             "or --all).\n\nLayers: engrave, score, inner cuts, outer cuts and a 100 mm "
             "reference that is not cut. Check the reference measures 100 mm in your laser "
             "software before you cut. With --all, a game whose board cannot be made on the "
-            "sheet is reported and the others are made.", LaserReq, _laser_formats,
+            "sheet is reported and the others are made.", LaserRequest, _laser_formats,
             "printables.products.laser.sheets:build_laser"),
     Product("print-and-play", "Print and play", "Write a game's one-file print-and-play PDF "
             "(GAME or --all): a print plan, the board, the pieces and the booklet to fold, "
-            "padded for one double-sided job (flip on the long edge).", PrintAndPlayReq,
+            "padded for one double-sided job (flip on the long edge).", PrintAndPlayRequest,
             lambda: ("pdf",), "printables.products.kit_parts:build_print_and_play"),
 )}
 
@@ -151,7 +151,7 @@ def game_of_texts(product: Product, texts: Mapping[str, str | None]) -> GameSpec
     """The game a request names by itself, when no GAME is given: a setup's --layout file
     is for one game."""
     layout = texts.get("layout")
-    if product.request is SetupReq and layout:
+    if product.request is SetupRequest and layout:
         return get_game(load_layout(layout).position.game)
     return None
 

@@ -106,7 +106,7 @@ def laser_text(name: str) -> Callable[[str], Any]:
         given: dict[str, Any] = {name: str(text).strip()}
         if name == "sheet":  # the reference's room is checked with --no-reference (check())
             given["reference"] = False
-        return getattr(laser_settings.laser_request(**given), name)
+        return laser_settings.check_laser(**given)[name]
     return parse
 
 
@@ -267,7 +267,7 @@ DPI = Field("dpi", count("dpi", 30, 1200), "150", "PNG resolution.", metavar="N"
 
 
 @dataclass(frozen=True)
-class BoardReq(Request):
+class BoardRequest(Request):
     """`printables board`: format, dpi and the paper a PDF is laid on."""
 
     PRODUCT: ClassVar[str] = "board"
@@ -285,7 +285,7 @@ class BoardReq(Request):
 
 
 @dataclass(frozen=True)
-class SetupReq(Request):
+class SetupRequest(Request):
     """`printables setup`: format, dpi and a layout file to draw instead of the bundled one."""
 
     PRODUCT: ClassVar[str] = "setup"
@@ -299,7 +299,7 @@ class SetupReq(Request):
 
 
 @dataclass(frozen=True)
-class PiecesReq(Request):
+class PiecesRequest(Request):
     """`printables pieces`: paper, largest piece's diameter, gutter and dpi."""
 
     PRODUCT: ClassVar[str] = "pieces"
@@ -324,7 +324,7 @@ class PiecesReq(Request):
 
 
 @dataclass(frozen=True)
-class BookletReq(Request):
+class BookletRequest(Request):
     """`printables booklet`: page size, imposition sheet and a layouts folder."""
 
     PRODUCT: ClassVar[str] = "booklet"
@@ -389,7 +389,7 @@ def _laser_fields() -> tuple[Field, ...]:
 
 
 @dataclass(frozen=True)
-class LaserReq(Request):
+class LaserRequest(Request):
     """`printables laser`: sheet, kerf, profile, material, parts, reference, tabs, joints."""
 
     PRODUCT: ClassVar[str] = "laser"
@@ -410,17 +410,26 @@ class LaserReq(Request):
         """A sheet with room for the 100 mm reference, unless it is left out."""
         if not self.no_reference:
             text = dict(self.given).get("sheet", f"{self.sheet[0]:g}x{self.sheet[1]:g}")
-            laser_settings.laser_request(sheet=text, reference=True)
+            laser_settings.check_laser(sheet=text, reference=True)
 
-    def laser(self) -> laser_settings.LaserRequest:
-        """The laser product's own request."""
-        return laser_settings.LaserRequest(self.sheet, self.kerf, self.profile, self.fmt,
-                                           self.parts, self.material, not self.no_reference,
-                                           self.tabs, (), self.joints, self.game.size)
+    @property
+    def reference(self) -> bool:
+        """True when the sheets carry the 100 mm reference."""
+        return not self.no_reference
+
+    @property
+    def size(self) -> float | None:
+        """The board's length in mm (None: the game's own), as the board command takes it."""
+        return self.game.size
+
+    @property
+    def spacing(self) -> float:
+        """Distance between the cut lines of neighbouring parts."""
+        return self.kerf + laser_settings.SPACING
 
 
 @dataclass(frozen=True)
-class PrintAndPlayReq(Request):
+class PrintAndPlayRequest(Request):
     """`printables print-and-play`: the paper (A4, Letter or A3)."""
 
     PRODUCT: ClassVar[str] = "print-and-play"
@@ -442,13 +451,13 @@ def parts_of_kit(game: GameSpec, greq: GameRequest, paper: str) -> dict[str, Req
     request): the one place the kit's parts are composed from the products."""
     sheet = "letter" if paper == "Letter" else "A4"
     png = {"dpi": str(PREVIEW_DPI)}
-    return {"board.pdf": BoardReq.read(greq, "pdf", {"paper": paper}),
-            "board.svg": BoardReq.read(greq, "svg", {}),
-            "board.png": BoardReq.read(greq, "png", png),
-            "setup.png": SetupReq.read(greq, "png", {"dpi": str(SETUP_DPI)}),
-            "pieces.pdf": PiecesReq.read(greq, "pdf", {"paper": paper}),
-            "booklet.pdf": BookletReq.read(greq, "pdf", {"impose": sheet}),
-            "booklet-imposed.pdf": BookletReq.read(greq, "pdf", {"impose": sheet})}
+    return {"board.pdf": BoardRequest.read(greq, "pdf", {"paper": paper}),
+            "board.svg": BoardRequest.read(greq, "svg", {}),
+            "board.png": BoardRequest.read(greq, "png", png),
+            "setup.png": SetupRequest.read(greq, "png", {"dpi": str(SETUP_DPI)}),
+            "pieces.pdf": PiecesRequest.read(greq, "pdf", {"paper": paper}),
+            "booklet.pdf": BookletRequest.read(greq, "pdf", {"impose": sheet}),
+            "booklet-imposed.pdf": BookletRequest.read(greq, "pdf", {"impose": sheet})}
 
 
 #: Which of a product's files a kit part is (the imposed booklet is the second).

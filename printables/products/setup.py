@@ -30,7 +30,7 @@ from printables.products.common import (
     footer_layout,
     scale_bar,
 )
-from printables.products.requests import Files, SetupReq
+from printables.products.requests import Files, SetupRequest
 from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render import render
 from printables.render.fonts import text_width
@@ -113,7 +113,7 @@ def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str |
                      theme_name=theme_name) + "." + fmt
 
 
-def build_setup(game: GameSpec, req: SetupReq) -> Files:
+def build_setup(game: GameSpec, req: SetupRequest) -> Files:
     """The setup product's build: the setup diagram of req (its layout file, else the
     game's bundled setup), on the board of its options."""
     theme = get_theme(req.game.theme)

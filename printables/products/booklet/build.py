@@ -1,4 +1,4 @@
-"""The booklet product's build: a BookletReq (printables.products.requests) turned into the
+"""The booklet product's build: a BookletRequest (printables.products.requests) turned into the
 files of `printables booklet`, the booklet and, with --impose, its imposed print copy (the
 typesetting is printables.products.booklet.book's)."""
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 from printables.games import GameSpec
 from printables.products.booklet.book import booklet_outputs
-from printables.products.requests import BookletReq, Files
+from printables.products.requests import BookletRequest, Files
 
 
-def build_booklet(game: GameSpec, req: BookletReq) -> Files:
+def build_booklet(game: GameSpec, req: BookletRequest) -> Files:
     """The booklet of req's variant, and its imposed print copy with --impose."""
     return booklet_outputs(game, req.paper, req.impose, req.game.theme,
                            Path(req.layouts) if req.layouts else None, options=req.game.opts)

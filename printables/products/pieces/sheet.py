@@ -53,7 +53,7 @@ from printables.products.pieces.art import (
     punch_name,
     spares,
 )
-from printables.products.requests import Files, PiecesReq
+from printables.products.requests import Files, PiecesRequest
 from printables.products.variant import file_stem, variant_parts
 from printables.render import render_pages
 from printables.render.fonts import text_width
@@ -451,7 +451,7 @@ def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, them
                      "" if diameter is None else f"{diameter:g}mm", theme_name=theme_name)
 
 
-def build_pieces(game: GameSpec, req: PiecesReq) -> Files:
+def build_pieces(game: GameSpec, req: PiecesRequest) -> Files:
     """The pieces product's build: the piece sheet of req as one PDF or JSON, or one SVG
     or PNG per page, for the board of its options and size (a variant's counts; pieces fit
     its spaces)."""
