@@ -19,6 +19,7 @@ else the shell's own file completion (a game file is any path ending in .toml).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from importlib.metadata import entry_points
 from typing import Any
@@ -49,11 +50,18 @@ SHELLS = ("bash", "zsh", "fish")
 Decorator = Callable[[Any], Any]
 
 
+@functools.cache
+def plugin_names() -> tuple[str, ...]:
+    """The games other packages declare (entry points, by name), read once per run: every
+    command's help names them, and reading the installed packages' metadata takes time."""
+    return tuple(ep.name for ep in entry_points(group="printables.games"))
+
+
 def game_names(with_all: bool = False) -> list[str]:
     """The names a GAME argument takes: the built-in games, games other packages declare
     (entry points, by name: nothing is loaded), games read this run, and `all`."""
     names = list(GAMES)
-    names += [ep.name for ep in entry_points(group="printables.games") if ep.name not in names]
+    names += [n for n in plugin_names() if n not in names]
     names += [n for n in all_games() if n not in names]
     return names + (["all"] if with_all else [])
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from printables.errors import UsageError, install_hint, quote
 from printables.games import GameSpec, get_game
 from printables.loading import load
-from printables.positions import load_layout
 from printables.products.requests import (
     BoardRequest,
     BookletRequest,
@@ -147,12 +146,17 @@ PRODUCTS: dict[str, Product] = {p.name: p for p in (
 )}
 
 
+#: The position-file reader (printables.loading), loaded only for a setup's --layout given
+#: without a GAME: a product command on a game reads no position file here.
+LAYOUT_READER = "printables.positions:load_layout"
+
+
 def game_of_texts(product: Product, texts: Mapping[str, str | None]) -> GameSpec | None:
     """The game a request names by itself, when no GAME is given: a setup's --layout file
     is for one game."""
     layout = texts.get("layout")
     if product.request is SetupRequest and layout:
-        return get_game(load_layout(layout).position.game)
+        return get_game(load(LAYOUT_READER)(layout).position.game)
     return None
 
 
