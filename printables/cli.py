@@ -25,7 +25,6 @@ from printables.cli_grammar import (
     completion_script,
     field_options,
     game_request_options,
-    games_help,
     output_option,
     renamed,
 )
@@ -242,7 +241,7 @@ def product_command(product) -> click.Command:
             click.echo(f"not made: {'; '.join(failed)}", err=True)
             raise click.exceptions.Exit(EXIT_USAGE)
     run.__doc__ = product.help
-    return cli.command(product.name, help=product.help, epilog=games_help(True))(run)
+    return cli.command(product.name, help=product.help, games=True)(run)
 
 
 def _add_product_commands() -> None:
@@ -253,7 +252,7 @@ def _add_product_commands() -> None:
 _add_product_commands()
 
 
-@cli.command(epilog=games_help(True))
+@cli.command(games=True)
 @click.argument("games", nargs=-1, metavar="[GAME]...", type=GameType(with_all=True))
 @click.option("--all", "all_", is_flag=True, help="Every game.")
 @game_request_options()
@@ -312,7 +311,7 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
                f"open {printable(str(Path(output) / 'index.html'))}")
 
 
-@cli.command(epilog=games_help(False))
+@cli.command(games=False)
 @click.argument("game", type=GameType())
 @output_option(None, file=True, dest="to",
                help="Write the game file here, with a copy of the rules text next to it "
@@ -381,7 +380,7 @@ def _half_width(text: str) -> float:
     return h
 
 
-@cli.command(epilog=games_help(False))
+@cli.command(games=False)
 @click.argument("game", type=GameType())
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option for every variant, e.g. size=10 (network).")
@@ -526,7 +525,7 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-@cli.command(epilog=games_help(False))
+@cli.command(games=False)
 @click.argument("game", type=GameType())
 @click.option("--players", default="random,random", show_default=True, metavar="PLAYER,PLAYER",
               help="One player per side, comma-separated (valid: random).")

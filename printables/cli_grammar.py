@@ -156,7 +156,19 @@ def renamed(old: str, dest: str, new: str, **kwargs: Any) -> Decorator:
 
 
 class Command(click.Command):
-    """A printables command: a renamed option's value reaches the new one, with a note."""
+    """A printables command: a renamed option's value reaches the new one, with a note; with
+    games=True or False its help ends with the names its GAME takes (games_help), found when
+    the help is shown, not each time the command line starts."""
+
+    def __init__(self, *args: Any, games: bool | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The epilog, with the GAME names where the command takes a game."""
+        if self.games is not None and not self.epilog:
+            self.epilog = games_help(self.games)
+        super().format_epilog(ctx, formatter)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Move the values of old spellings to their options, then run the command."""
