@@ -264,12 +264,12 @@ def bench_scaling() -> dict:
     """Per n: spaces and cpu ms of board SVG, board PDF, laser on one sheet, laser split."""
     import printables.boards.square as square
     from printables.products.board_sheet import board_scene
-    from printables.products.laser.request import laser_request
     from printables.products.laser.sheets import board_sheets, render_sheet
+    from printables.products.requests import GameRequest, LaserRequest
     from printables.render.pdf import render_pdf
     from printables.render.svg import render_svg
     from printables.render.theme import THEMES
-    theme, req = THEMES["colour"], laser_request()
+    theme, req = THEMES["colour"], LaserRequest.read(GameRequest(), "svg", {})
 
     def laser(g) -> int:
         sheets = board_sheets(g, req)
@@ -362,9 +362,9 @@ def bench_laser(runs: int = 3) -> dict:
     """The kit's laser work (every game's files, 600 x 400 mm sheets, no kerf): median
     CPU seconds in this process, and the bytes written."""
     from printables.games import GAMES
-    from printables.products.laser.request import laser_request
     from printables.products.laser.sheets import laser_files
-    req = laser_request()
+    from printables.products.requests import GameRequest, LaserRequest
+    req = LaserRequest.read(GameRequest(), "svg", {})
     times, size = [], 0
     for _ in range(runs):
         t = time.process_time()

@@ -9,10 +9,10 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
-import printables.gamefile  # noqa: F401  (lets every GAME argument be a game file)
 from printables import __version__
 from printables.cli_grammar import (
     KERNEL,
@@ -25,7 +25,6 @@ from printables.cli_grammar import (
     completion_script,
     field_options,
     game_request_options,
-    games_help,
     output_option,
     renamed,
 )
@@ -37,10 +36,9 @@ from printables.errors import (
     os_reason,
     printable,
 )
-from printables.gamefile import validate_all
-from printables.gamefile.export import export_game, exported_files
 from printables.games import GAMES, get_game
 from printables.interrupt import Interrupted, ctrl_c, interrupted
+from printables.loading import load
 from printables.outputs import (
     check_target,
     ensure_dir,
@@ -48,27 +46,45 @@ from printables.outputs import (
     write_files,
     write_targets,
 )
-from printables.play.balance import default_workers, plan_for
-from printables.play.cluster import check_address
-from printables.play.kernels import kernel_kind
-from printables.play.report import REPORT_FILES, build_report, progress_line
-from printables.play.selfplay import describe, self_play, start_of
-from printables.products.booklet.generated import draft_files, explain_text, generated_markdown
-from printables.products.booklet.rules_prose import ruleset_of
-from printables.products.kit import build_kits, kit_requests, watch_kits
-from printables.products.registry import (
-    FORMAT_HELP,
-    KIT_PAPERS,
-    PRODUCTS,
-    check_format,
-    count,
-    game_of_texts,
-    kit_paper,
-)
+from printables.products.registry import FORMAT_HELP, PRODUCTS, check_format, game_of_texts
+from printables.products.requests import KIT_PAPERS, KitRequest, count, kit_paper
 from printables.render.theme import DEFAULT_THEME
-from printables.shipped import copy_examples
 
 EXIT_USAGE = 2
+
+#: What the commands other than the product commands run, by name (printables.loading): a
+#: command loads its own work only, so `printables board` never loads the game-file reader,
+#: the kit or the self-play code (a GAME that is a game file loads the reader,
+#: cli_grammar.GameType; each product command loads its own build, products.registry).
+WORK = {
+    "validate_all": "printables.gamefile:validate_all",
+    "forget_loaded": "printables.gamefile:forget_loaded",
+    "export_game": "printables.gamefile.export:export_game",
+    "exported_files": "printables.gamefile.export:exported_files",
+    "build_kits": "printables.products.kit:build_kits",
+    "kit_requests": "printables.products.kit:kit_requests",
+    "watch_kits": "printables.products.kit:watch_kits",
+    "default_workers": "printables.play.balance:default_workers",
+    "plan_for": "printables.play.balance:plan_for",
+    "check_address": "printables.play.cluster:check_address",
+    "kernel_kind": "printables.play.kernels:kernel_kind",
+    "REPORT_FILES": "printables.play.report:REPORT_FILES",
+    "build_report": "printables.play.report:build_report",
+    "progress_line": "printables.play.report:progress_line",
+    "describe": "printables.play.selfplay:describe",
+    "self_play": "printables.play.selfplay:self_play",
+    "start_of": "printables.play.selfplay:start_of",
+    "ruleset_of": "printables.products.booklet.rules_prose:ruleset_of",
+    "explain_text": "printables.products.booklet.generated:explain_text",
+    "generated_markdown": "printables.products.booklet.generated:generated_markdown",
+    "draft_files": "printables.products.booklet.generated:draft_files",
+    "copy_examples": "printables.shipped:copy_examples",
+}
+
+
+def work(name: str) -> Any:
+    """The function (or table) of WORK by that name, its module loaded on first use."""
+    return load(WORK[name])
 
 
 class Group(click.Group):
@@ -112,7 +128,7 @@ def validate(paths: tuple[str, ...]) -> None:
     passed = failed = unreadable = 0
     def notice(text: str) -> None:
         click.echo(f"printables: {text}", err=True)
-    for res in validate_all(paths, click.echo, notice):
+    for res in work("validate_all")(paths, click.echo, notice):
         if isinstance(res, PrintablesError):
             unreadable += 1
             click.echo(f"printables: error: {res}", err=True)
@@ -230,7 +246,7 @@ def product_command(product) -> click.Command:
             click.echo(f"not made: {'; '.join(failed)}", err=True)
             raise click.exceptions.Exit(EXIT_USAGE)
     run.__doc__ = product.help
-    return cli.command(product.name, help=product.help, epilog=games_help(True))(run)
+    return cli.command(product.name, help=product.help, games=True)(run)
 
 
 def _add_product_commands() -> None:
@@ -241,7 +257,7 @@ def _add_product_commands() -> None:
 _add_product_commands()
 
 
-@cli.command(epilog=games_help(True))
+@cli.command(games=True)
 @click.argument("games", nargs=-1, metavar="[GAME]...", type=GameType(with_all=True))
 @click.option("--all", "all_", is_flag=True, help="Every game.")
 @game_request_options()
@@ -275,17 +291,19 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
         kit_paper(paper)  # the command's own values are checked once, before the watch
         if jobs is not None:
             count("--jobs", 1, 64)(jobs)
-        watch_kits(lambda: kit_requests(games, options, size, theme, paper, jobs,
-                                        cache=not no_cache), output, report=click.echo,
-                   games=games)
+        def fresh() -> KitRequest:  # every game file read again, checked as at first
+            work("forget_loaded")()
+            return work("kit_requests")(games, options, size, theme, paper, jobs,
+                                        cache=not no_cache)
+        work("watch_kits")(fresh, output, report=click.echo, games=games)
         return
-    reqs = kit_requests(games, options, size, theme, paper, jobs, cache=not no_cache)
+    reqs = work("kit_requests")(games, options, size, theme, paper, jobs, cache=not no_cache)
     start = time.perf_counter()
     label = f"kits on {reqs.paper}"
     with click.progressbar(length=len(reqs.games), label=label, file=sys.stderr,
                            show_pos=True, hidden=not sys.stderr.isatty(),
                            width=_bar_width(label, 2 * len(str(len(reqs.games))))) as bar:
-        files = build_kits(reqs, output, on_done=lambda name: bar.update(1),
+        files = work("build_kits")(reqs, output, on_done=lambda name: bar.update(1),
                            warn=lambda line: click.echo(f"printables: warning: {line}",
                                                         err=True))
     total = sum(len(v) for v in files.values())
@@ -298,7 +316,7 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
                f"open {printable(str(Path(output) / 'index.html'))}")
 
 
-@cli.command(epilog=games_help(False))
+@cli.command(games=False)
 @click.argument("game", type=GameType())
 @output_option(None, file=True, dest="to",
                help="Write the game file here, with a copy of the rules text next to it "
@@ -313,10 +331,10 @@ def export(game, to) -> None:
     -o my-network.toml the rules text and the examples are written next to it too.
     """
     if to is None or to == "-":
-        click.echo(export_game(get_game(game)), nl=False)
+        click.echo(work("export_game")(get_game(game)), nl=False)
         return
     target = Path(to)
-    files = exported_files(get_game(game), target)
+    files = work("exported_files")(get_game(game), target)
     write_targets(files)  # all or none: every target checked and staged before any rename
     n = sum(1 for p in files if p.parent == target.parent / target.stem
             and p.suffix == ".toml")
@@ -324,7 +342,7 @@ def export(game, to) -> None:
                f"{n} example{'s' if n != 1 else ''} in {target.parent / target.stem}/")
 
 
-@cli.command("rules-text", epilog=games_help(False))
+@cli.command("rules-text", games=False)
 @click.argument("game", type=GameType())
 @click.option("--explain", is_flag=True,
               help="List every generated sentence with the [rules] keys it says back.")
@@ -337,14 +355,15 @@ def rules_text(game, explain, output) -> None:
     [rules] as text = "my-game.md": your sections replace the generated ones.
     """
     spec = get_game(game)
-    if ruleset_of(spec) is None:
+    if work("ruleset_of")(spec) is None:
         raise UsageError(f"{game} has no [rules] to write a rules text from; give a game "
                          "file with a [rules] table, such as examples/gomoku.toml", input=game)
     if output is None:
-        click.echo(explain_text(spec) if explain else generated_markdown(spec), nl=False)
+        write = work("explain_text") if explain else work("generated_markdown")
+        click.echo(write(spec), nl=False)
         return
     folder = Path(output)
-    files = draft_files(spec, folder / f"{spec.name}.md", folder / spec.name)
+    files = work("draft_files")(spec, folder / f"{spec.name}.md", folder / spec.name)
     write_targets(files)
     click.echo(f"wrote {folder / (spec.name + '.md')} and {len(files) - 1} example"
                f"{'s' if len(files) != 2 else ''} in {folder / spec.name}/")
@@ -360,7 +379,7 @@ def examples(output) -> None:
     already there with other bytes is never replaced: nothing is copied, and the error
     names it.
     """
-    done = copy_examples(output)
+    done = work("copy_examples")(output)
     first = next(iter(done.games), "GAME.toml")
     kept = f" ({len(done.unchanged)} already there)" if done.unchanged else ""
     click.echo(f"{len(done.written)} files of {len(done.games)} example games copied into "
@@ -411,7 +430,7 @@ def _half_width(text: str) -> float:
     return h
 
 
-@cli.command(epilog=games_help(False))
+@cli.command(games=False)
 @click.argument("game", type=GameType())
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option for every variant, e.g. size=10 (network).")
@@ -449,8 +468,8 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
         raise UsageError("-o must not be empty; give a folder")
     half = _half_width(ci) if ci is not None else None
     if scheduler is not None:
-        scheduler = check_address(scheduler)
-    plan = plan_for(game, options, variants, players,
+        scheduler = work("check_address")(scheduler)
+    plan = work("plan_for")(game, options, variants, players,
                     games=count("--games", 1, 10_000_000)(games) if games is not None else 100,
                     ci=half,
                     seed=count("--seed", 0, 2**63 - 1)(seed),
@@ -461,11 +480,12 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
     width = _columns() - 1  # a line as wide as the terminal wraps on some terminals
     def show(event: dict) -> None:
         if tty:
-            line = progress_line(event, width)[:width]
+            line = work("progress_line")(event, width)[:width]
             click.echo("\r" + line.ljust(width), err=True, nl=False)
-    for name in REPORT_FILES:  # before the games: a target we will not replace fails at once
+    for name in work("REPORT_FILES"):  # before the games: a target we won't replace fails now
         check_target(Path(output) / name)
-    paths, speed = build_report(plan, output, workers or default_workers(), scheduler, show)
+    paths, speed = work("build_report")(plan, output, workers or work("default_workers")(),
+                                         scheduler, show)
     if tty:
         click.echo("", err=True)
     for path in paths:
@@ -556,7 +576,7 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-@cli.command(epilog=games_help(False))
+@cli.command(games=False)
 @click.argument("game", type=GameType())
 @click.option("--players", default="random,random", show_default=True, metavar="PLAYER,PLAYER",
               help="One player per side, comma-separated (valid: random).")
@@ -584,19 +604,19 @@ def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, opti
     if json_file and json_file != "-":
         check_target(json_file)  # before the games: a target we will not replace fails at once
 
-    kernel, start, names, cap = start_of(game, players, kernel_name, layout_file, options)
+    kernel, start, names, cap = work("start_of")(game, players, kernel_name, layout_file, options)
     label = f"{kernel.game.name} games"
     bar = (click.progressbar(length=n_games, label=label, file=sys.stderr,
                              width=_bar_width(label, 0)) if sys.stderr.isatty() else None)
     with bar or contextlib.nullcontext():
-        report = self_play(kernel, start, names, n_games, seed, max_plies or cap,
-                           kernel_kind(kernel),
+        report = work("self_play")(kernel, start, names, n_games, seed, max_plies or cap,
+                           work("kernel_kind")(kernel),
                            progress=bar.update if bar else None)
     text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
     if json_file == "-":  # the documented write-through: the JSON in place of the lines
         click.echo(text, nl=False)
         return
-    for line in describe(report):
+    for line in work("describe")(report):
         click.echo(line)
     if json_file:
         write_atomic(json_file, text.encode("utf-8"))

@@ -19,6 +19,7 @@ else the shell's own file completion (a game file is any path ending in .toml).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from importlib.metadata import entry_points
 from typing import Any
@@ -28,13 +29,19 @@ from click.core import ParameterSource
 from click.shell_completion import CompletionItem, get_completion_class
 
 from printables.errors import UsageError
-from printables.games import GAMES, all_games
-from printables.play.balance import KERNELS
-from printables.products.registry import Field, theme_names
+from printables.games import GAMES, all_games, is_game_path
+from printables.loading import load
+from printables.products.registry import theme_names
+from printables.products.requests import Field
 from printables.render.theme import DEFAULT_THEME, get_theme
 
 #: Where a renamed option's value waits (in the context's meta) until the command runs.
 _RENAMED = "printables.renamed"
+#: The game-file reader (printables.loading): loaded when a GAME argument is a file, so a
+#: command on a built-in game loads none of it (importing it lets games.get_game read files).
+GAME_FILES = "printables.gamefile:load_game_file"
+#: The playout kernels --kernel takes, loaded when --kernel is read, listed or completed.
+KERNELS = "printables.play.balance:KERNELS"
 #: The environment variable click's completion scripts set when they ask for completions.
 COMPLETE_VAR = "_PRINTABLES_COMPLETE"
 #: The shells `printables completion` writes a script for.
@@ -43,11 +50,18 @@ SHELLS = ("bash", "zsh", "fish")
 Decorator = Callable[[Any], Any]
 
 
+@functools.cache
+def plugin_names() -> tuple[str, ...]:
+    """The games other packages declare (entry points, by name), read once per run: every
+    command's help names them, and reading the installed packages' metadata takes time."""
+    return tuple(ep.name for ep in entry_points(group="printables.games"))
+
+
 def game_names(with_all: bool = False) -> list[str]:
     """The names a GAME argument takes: the built-in games, games other packages declare
     (entry points, by name: nothing is loaded), games read this run, and `all`."""
     names = list(GAMES)
-    names += [ep.name for ep in entry_points(group="printables.games") if ep.name not in names]
+    names += [n for n in plugin_names() if n not in names]
     names += [n for n in all_games() if n not in names]
     return names + (["all"] if with_all else [])
 
@@ -76,6 +90,8 @@ class GameType(click.ParamType):
             command = ctx.command_path if ctx is not None else "this command"
             raise UsageError(f"{command} takes one game, not all; valid: "
                              f"{', '.join(game_names())} or a game file (FILE.toml)", input=text)
+        if is_game_path(text):
+            load(GAME_FILES)
         return text
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
@@ -110,6 +126,25 @@ class TableChoice(click.Choice):
         return [CompletionItem(c) for c in map(str, self.choices) if c.lower().startswith(key)]
 
 
+class LoadedChoice(click.Choice):
+    """A choice whose names a table elsewhere holds (a "module:attribute" name), loaded on
+    first use (printables.loading): when the option is read, listed by --help or completed,
+    not when the command line starts."""
+
+    def __init__(self, names: str) -> None:
+        super().__init__(())
+        self.names = names
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        """The table's names."""
+        return tuple(load(self.names))
+
+    @choices.setter
+    def choices(self, value: Sequence[str]) -> None:
+        """click sets the choices in __init__; the table holds them."""
+
+
 def renamed(old: str, dest: str, new: str, **kwargs: Any) -> Decorator:
     """A hidden option `old`, the spelling of the option `new` (parameter dest) until this
     release: its value goes to dest, and the command prints a note naming `new`."""
@@ -121,7 +156,19 @@ def renamed(old: str, dest: str, new: str, **kwargs: Any) -> Decorator:
 
 
 class Command(click.Command):
-    """A printables command: a renamed option's value reaches the new one, with a note."""
+    """A printables command: a renamed option's value reaches the new one, with a note; with
+    games=True or False its help ends with the names its GAME takes (games_help), found when
+    the help is shown, not each time the command line starts."""
+
+    def __init__(self, *args: Any, games: bool | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The epilog, with the GAME names where the command takes a game."""
+        if self.games is not None and not self.epilog:
+            self.epilog = games_help(self.games)
+        super().format_epilog(ctx, formatter)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Move the values of old spellings to their options, then run the command."""
@@ -169,7 +216,7 @@ OPTIONS = click.option("--option", "options", multiple=True, metavar="KEY=VALUE"
 SIZE = click.option("--size", metavar="SIZE", help=SIZE_HELP)
 SEED = click.option("--seed", default="1", show_default=True, metavar="N",
                     help="Same seed, same games.")
-KERNEL = click.option("--kernel", "kernel_name", type=click.Choice(KERNELS),
+KERNEL = click.option("--kernel", "kernel_name", type=LoadedChoice(KERNELS),
                       help="Playout kernel: numba (compiled, the play extra; the default where "
                            "it is installed and applies), fast (pure Python; the default "
                            "otherwise) or reference (the rules engine).")

@@ -14,6 +14,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+from printables.games.model import parse_option
+from printables.products.requests import GameRequest, LaserRequest
 from printables.render.png import png_available
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large,
@@ -30,6 +32,18 @@ MARKERS = {
     "web": "the web page and `printables serve` (flask, waitress, chromium)",
     "kit": "whole print-and-play kits built (`printables kit`)",
 }
+
+
+def laser_request(fmt: str = "svg", reference: bool = True, options: tuple[str, ...] = (),
+                  **texts: object) -> LaserRequest:
+    """The laser's request as its command reads it: the format, --option texts, and the
+    texts of its fields by name (sheet="300x200", kerf=0.2, ...); reference=False is
+    --no-reference."""
+    given = {k: str(v) for k, v in texts.items() if v is not None}
+    if not reference:
+        given["no_reference"] = "1"
+    greq = GameRequest(tuple(sorted(parse_option(o) for o in options)))
+    return LaserRequest.read(greq, fmt, given)
 
 
 def run_cli(args: list[str], capsys) -> tuple[int, str, str]:

@@ -15,7 +15,7 @@ pytest.importorskip("ezdxf")
 SCRIPT = """
 import hashlib
 from printables.games import GAMES
-from printables.products.laser.request import laser_request
+from tests.conftest import laser_request
 from printables.products.laser.sheets import board_sheets, render_sheet
 req = laser_request(fmt="dxf", parts="board")
 print(hashlib.sha256(render_sheet(board_sheets(GAMES["dugi"], req)[0], req)).hexdigest())

@@ -17,8 +17,8 @@ GALLERY = Path(__file__).resolve().parent.parent / "docs" / "gallery"
 @needs_png
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_gallery_preview_is_the_kits_board_png(name):
-    from printables.products.builds import kit_part_files
-    from printables.products.registry import GameRequest, parts_of_kit
+    from printables.products.kit_parts import kit_part_files
+    from printables.products.requests import GameRequest, parts_of_kit
     parts = {k: r for k, r in parts_of_kit(GAMES[name], GameRequest(), "A4").items()
              if k == "board.png"}
     files = kit_part_files(GAMES[name], parts)

@@ -28,7 +28,7 @@ from printables.positions import (
 )
 from printables.products.kit import kit_requests
 from printables.products.kit_build import work_plan
-from printables.products.variant import board_request, size_counts_cells
+from printables.products.variant import read_variant, size_counts_cells
 
 HOOKS = [name for name in Rules.__dict__ if not name.startswith("_")]
 
@@ -105,8 +105,8 @@ def test_the_kit_starts_with_the_heaviest_laser_files():
 
 def test_size_counts_cells_where_the_game_has_a_whole_number_size_option():
     assert {n for n, g in GAMES.items() if size_counts_cells(g)} == {"dag-en-nacht", "network"}
-    assert board_request(GAMES["network"], "10").options["size"] == 10
-    assert board_request(GAMES["dugi"], "250").size == 250.0
+    assert read_variant(GAMES["network"], "10")[0]["size"] == 10
+    assert read_variant(GAMES["dugi"], "250")[1] == 250.0
 
 
 def test_a_games_texts_are_the_game_files_own_else_the_bundled_ones():

@@ -113,9 +113,9 @@ def test_cell_size_is_exact_in_the_printed_pdf(tmp_path, capsys):
 
 def test_laser_scores_every_shared_edge_once():
     from printables.gamefile import load_game_file as get_game
-    from printables.products.laser.request import laser_request
     from printables.products.laser.sheets import board_sheets
     from printables.render.scene import Group
+    from tests.conftest import laser_request
     game = get_game(str(ROOT / "examples" / "honeycomb.toml"))
     board = game.board()
     edges = {part_key(e): e for s in board.spaces for e in s.shape.edges()}

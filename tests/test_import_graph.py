@@ -4,15 +4,27 @@ module, lazy only for optional dependencies).
 
 Every module is parsed with ast, not imported. An edge A -> B is any import in A (at the top
 or inside a function, since an import moved into a function to dodge a circle still closes
-it) of module B, or of a name defined in package B's __init__. Imports under
-`if TYPE_CHECKING:` are left out: they never run.
+it) of module B, or of a name defined in package B's __init__, and any string in A that
+names module B ("printables.x.y" or "printables.x.y:attribute"): the names code is loaded by
+(printables.loading) and the modules a forkserver preloads are imports that run later, so
+a circle through them is a circle. Imports under `if TYPE_CHECKING:` are left out: they
+never run. The same rule holds between packages: no two subpackages import each other.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
+
+from printables import __main__ as entry
+from printables import cli, cli_grammar
+from printables.loading import load
+from printables.play.kernels import NUMBA_KERNELS
+from printables.products import kit
+from printables.products.registry import PRODUCTS
+from printables.render import RENDERERS
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "printables"
@@ -96,9 +108,44 @@ def imports(name: str) -> list[tuple[str, bool, int]]:
     return out
 
 
+#: A string naming a module of the package, as printables.loading takes it.
+NAMED = re.compile(r"printables(\.\w+)+(:\w+)?")
+
+
+@cache
+def named(name: str) -> set[str]:
+    """The printables modules the strings in module name refer to (loaded by name later)."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return {n.value.partition(":")[0] for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and NAMED.fullmatch(n.value) and n.value.partition(":")[0] in MODULES}
+
+
 def graph() -> dict[str, set[str]]:
-    """Module -> the printables modules it imports."""
-    return {m: {t for t, _, _ in imports(m) if t in MODULES and t != m} for m in MODULES}
+    """Module -> the printables modules it imports, at once or by name."""
+    return {m: {t for t, _, _ in imports(m) if t in MODULES} | named(m) - {m} for m in MODULES}
+
+
+def package(name: str) -> str:
+    """The subpackage (or top-level module) of the package a module belongs to."""
+    return ".".join(name.split(".")[:2])
+
+
+def package_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Subpackage -> the subpackages its modules import."""
+    out: dict[str, set[str]] = {package(m): set() for m in edges}
+    for a, targets in edges.items():
+        out[package(a)] |= {package(b) for b in targets} - {package(a)}
+    return out
+
+
+def loaded_names() -> set[str]:
+    """The "module:attribute" names the program's tables hold, read from the tables (every
+    table printables.loading's docstring lists)."""
+    return {entry.CLI, kit.KIT_RESULTS, kit.PREVIEW_FILES, *RENDERERS.values(),
+            *cli.WORK.values(), cli_grammar.GAME_FILES, cli_grammar.KERNELS,
+            *NUMBA_KERNELS.values(), *(p.builder for p in PRODUCTS.values())}
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -155,6 +202,27 @@ def test_no_import_circle():
     for a, b in KNOWN_CIRCLES:
         edges[a].discard(b)
     assert circles(edges) == [], "import circles (DESIGN.md: imports point down)"
+    assert circles(package_graph(edges)) == [], "packages that import each other"
+
+
+def test_every_name_a_table_loads_is_a_string_the_graph_reads():
+    """A table entry built at run time (an f-string, a join) would hide its edge from the
+    graph: every name printables.loading is given is written out whole in some module,
+    and names something that exists."""
+    written = {n.value for m in MODULES for n in ast.walk(ast.parse(MODULES[m].read_text(
+        encoding="utf-8"))) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    names = loaded_names()
+    assert names - written == set()
+    for ref in sorted(names - {n for n in names if "numba" in n}):  # numba is optional
+        assert load(ref) is not None, ref
+
+
+def test_the_graph_counts_a_name_the_loader_is_given():
+    """registry names each product's build; the graph has that edge without an import."""
+    edges = graph()
+    assert "printables.products.board" in edges["printables.products.registry"]
+    assert "printables.products.kit_build" in edges["printables.products.kit"]
+    assert "printables.products" in package_graph(edges)["printables.cli"]
 
 
 def test_imports_inside_functions_are_of_optional_dependencies_only():

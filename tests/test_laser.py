@@ -13,7 +13,7 @@ from printables.errors import UsageError
 from printables.games import GAMES
 from printables.geometry import Arc, Segment, bbox_of, part_key
 from printables.geometry.paths import merge_parts, total_length
-from printables.products.laser.request import PROFILES, laser_request
+from printables.products.laser.request import PROFILES
 from printables.products.laser.sheets import (
     board_sheets,
     laser_files,
@@ -21,10 +21,10 @@ from printables.products.laser.sheets import (
     piece_sheets,
     render_sheet,
 )
-from printables.products.pieces.art import piece_diameters
-from printables.products.pieces.sheet import spares
+from printables.products.pieces.art import piece_diameters, spares
 from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Path
+from tests.conftest import laser_request
 
 LINE_LAYERS = ("cut-inner", "cut-outer", "score")
 

@@ -35,9 +35,9 @@ from printables.geometry.paths import (
 from printables.products.laser.board import board_marks
 from printables.products.laser.joints import KEY_RADIUS
 from printables.products.laser.region import point_on
-from printables.products.laser.request import laser_request
 from printables.products.laser.sheets import split_room, whole_with_reference
 from printables.products.laser.split import split_parts
+from tests.conftest import laser_request
 from tests.laser_fit import assemblies, wrong_pairings
 
 ON = 0.05  # mm: a point this close to an outline is on it

@@ -20,7 +20,7 @@ from printables.geometry.paths import contains_point, is_full, merge_parts
 from printables.products.laser.board import board_marks
 from printables.products.laser.materials import MATERIALS
 from printables.products.laser.pieces import component_part, piece_parts
-from printables.products.laser.request import LAYERS, PROFILES, laser_request
+from printables.products.laser.request import LAYERS, PROFILES
 from printables.products.laser.sheets import (
     BAR,
     BAR_SQUARE,
@@ -32,11 +32,12 @@ from printables.products.laser.sheets import (
 )
 from printables.products.laser.split import KEY_RADIUS, split_parts
 from printables.products.laser.stroke import stroke_length
-from printables.products.pieces.sheet import spares
+from printables.products.pieces.art import spares
 from printables.render.dxf import aci
 from printables.render.lbrn2 import palette_index, path_lists
 from printables.render.paths import runs as path_runs
 from printables.render.scene import Circle, Group, Path
+from tests.conftest import laser_request
 
 SIZES = ("600x400", "300x200", "200x150", "150x150")
 

@@ -27,9 +27,9 @@ from printables.products.laser.joints import KEY_RADIUS, TAB_SHIFT
 from printables.products.laser.model import LaserPart
 from printables.products.laser.pieces import piece_parts
 from printables.products.laser.region import point_on
-from printables.products.laser.request import laser_request
 from printables.products.laser.sheets import piece_sheets, split_room, whole_with_reference
 from printables.products.laser.split import split_parts
+from tests.conftest import laser_request
 
 CLEAR = 1.0
 NAMED = {(170, 123), (180, 140), (150, 150), (200, 200), (250, 160), (300, 200)}

@@ -12,10 +12,18 @@ import pytest
 from printables.games import GAMES
 from printables.geometry import Point
 from printables.products.pieces.art import ART, piece_diameters, piece_items
-from printables.products.pieces.sheet import BOTTOM, MARGIN, piece_sheet, render_pieces
+from printables.products.pieces.sheet import BOTTOM, MARGIN, build_pieces, piece_sheet
+from printables.products.requests import GameRequest, PiecesRequest
 from printables.render.scene import Polygon
 from printables.render.theme import THEMES
 from printables.units import PAPERS
+
+
+def render_pieces(game, fmt: str, paper: str = "A4", dpi: int = 150):
+    """The pieces product's files of game's standard request in fmt on paper."""
+    texts = {"paper": paper, "dpi": str(dpi)}
+    return build_pieces(game, PiecesRequest.read(GameRequest(), fmt, texts))
+
 
 SVG = "{http://www.w3.org/2000/svg}"
 CUTGUIDE = THEMES["colour"]["cutguide"].stroke

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from printables.games import GAMES
-from printables.products.kit_build import KitRequest, build_game
+from printables.products.kit_build import KitTask, build_game
 from printables.products.print_and_play import BLANK_TEXT
 from tests.pdfgeom import PT, circles, page_geometry
 
@@ -21,7 +21,7 @@ PARTS = ("Print plan", "Board", "Pieces", "Rule booklet")
 def kit(request):
     """One game's print files on a kit paper: name -> bytes."""
     game, paper = request.param
-    files = build_game(KitRequest(game, paper))
+    files = build_game(KitTask(game, paper))
     return game, {k.split("/", 1)[1]: v for k, v in files.items()}
 
 
@@ -91,7 +91,7 @@ def test_blank_page_renders_white_outside_its_note(kit):
 
 
 def test_two_sided_pieces_land_behind_their_fronts_with_a_long_edge_flip():
-    files = {k.split("/", 1)[1]: v for k, v in build_game(KitRequest("chameleons", "A4")).items()}
+    files = {k.split("/", 1)[1]: v for k, v in build_game(KitTask("chameleons", "A4")).items()}
     reader = _reader(files["chameleons-print-and-play.pdf"])
     parts = dict((t.split(" (")[0], i) for t, i in _parts(reader))
     n = len(_reader(files["pieces.pdf"]).pages)
@@ -117,7 +117,7 @@ def test_two_sided_pieces_land_behind_their_fronts_with_a_long_edge_flip():
 def test_booklet_backs_are_turned_for_the_long_edge_flip():
     """Imposed for a short-edge flip; turning every back by 180 degrees makes the long-edge
     flip of the whole file put the same page behind each page as the short-edge flip."""
-    files = {k.split("/", 1)[1]: v for k, v in build_game(KitRequest("dugi", "A4")).items()}
+    files = {k.split("/", 1)[1]: v for k, v in build_game(KitTask("dugi", "A4")).items()}
     reader = _reader(files["dugi-print-and-play.pdf"])
     imposed = _reader(files["booklet-imposed.pdf"])
     first = dict((t.split(" (")[0], i) for t, i in _parts(reader))["Rule booklet"]

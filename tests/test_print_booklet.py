@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from printables.errors import UsageError
 from printables.games import GAMES
 from printables.products.booklet.book import build_booklet, derive_numbers, tile_pages
-from printables.products.kit_build import KitRequest, build_game
+from printables.products.kit_build import KitTask, build_game
 from printables.units import PAPERS
 
 
@@ -24,7 +24,7 @@ def booklet_text(name: str) -> str:
 def test_dugi_booklet_says_six_pages_of_a4_as_the_kit_prints():
     text = booklet_text("dugi")
     assert "six pages of A4, six of letter, or two of A3" in text
-    board = PdfReader(io.BytesIO(build_game(KitRequest("dugi", "A4"))["dugi/board.pdf"]))
+    board = PdfReader(io.BytesIO(build_game(KitTask("dugi", "A4"))["dugi/board.pdf"]))
     assert len(board.pages) - 1 == tile_pages(GAMES["dugi"], PAPERS["A4"]) == 6  # + assembly
 
 

@@ -23,8 +23,8 @@ from pypdf import PdfReader
 
 from printables.games import GAMES
 from printables.products.common import SAFE_EDGE
-from printables.products.kit_build import KitRequest, build_game
-from printables.products.registry import PREVIEW_DPI, SETUP_DPI
+from printables.products.kit_build import KitTask, build_game
+from printables.products.requests import PREVIEW_DPI, SETUP_DPI
 
 #: Rasterising resolution: 60 dpi is 0.42 mm a pixel, fine enough to see a 0.15 mm line.
 DPI = 60
@@ -37,7 +37,7 @@ PAPERS = [pytest.param("A4"), pytest.param("Letter", marks=pytest.mark.slow),
 @cache
 def kit(game: str, paper: str) -> dict[str, bytes]:
     """One game's kit files (print part), built once per test session."""
-    return build_game(KitRequest(game, paper))
+    return build_game(KitTask(game, paper))
 
 
 def ink_margins(pdf: bytes, dpi: int = DPI) -> list[dict[str, float]]:
@@ -149,7 +149,7 @@ def test_every_pdf_of_a_kit_gives_each_font_subset_its_own_tag(game):
         assert len(set(tags)) == len(tags), (name, subsets)
         checked += len(subsets) > 1
     assert checked >= 4
-    again = build_game(KitRequest(game, "A4"))
+    again = build_game(KitTask(game, "A4"))
     assert {n: again[n] for n in files if n.endswith(".pdf")} == {
         n: files[n] for n in files if n.endswith(".pdf")}
 

@@ -11,14 +11,14 @@ import re
 from pypdf import PdfReader
 
 from printables.games import GAMES
-from printables.products.kit_build import KitRequest, build_game
+from printables.products.kit_build import KitTask, build_game
 from printables.products.pieces.sheet import RING_MARK_R, piece_sheet, sheet_scenes
 from printables.render.scene import Circle, Group
 from printables.units import PAPERS
 
 
 def plan_and_parts(game: str, paper: str = "A4"):
-    files = build_game(KitRequest(game, paper))
+    files = build_game(KitTask(game, paper))
     reader = PdfReader(io.BytesIO(files[f"{game}/{game}-print-and-play.pdf"]))
     text = " ".join(reader.pages[0].extract_text().split())
     parts = {o.title.split(" (")[0]: o.title.split("(pages ")[1].rstrip(")")

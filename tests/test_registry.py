@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from printables.games import GAMES
-from printables.products import registry
-from printables.products.registry import PRODUCTS, GameRequest
+from printables.loading import load
+from printables.products import requests
+from printables.products.kit_parts import PART_BUILDS
+from printables.products.registry import PRODUCTS
+from printables.products.requests import GameRequest
 from printables.render import RENDERERS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "printables"
@@ -68,13 +71,13 @@ def test_a_size_conflict_names_both_values(cli, tmp_path):
 
 
 def test_one_parser_per_kind_reads_the_same_text_the_same_way():
-    dpi = registry.DPI.parse
+    dpi = requests.DPI.parse
     assert dpi("72") == 72
-    with pytest.raises(registry.UsageError, match="not a whole number"):
+    with pytest.raises(requests.UsageError, match="not a whole number"):
         dpi("\uff17\uff12")  # fullwidth digits
-    gutter = registry.PiecesReq.FIELDS[2].parse
+    gutter = requests.PiecesRequest.FIELDS[2].parse
     assert gutter("0") == gutter("0mm") == 0.0 and gutter("2") == 2.0
-    with pytest.raises(registry.UsageError, match="out of range"):
+    with pytest.raises(requests.UsageError, match="out of range"):
         gutter("30")
 
 
@@ -110,3 +113,12 @@ def test_cli_only_adapts():
     calls = [k.arg for n in ast.walk(tree) if isinstance(n, ast.Call) for k in n.keywords]
     assert "callback" not in calls
     assert not hasattr(__import__("printables.cli").cli, "Count")
+
+
+def test_each_request_names_its_product_and_the_kit_builds_parts_with_the_tables_builds():
+    """A request type belongs to one product (its cache key and contract say which), and
+    the kit builds a part with the very function the product table names for it."""
+    for name, product in PRODUCTS.items():
+        assert name == product.request.PRODUCT
+    for request, build in PART_BUILDS.items():
+        assert load(PRODUCTS[request.PRODUCT].builder) is build, request.__name__

@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 from printables.errors import UsageError
 from printables.games import GAMES
-from printables.products.kit_build import KitRequest, build_game
+from printables.products.kit_build import KitTask, build_game
 from printables.products.laser.sheets import PROFILES
-from printables.products.registry import PRODUCTS, GameRequest, parts_of_kit
+from printables.products.registry import PRODUCTS
+from printables.products.requests import GameRequest, parts_of_kit
 from printables.products.variant import size_counts_cells
 from tests.conftest import needs_png, run_cli
 
@@ -187,7 +188,7 @@ def test_every_kit_file_is_its_commands_bytes(capsys, tmp_path, drawn, paper):
         assume(False)
     kit = {}
     for part in ("print", "laser"):
-        kit.update(build_game(KitRequest(game, paper, part, greq)))
+        kit.update(build_game(KitTask(game, paper, part, greq)))
     for name, req in parts_of_kit(GAMES[game], greq, paper).items():
         product = next(k for k, p in PRODUCTS.items() if isinstance(req, p.request))
         files = cli_files(capsys, tmp_path, [product, game, *req.args()])

@@ -33,10 +33,10 @@ WAIT = 120.0
 POINTS = [
     (["list"], "threading"),  # printables.__main__ still loading its own modules
     (["list"], "click"),  # the command line's own modules still loading
-    (["validate", "layouts/dugi"], "printables.gamefile"),
-    (["validate", "layouts/dugi"], "printables.products.kit"),  # its last module
+    (["validate", "layouts/dugi"], "printables.cli_grammar"),  # the command line loading
+    (["validate", "layouts/dugi"], "printables.gamefile.rules_spec"),  # its work loading
     (["board", "dugi", "--format", "pdf"], "reportlab.pdfgen.canvas"),  # at work
-    (["kit", "dugi", "network", "--no-cache"], "printables.products.builds"),
+    (["kit", "dugi", "network", "--no-cache"], "printables.products.kit_parts"),
     (["kit", "dugi", "network", "--no-cache"], "multiprocessing.popen_fork"),  # forking
     (["kit", "dugi", "network", "--no-cache"], "pypdf.filters"),  # workers at work
     (["balance", "dugi", "--games", "400", "--jobs", "2"], "multiprocessing.popen_fork"),

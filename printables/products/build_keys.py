@@ -4,7 +4,7 @@ what changed (the store itself is printables.buildcache).
 Rulings:
 - Every key holds the game's name, the product, its request (the frozen request's text,
   every option included), the program's digest and, for a game file, the game file itself.
-- The texts a product reads are declared on it (registry.Product.reads: "rules", "setup",
+- The texts a product reads are declared on it (its request's READS: "rules", "setup",
   "examples", "art"); only those texts' files go into its key, so an edited rules text
   rebuilds the booklet and the print-and-play file and reuses the board, the setup and the
   pieces, and an edited art file rebuilds what draws pieces and reuses the board.
@@ -27,9 +27,7 @@ from pathlib import Path
 from printables.buildcache import build_key
 from printables.games import GameSpec
 from printables.positions import game_content
-
-#: Every kind of text a product may read besides the game itself.
-CONTENT = ("rules", "setup", "examples", "art")
+from printables.products.requests import CONTENT
 
 
 def game_inputs(game: GameSpec, reads: Iterable[str] = CONTENT) -> list[Path]:

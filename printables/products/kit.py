@@ -17,20 +17,19 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from printables.buildcache import BuildCache, cache_folder, cache_problem, cache_warning
 from printables.errors import PrintablesError, UsageError
 from printables.folderlock import folder_lock
-from printables.gamefile import forget_loaded
 from printables.games import GAMES, GameSpec, get_game, is_game_path
 from printables.loading import load
 from printables.outputs import clean_stale, ensure_dir
 from printables.products import kit_store
 from printables.products.build_keys import game_inputs, kit_key
-from printables.products.registry import GameRequest, count, kit_paper
+from printables.products.requests import GameRequest, KitRequest, count, kit_paper
 from printables.products.variant import variant_words
 from printables.render.theme import DEFAULT_THEME
 from printables.watch import Step, watch
@@ -41,21 +40,9 @@ KIT_RESULTS = "printables.products.kit_build:kit_results"
 PREVIEW_FILES = "printables.products.kit_build:preview_files"
 
 
-@dataclass(frozen=True)
-class KitRun:
-    """What one `printables kit` call asks for: the games (names or game-file paths, as
-    workers read them), one game request each, the paper, and how many games at once."""
-
-    games: tuple[str, ...]
-    requests: tuple[GameRequest, ...]
-    paper: str = "A4"
-    jobs: int | None = None
-    cache: bool = True
-
-
 def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | None = None,
                  theme: str = DEFAULT_THEME, paper: str = "A4",
-                 jobs: str | None = None, cache: bool = True) -> KitRun:
+                 jobs: str | None = None, cache: bool = True) -> KitRequest:
     """Read the kit command's texts: every game's request is checked before any work (an
     option a game does not have names that game)."""
     paper = kit_paper(paper)
@@ -76,7 +63,7 @@ def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | 
     reqs = tuple(_request(spec, options, size, theme) for spec in specs)
     # a game file goes by its path, so worker processes (spawned or forked) can read it
     names = tuple(str(s.source) if s.source else s.name for s in specs)
-    return KitRun(names, reqs, paper, n_jobs, cache)
+    return KitRequest(names, reqs, paper, n_jobs, cache)
 
 
 def _request(game: GameSpec, options: Sequence[str], size: str | None,
@@ -109,7 +96,7 @@ def kit_record(game: GameSpec, arg: str, req: GameRequest, paper: str) -> dict[s
 Warn = Callable[[str], None]
 
 
-def build_kits(run: KitRun, output: str | Path,
+def build_kits(run: KitRequest, output: str | Path,
                on_done: Callable[[str], None] = lambda name: None,
                warn: Warn = lambda line: None) -> dict[str, bytes]:
     """Build the kits of a run into output, one game at a time swapped in whole (parallel
@@ -120,7 +107,7 @@ def build_kits(run: KitRun, output: str | Path,
         return _build_locked(run, out, on_done, warn)
 
 
-def cache_of(run: KitRun, warn: Warn) -> Path | None:
+def cache_of(run: KitRequest, warn: Warn) -> Path | None:
     """The build cache folder a run uses: None with --no-cache, or when the folder is not
     the user's alone (then warn gets one line saying so)."""
     folder = cache_folder() if run.cache else None
@@ -131,7 +118,7 @@ def cache_of(run: KitRun, warn: Warn) -> Path | None:
     return folder
 
 
-def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None],
+def _build_locked(run: KitRequest, out: Path, on_done: Callable[[str], None],
                   warn: Warn) -> dict[str, bytes]:
     """build_kits, holding the folder's lock."""
     specs = {g: get_game(g) for g in run.games}  # a game may be given by name or file
@@ -169,7 +156,7 @@ def _build_locked(run: KitRun, out: Path, on_done: Callable[[str], None],
     return written
 
 
-def preview_kits(run: KitRun, output: str | Path, warn: Warn = lambda line: None) -> list[str]:
+def preview_kits(run: KitRequest, output: str | Path, warn: Warn = lambda line: None) -> list[str]:
     """Build each game's board and setup first (through the build cache) and write them
     into its folder beside the files it already has, its manifest matching the folder but
     keyless, so the next full build replaces the whole folder; the names written."""
@@ -178,7 +165,7 @@ def preview_kits(run: KitRun, output: str | Path, warn: Warn = lambda line: None
         return _preview_locked(run, out, warn)
 
 
-def _preview_locked(run: KitRun, out: Path, warn: Warn) -> list[str]:
+def _preview_locked(run: KitRequest, out: Path, warn: Warn) -> list[str]:
     """preview_kits, holding the folder's lock."""
     folder = cache_of(run, warn)
     cache = BuildCache(folder) if folder else None
@@ -212,17 +199,18 @@ def watch_inputs(games: Sequence[str], known: dict[str, list[Path]] | None = Non
     return sorted(found, key=str)
 
 
-def watch_kits(run: KitRun | Callable[[], KitRun], output: str | Path,
+def watch_kits(run: KitRequest | Callable[[], KitRequest], output: str | Path,
                report: Callable[[str], None] = print, stop: Callable[[], bool] = lambda: False,
                games: Sequence[str] = ()) -> int:
     """Build, then rebuild on every save (board and setup first, the rest after) until
     stop() or Ctrl-C; the number of builds. run: the kit run, or what reads it from the
     command's texts again for every build (so a game file that does not read yet, or
     whose options changed, is one error line and the watch waits); games: the games as
-    typed, watched while no run reads. Every build reads each game file afresh, with the
-    same checks and bounds as a first build (printables.gamefile.forget_loaded)."""
+    typed, watched while no run reads. A game file saved with new bytes is read afresh, with
+    the same checks and bounds as a first build (the command line's run also forgets the
+    game files it read, printables.gamefile.forget_loaded, before each build)."""
     warned: set[str] = set()
-    current: list[KitRun] = []
+    current: list[KitRequest] = []
 
     def warn(line: str) -> None:  # the cache warning once, not at every save
         if line not in warned:
@@ -230,7 +218,6 @@ def watch_kits(run: KitRun | Callable[[], KitRun], output: str | Path,
             report(f"warning: {line}")
 
     def first() -> list[str]:
-        forget_loaded()
         current[:] = [run() if callable(run) else run]
         return preview_kits(current[0], output, warn)
 
@@ -241,7 +228,7 @@ def watch_kits(run: KitRun | Callable[[], KitRun], output: str | Path,
         return watch_inputs(current[0].games if current else games, known)
 
     known: dict[str, list[Path]] = {}
-    if isinstance(run, KitRun):
+    if isinstance(run, KitRequest):
         current.append(run)
     report(f"watching {len(inputs())} files; Ctrl-C stops")
     steps = [Step("board and setup", first), Step("the rest", rest)]

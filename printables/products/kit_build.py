@@ -25,12 +25,12 @@ from printables.geometry import Point
 from printables.loading import load
 from printables.pool import OwnedPool
 from printables.products.booklet.flow import register_family
-from printables.products.builds import kit_part_files
-from printables.products.kit import KitRun
+from printables.products.kit_parts import cached_build, kit_part_files
+from printables.products.laser.sheets import build_laser
 from printables.products.laser.text import FONT_FILES, _font
 from printables.products.pieces.art import piece_items
 from printables.products.print_and_play import print_and_play
-from printables.products.registry import PRODUCTS, GameRequest, LaserReq, cached_build, parts_of_kit
+from printables.products.requests import GameRequest, KitRequest, LaserRequest, parts_of_kit
 from printables.render import RENDERERS
 from printables.render.png import png_available
 from printables.units import parse_paper
@@ -40,7 +40,7 @@ KIT_FORMATS = ("svg", "pdf", "png")
 
 
 @dataclass(frozen=True)
-class KitRequest:
+class KitTask:
     """One piece of work for a worker: a game, its request, the paper, and which part
     ("print" or "laser")."""
 
@@ -51,14 +51,14 @@ class KitRequest:
     cache: str | None = None  # the build cache folder (None: build everything)
 
 
-def build_game(req: KitRequest) -> dict[str, bytes]:
+def build_game(req: KitTask) -> dict[str, bytes]:
     """The files of one part of one game's kit, relative path -> bytes."""
     game = get_game(req.game)
     cache = BuildCache(Path(req.cache)) if req.cache else None
     if req.part == "laser":  # 600 x 400 mm sheets, no kerf
-        laser = LaserReq.read(req.request, "svg", {})
+        laser = LaserRequest.read(req.request, "svg", {})
         files = {f"laser/{name}": data
-                 for name, data in cached_build(game, PRODUCTS["laser"], laser, cache)}
+                 for name, data in cached_build(game, laser, build_laser, cache)}
     else:
         files = kit_part_files(game, parts_of_kit(game, req.request, req.paper), cache)
         files[f"{game.name}-print-and-play.pdf"] = _print_and_play(game, files, req.paper,
@@ -80,10 +80,10 @@ def _print_and_play(game: GameSpec, files: dict[str, bytes], paper: str,
     return data
 
 
-def work_plan(run: KitRun, cache: str | None = None) -> list[KitRequest]:
+def work_plan(run: KitRequest, cache: str | None = None) -> list[KitTask]:
     """Two tasks per game (print products, laser files) so both cores stay busy to the end;
     the heaviest task, the laser files with the most laser_work, goes first."""
-    tasks = [KitRequest(g, run.paper, part, r, cache)
+    tasks = [KitTask(g, run.paper, part, r, cache)
              for g, r in zip(run.games, run.requests, strict=True)
              for part in ("print", "laser")]
     if not tasks:
@@ -100,7 +100,7 @@ def laser_work(game: GameSpec) -> int:
                for c in game.components(game.options()))
 
 
-def kit_results(run: KitRun, cache: str | None) -> Iterator[tuple[KitRequest, dict[str, bytes]]]:
+def kit_results(run: KitRequest, cache: str | None) -> Iterator[tuple[KitTask, dict[str, bytes]]]:
     """(request, files) pairs of a run's work plan as they finish: in worker processes, or
     here for one job."""
     reqs, jobs = work_plan(run, cache), run.jobs

@@ -4,50 +4,41 @@ and its build, for the CLI, the web page and the kit alike.
 A product (board, setup, pieces, booklet, laser, print-and-play) declares:
 - its formats (print formats come from printables.render.RENDERERS, so a new back end is
   offered by every product that draws Scenes, with no other change);
-- a frozen request: the game request (options, size, theme: one for every product of a
-  kit) plus the product's own fields, each read from text by one parser per kind of value
-  (the units parsers; no click callbacks), so the CLI, the form and the kit read a value
-  the same way and get the same message for a bad one;
-- one build(game, request) -> [(file name, bytes)], the files its command writes, named
-  here and written in printables.products.builds (loaded on first use, printables.loading:
-  reading a request and a kit that finds its files unchanged load no product code).
+- its request type (printables.products.requests: the game request plus the product's own
+  fields, read from text the same way by the CLI, the form and the kit);
+- its build, build(game, request) -> [(file name, bytes)], named "module:function" in the
+  product's own module (loaded on first use, printables.loading): reading a request, --help
+  and `list` load no product code, and a command that makes one product loads that
+  product's build and nothing of the others.
 
-Rulings (ours): a field's text equal to its default is left out of a command line; a field
-that changes only some formats (--dpi: PNG; --material: LightBurn projects) is read for
-every format the CLI is given, but the page and the command lines show it only for those;
-a board PDF without a paper is one page of the board's size, with a paper it is the kit's
-board.pdf (laid on or tiled over that paper).
+Ruling (ours): a board PDF without a paper is one page of the board's size, with a paper it
+is the kit's board.pdf (laid on or tiled over that paper).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
 
-from printables.buildcache import BuildCache
 from printables.errors import UsageError, install_hint, quote
 from printables.games import GameSpec, get_game
 from printables.loading import load
-from printables.positions import load_layout
-from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages
-from printables.products.build_keys import CONTENT, part_key
-from printables.products.laser import request as laser_settings
-from printables.products.laser.materials import MATERIALS
-from printables.products.pieces.art import MAX_DIAMETER, MAX_GUTTER, MIN_DIAMETER
-from printables.products.variant import BoardRequest, board_request, variant_parts
+from printables.products.requests import (
+    BoardRequest,
+    BookletRequest,
+    Files,
+    GameRequest,
+    LaserRequest,
+    PiecesRequest,
+    PrintAndPlayRequest,
+    Request,
+    SetupRequest,
+)
 from printables.render import RENDERERS
-from printables.render.theme import DEFAULT_THEME, THEMES, get_theme
-from printables.units import PAPERS, parse_count, parse_length
-
-Files = list[tuple[str, bytes]]
+from printables.render.theme import DEFAULT_THEME, THEMES
 
 #: Back ends that only laser files use (they need a laser profile's layers).
 LASER_ONLY = ("dxf", "lbrn2")
-#: Papers a kit and a print-and-play file are laid out for (the booklet is imposed on A4 or
-#: Letter; A3 kits use A4 sheets for it, which A3 printers take).
-KIT_PAPERS = ("A4", "Letter", "A3")
 
 
 def print_formats() -> tuple[str, ...]:
@@ -60,413 +51,10 @@ def _ordered(first: str, *extra: str) -> Callable[[], tuple[str, ...]]:
     return lambda: (first, *(f for f in print_formats() if f != first), *extra)
 
 
-# ---- parsers: one per kind of value ------------------------------------------------------
-
-def count(what: str, low: int, high: int) -> Callable[[str], int]:
-    """A whole number in [low, high] (units.parse_count)."""
-    return lambda text: parse_count(text, what, low, high)
-
-
-def length(what: str, low: float | None = None, high: float | None = None,
-           none: str | None = None, zero: str | None = None) -> Callable[[str], float | None]:
-    """A length in mm (units.parse_length) within [low, high]; the text none means None
-    (not given) and the text zero means 0."""
-    def parse(text: str) -> float | None:
-        t = str(text).strip()
-        if none is not None and t == none:
-            return None
-        if zero is not None and t in (zero, zero + "mm"):
-            return 0.0
-        mm = parse_length(t, what, zero_ok=zero is not None)
-        if (low is not None and mm < low) or (high is not None and mm > high):
-            lo = f"{low:g}" if low is not None else "0"
-            raise UsageError(f"{what} {quote(text)} is {mm:g} mm, out of range; use {lo} to "
-                             f"{high:g} mm", input=t)
-        return mm
-    return parse
-
-
-def choice(what: str, names: Callable[[], Sequence[str]], none: str | None = None
-           ) -> Callable[[str], str | None]:
-    """One of names (any letter case; the canonical spelling is kept), or None for none."""
-    def parse(text: str) -> str | None:
-        t = str(text).strip()
-        if none is not None and t == none:
-            return None
-        for n in names():
-            if n.lower() == t.lower():
-                return n
-        raise UsageError(f"unknown {what} {quote(text)}; valid: {', '.join(names())}", input=t)
-    return parse
-
-
-def listed(names: Callable[[], Sequence[str]], empty: str | None = None
-           ) -> Callable[[], tuple[tuple[str, str], ...]]:
-    """A form list of names (and first "" with the words empty, when given)."""
-    return lambda: ((("", empty),) if empty is not None else ()) + tuple((n, n) for n in names())
-
-
-def flag(text: str) -> bool:
-    """A checkbox or --flag: given (any text but "", "0", "false", "off") or not."""
-    return str(text).strip().lower() not in ("", "0", "false", "off", "no")
-
-
-def path_or_none(text: str) -> str | None:
-    """A file or folder name as given ("" = not given); the product reads it."""
-    return str(text) if str(text).strip() else None
-
-
-def laser_text(name: str) -> Callable[[str], Any]:
-    """A laser setting, read by the laser product's own reader of that setting."""
-    def parse(text: str) -> Any:
-        given: dict[str, Any] = {name: str(text).strip()}
-        if name == "sheet":  # the reference's room is checked with --no-reference (check())
-            given["reference"] = False
-        return getattr(laser_settings.laser_request(**given), name)
-    return parse
-
-
-# ---- fields and requests -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Field:
-    """One option of a product: the request attribute it fills (the CLI option --name with
-    dashes, the form field `form` or name), its parser, its default as text, and help."""
-
-    name: str
-    parse: Callable[[str], Any]
-    default: str = ""
-    help: str = ""
-    metavar: str | None = None
-    form: str | None = None
-    only: tuple[str, ...] = ()  # the formats it changes (empty: every format)
-    is_flag: bool = False
-    option: str | None = None   # the CLI option when it is not --name
-    label: str = ""             # the web form's label (default: the name)
-    #: the CLI option's spelling before this release: a hidden alias that says the new one
-    old: str | None = None
-    #: the values a list offers, as (value, words); None: a text field
-    choices: Callable[[], tuple[tuple[str, str], ...]] | None = None
-
-    @property
-    def cli(self) -> str:
-        """The CLI option: --name with dashes."""
-        return self.option or "--" + self.name.replace("_", "-")
-
-    @property
-    def key(self) -> str:
-        """The web form's field name."""
-        return self.form or self.name
-
-    def applies(self, fmt: str) -> bool:
-        """True when this field changes files of format fmt."""
-        return not self.only or fmt in self.only
-
-    def read(self, text: str | None) -> Any:
-        """The value of text (None: not given, the default): an empty text given on purpose
-        is refused, as an empty --output is, rather than read as the default."""
-        if text is None:
-            return self.parse(self.default)
-        if not self.is_flag and not str(text).strip():
-            raise UsageError(f"{self.cli} must not be empty; give a value or leave it out",
-                             input=str(text))
-        return self.parse(str(text))
-
-
-@dataclass(frozen=True)
-class GameRequest:
-    """What every product of a kit shares: the game's options (all of them, checked), the
-    board's length in mm (None: the game's own) and the theme."""
-
-    options: tuple[tuple[str, Any], ...] = ()
-    size: float | None = None
-    theme: str = DEFAULT_THEME
-    given: tuple[str, ...] = field(default=(), compare=False)  # the texts, for command lines
-
-    @classmethod
-    def from_texts(cls, game: GameSpec, options: Sequence[str] = (), size: str | None = None,
-                   theme: str = DEFAULT_THEME) -> GameRequest:
-        """Read --option KEY=VALUE texts, --size and --theme for game (UsageError naming the
-        game for an option it does not have, or both values of a size conflict)."""
-        req = board_request(game, size, tuple(options))
-        get_theme(theme)
-        return cls(tuple(sorted(req.options.items())), req.size, theme,
-                   tuple(game_args(options, size, theme)))
-
-    @property
-    def opts(self) -> dict[str, Any]:
-        """The options as a dict."""
-        return dict(self.options)
-
-    def board(self) -> BoardRequest:
-        """The board request of these options and size."""
-        return BoardRequest(self.opts, self.size)
-
-    def args(self, theme: bool = True) -> list[str]:
-        """The CLI arguments of this game request (without --theme for a product that
-        takes none: the laser's profile colours its files)."""
-        out, given = [], list(self.given)
-        while given:
-            opt, value = given.pop(0), given.pop(0)
-            if theme or opt != "--theme":
-                out += [opt, value]
-        return out
-
-    def tags(self, game: GameSpec) -> list[str]:
-        """What file names add for this variant (see products.variant.variant_parts)."""
-        return variant_parts(game, self.opts, self.size)
-
-
-@dataclass(frozen=True)
-class Request:
-    """A product's request: the game request, the format and the product's own fields (its
-    subclass declares them in FIELDS, in --help order)."""
-
-    game: GameRequest = GameRequest()
-    fmt: str = ""
-    given: tuple[tuple[str, str], ...] = field(default=(), compare=False)
-    FIELDS: ClassVar[tuple[Field, ...]] = ()
-    #: False for a product without --theme (its command line leaves the theme out)
-    THEMED: ClassVar[bool] = True
-
-    @classmethod
-    def read(cls, game_req: GameRequest, fmt: str, texts: Mapping[str, str | None]) -> Self:
-        """The request from field texts (missing ones take their default), each read by its
-        field's parser; then the product's checks of fields together."""
-        values, given = {}, []
-        for f in cls.FIELDS:
-            text = texts.get(f.name)
-            values[f.name] = f.read(text)
-            if text is not None and text != f.default:
-                given.append((f.name, str(text)))
-        req = cls(game_req, fmt, tuple(given), **values)
-        req.check()
-        return req
-
-    def check(self) -> None:
-        """Checks of fields together (none by default)."""
-
-    def args(self) -> list[str]:
-        """The CLI arguments after GAME that make this request."""
-        return ["--format", self.fmt, *self.game.args(self.THEMED),
-                *field_args(self.FIELDS, self.fmt, dict(self.given))]
-
-
-def game_args(options: Sequence[str], size: str | None, theme: str) -> list[str]:
-    """The command line of a game request's texts: --option each, --size, --theme (unless
-    it is the default)."""
-    out = [a for o in options for a in ("--option", o)]
-    if size is not None:
-        out += ["--size", str(size)]
-    if theme != DEFAULT_THEME:
-        out += ["--theme", theme]
-    return out
-
-
-def field_args(fields: Sequence[Field], fmt: str, texts: Mapping[str, str | None]) -> list[str]:
-    """The command line of a product's field texts: each given one that is not its default
-    and changes files of format fmt, in --help order."""
-    out: list[str] = []
-    for f in fields:
-        text = texts.get(f.name)
-        if text is not None and text != f.default and f.applies(fmt):
-            out += [f.cli] if f.is_flag else [f.cli, text]
-    return out
-
-
-DPI = Field("dpi", count("dpi", 30, 1200), "150", "PNG resolution.", metavar="N",
-            only=("png",), label="PNG resolution (dpi)")
 FORMAT_HELP = {"pieces": "pdf: all pages in one file; svg and png: one file per page; json: "
                          "where every piece sits.",
                "laser": "lbrn2: a LightBurn project with layer settings; dxf needs the "
                         f"extra: {install_hint('dxf')}."}
-
-
-@dataclass(frozen=True)
-class BoardReq(Request):
-    """`printables board`: format, dpi and the paper a PDF is laid on."""
-
-    dpi: int = 150
-    paper: str | None = None
-    FIELDS: ClassVar[tuple[Field, ...]] = (
-        DPI,
-        Field("paper", choice("paper", lambda: tuple(PAPERS), none=""), "",
-              "PDF only: lay the board on this paper (A4, Letter, A3, ...), tiled over pages "
-              "when large, as the kit's board.pdf; default one page of the board's size.",
-              form="board_paper", only=("pdf",), label="Board PDF on paper",
-              choices=listed(lambda: tuple(PAPERS), "one page of the board's size")))
-
-
-@dataclass(frozen=True)
-class SetupReq(Request):
-    """`printables setup`: format, dpi and a layout file to draw instead of the bundled one."""
-
-    dpi: int = 150
-    layout: str | None = None
-    FIELDS: ClassVar[tuple[Field, ...]] = (
-        DPI,
-        Field("layout", path_or_none, "", "Draw this position file instead of the game's "
-              "bundled setup.toml (for example a setup you changed).", metavar="FILE"))
-
-
-@dataclass(frozen=True)
-class PiecesReq(Request):
-    """`printables pieces`: paper, largest piece's diameter, gutter and dpi."""
-
-    paper: str = "A4"
-    diameter: float | None = None
-    gutter: float = 0.0
-    dpi: int = 150
-    FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("paper", choice("paper", lambda: tuple(PAPERS)), "A4",
-              "Paper you print on: A4, Letter, A5, A3, Legal or Tabloid.", label="Paper",
-              choices=listed(lambda: tuple(PAPERS))),
-        Field("diameter", length("diameter", MIN_DIAMETER, MAX_DIAMETER, none=""), "",
-              "Size of the largest piece, e.g. 20, 2cm or 3/4in (default: fits the board's "
-              "spaces, snapped to a common punch); other kinds keep their proportion.",
-              metavar="LENGTH", label="Piece diameter"),
-        Field("gutter", length("gutter", 0.0, MAX_GUTTER, zero="0"), "0",
-              "Waste strip between cut cells, e.g. 2 (mm): every piece gets its own cut "
-              "lines, for a guillotine.", metavar="LENGTH", label="Gutter between pieces (mm)"),
-        DPI)
-
-
-@dataclass(frozen=True)
-class BookletReq(Request):
-    """`printables booklet`: page size, imposition sheet and a layouts folder."""
-
-    paper: str | None = None
-    impose: str | None = None
-    layouts: str | None = None
-    FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("paper", choice("booklet page size", lambda: tuple(PAGES), none=""), "",
-              "Booklet page size: A5 (default), A4, letter or half-letter (default "
-              "half-letter with --impose letter).", form="pages", label="Booklet page size",
-              choices=listed(lambda: tuple(PAGES), "default (A5; half-letter on letter)"),
-              option="--page-size", old="--paper"),
-        Field("impose", choice("sheet for --impose", lambda: tuple(SHEETS), none=""), "",
-              "Also write a print copy: two booklet pages on each side of an A4 or letter "
-              "sheet, in booklet order. Print it double-sided (flip on the short edge), fold "
-              "the stack in the middle and staple on the fold.", metavar="A4|letter",
-              label="Fold sheet (booklet 2-up)",
-              choices=listed(lambda: tuple(SHEETS), "letter for Letter paper, else A4")),
-        Field("layouts", path_or_none, "", "Folder of position files (GAME/setup.toml and "
-              "examples) to print instead of the bundled layouts/.", metavar="DIRECTORY"))
-
-    def check(self) -> None:
-        """The page must fit 2-up on the imposition sheet."""
-        booklet_pages(self.paper, self.impose)
-        if self.layouts is not None and not Path(self.layouts).is_dir():
-            raise UsageError(f"--layouts {quote(self.layouts)} is not a folder",
-                             input=self.layouts)
-
-
-def _laser_fields() -> tuple[Field, ...]:
-    return (
-        Field("sheet", laser_text("sheet"), "600x400",
-              "Size of your sheets of material, e.g. 600x400, 300x200 or 24inx12in. A board "
-              "larger than a sheet is split into parts along space lines.", metavar="WxH",
-              label="Sheet of material (W x H)"),
-        Field("kerf", laser_text("kerf"), "0", "Width your laser burns away, e.g. "
-              "0.15; cut lines move out by half of it so parts come out at their true size.",
-              metavar="MM", label="Kerf (mm)"),
-        Field("profile", laser_text("profile"), "default",
-              "Layer colours, one per operation: default (outer cut red, inner cut magenta, "
-              "score blue, engrave black), boxes (boxes.py's colours) or lightburn (LightBurn "
-              "layers C00 engrave .. C03 outer cut).", label="Layer colours",
-              choices=listed(lambda: tuple(laser_settings.PROFILES))),
-        Field("material", choice("material", lambda: tuple(MATERIALS)), "3mm-plywood",
-              "Settings preset for --format lbrn2 (starting points): 3mm-plywood, "
-              "3mm-acrylic or 2mm-card.", only=("lbrn2",),
-              label="Material (LightBurn settings)", choices=listed(lambda: tuple(MATERIALS))),
-        Field("parts", laser_text("parts"), "board,pieces",
-              "What to make: board, pieces or board,pieces.", label="Parts",
-              choices=lambda: (("board,pieces", "board and pieces"), ("board", "board"),
-                               ("pieces", "pieces"))),
-        Field("no_reference", flag, "", "Leave out the 100 mm reference (square, or bar on "
-              "small sheets).", is_flag=True, label="Leave out the 100 mm reference"),
-        Field("tabs", laser_text("tabs"), "0", "Holding tabs this wide on pieces "
-              "under 12 mm, e.g. 0.3, so they do not drop through a honeycomb bed.",
-              metavar="MM", label="Holding tabs (mm)"),
-        Field("joints", choice("joints", lambda: tuple(laser_settings.JOINTS)), "dowels",
-              "How split board parts line up: round notches for 4 mm dowels, or puzzle "
-              "tabs.", label="Joints of split boards",
-              choices=listed(lambda: tuple(laser_settings.JOINTS))))
-
-
-@dataclass(frozen=True)
-class LaserReq(Request):
-    """`printables laser`: sheet, kerf, profile, material, parts, reference, tabs, joints."""
-
-    sheet: tuple[float, float] = laser_settings.DEFAULT_SHEET
-    kerf: float = 0.0
-    profile: str = "default"
-    material: str = laser_settings.DEFAULT_MATERIAL
-    parts: tuple[str, ...] = laser_settings.PART_KINDS
-    no_reference: bool = False
-    tabs: float = 0.0
-    joints: str = "dowels"
-    FIELDS: ClassVar[tuple[Field, ...]] = _laser_fields()
-    THEMED: ClassVar[bool] = False
-
-    def check(self) -> None:
-        """A sheet with room for the 100 mm reference, unless it is left out."""
-        if not self.no_reference:
-            text = dict(self.given).get("sheet", f"{self.sheet[0]:g}x{self.sheet[1]:g}")
-            laser_settings.laser_request(sheet=text, reference=True)
-
-    def laser(self) -> laser_settings.LaserRequest:
-        """The laser product's own request."""
-        return laser_settings.LaserRequest(self.sheet, self.kerf, self.profile, self.fmt,
-                                           self.parts, self.material, not self.no_reference,
-                                           self.tabs, (), self.joints, self.game.size)
-
-
-@dataclass(frozen=True)
-class PrintAndPlayReq(Request):
-    """`printables print-and-play`: the paper (A4, Letter or A3)."""
-
-    paper: str = "A4"
-    FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("paper", lambda text: kit_paper(text), "A4",
-              "Paper you print on: A4, Letter or A3 (large boards are tiled over pages).",
-              label="Paper", choices=listed(lambda: KIT_PAPERS)),)
-
-
-#: The kit's previews: board.png for index.html and the README's strip, setup.png to print.
-PREVIEW_DPI, SETUP_DPI = 60, 100
-
-
-def parts_of_kit(game: GameSpec, greq: GameRequest, paper: str) -> dict[str, Request]:
-    """The requests whose first file is each printed part of a kit (kit file name ->
-    request): the one place the kit's parts are composed from the products."""
-    sheet = "letter" if paper == "Letter" else "A4"
-    png = {"dpi": str(PREVIEW_DPI)}
-    return {"board.pdf": BoardReq.read(greq, "pdf", {"paper": paper}),
-            "board.svg": BoardReq.read(greq, "svg", {}),
-            "board.png": BoardReq.read(greq, "png", png),
-            "setup.png": SetupReq.read(greq, "png", {"dpi": str(SETUP_DPI)}),
-            "pieces.pdf": PiecesReq.read(greq, "pdf", {"paper": paper}),
-            "booklet.pdf": BookletReq.read(greq, "pdf", {"impose": sheet}),
-            "booklet-imposed.pdf": BookletReq.read(greq, "pdf", {"impose": sheet})}
-
-
-#: Which of a product's files a kit part is (the imposed booklet is the second).
-KIT_PICK = {"booklet-imposed.pdf": -1}
-
-
-def cached_build(game: GameSpec, product: Product, req: Request,
-                 cache: BuildCache | None) -> Files:
-    """product.build(game, req), through the build cache when one is given."""
-    if cache is None:
-        return product.build(game, req)
-    key = part_key(game, product.name, req, product.reads)
-    files = cache.get(key)
-    if files is None:
-        files = product.build(game, req)
-        if part_key(game, product.name, req, product.reads) == key:  # no input saved meanwhile
-            cache.put(key, files)
-    return files
 
 
 # ---- the table ---------------------------------------------------------------------------
@@ -482,9 +70,16 @@ class Product:
     formats: Callable[[], tuple[str, ...]]
     #: "module:function" of its build(game, request) -> Files (printables.loading)
     builder: str
-    theme: bool = True
-    #: the texts besides the game its files are made from (the build cache's key reads them)
-    reads: tuple[str, ...] = CONTENT
+
+    @property
+    def theme(self) -> bool:
+        """True when the product takes --theme (the laser's profile colours its files)."""
+        return self.request.THEMED
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        """The texts besides the game its files are made from (its request's READS)."""
+        return self.request.READS
 
     def read(self, game: GameSpec, texts: Mapping[str, str | None], fmt: str | None = None,
              options: Sequence[str] = (), size: str | None = None,
@@ -517,66 +112,52 @@ def check_format(product: Product, fmt: str | None) -> str:
     return fmt
 
 
-#: The module of the products' builds (printables.products.builds).
-BUILDS = "printables.products.builds"
-
-
 def _laser_formats() -> tuple[str, ...]:
     return ("svg", *LASER_ONLY)
 
 
 PRODUCTS: dict[str, Product] = {p.name: p for p in (
-    Product("board", "Board", "Draw a game's board at exact size (GAME or --all).", BoardReq,
-            _ordered("pdf", "json"), f"{BUILDS}:build_board", reads=()),
+    Product("board", "Board", "Draw a game's board at exact size (GAME or --all).", BoardRequest,
+            _ordered("pdf", "json"), "printables.products.board:build_board"),
     Product("setup", "Setup", "Draw the board with the pieces in their starting places "
             "(GAME or --all).\n\nGames that start with an empty board show each player's "
-            "pieces beside it; a variant's setup is drawn on its board.", SetupReq,
-            _ordered("pdf"), f"{BUILDS}:build_setup", reads=("setup", "art")),
+            "pieces beside it; a variant's setup is drawn on its board.", SetupRequest,
+            _ordered("pdf"), "printables.products.setup:build_setup"),
     Product("pieces", "Pieces", "Print a game's pieces at real size, with spares and cut "
             "lines (GAME or --all).\n\nChameleons pieces are two-sided: print the PDF "
-            "double-sided, flipping on the long edge.", PiecesReq, _ordered("pdf", "json"),
-            f"{BUILDS}:build_pieces", reads=("setup", "art")),
+            "double-sided, flipping on the long edge.", PiecesRequest, _ordered("pdf", "json"),
+            "printables.products.pieces.sheet:build_pieces"),
     Product("booklet", "Booklet", "Typeset a game's rule booklet: cover, contents, rules, "
             "setup and checked examples.\n\nEvery example position is checked against the "
             "rules first; a failing check stops the build (exit status 2) and names the file "
             "and the check. A variant's booklet draws its board and keeps the examples that "
-            "still hold on it.", BookletReq, lambda: ("pdf",), f"{BUILDS}:build_booklet"),
+            "still hold on it.", BookletRequest, lambda: ("pdf",),
+            "printables.products.booklet.build:build_booklet"),
     Product("laser", "Laser", "Make laser-cutter files: one file per sheet of material (GAME "
             "or --all).\n\nLayers: engrave, score, inner cuts, outer cuts and a 100 mm "
             "reference that is not cut. Check the reference measures 100 mm in your laser "
             "software before you cut. With --all, a game whose board cannot be made on the "
-            "sheet is reported and the others are made.", LaserReq, _laser_formats,
-            f"{BUILDS}:build_laser", theme=False, reads=("setup", "art")),
+            "sheet is reported and the others are made.", LaserRequest, _laser_formats,
+            "printables.products.laser.sheets:build_laser"),
     Product("print-and-play", "Print and play", "Write a game's one-file print-and-play PDF "
             "(GAME or --all): a print plan, the board, the pieces and the booklet to fold, "
-            "padded for one double-sided job (flip on the long edge).", PrintAndPlayReq,
-            lambda: ("pdf",), f"{BUILDS}:build_print_and_play"),
+            "padded for one double-sided job (flip on the long edge).", PrintAndPlayRequest,
+            lambda: ("pdf",), "printables.products.kit_parts:build_print_and_play"),
 )}
+
+
+#: The position-file reader (printables.loading), loaded only for a setup's --layout given
+#: without a GAME: a product command on a game reads no position file here.
+LAYOUT_READER = "printables.positions:load_layout"
 
 
 def game_of_texts(product: Product, texts: Mapping[str, str | None]) -> GameSpec | None:
     """The game a request names by itself, when no GAME is given: a setup's --layout file
     is for one game."""
     layout = texts.get("layout")
-    if product.request is SetupReq and layout:
-        return get_game(load_layout(layout).position.game)
+    if product.request is SetupRequest and layout:
+        return get_game(load(LAYOUT_READER)(layout).position.game)
     return None
-
-
-def kit_paper(name: str) -> str:
-    """The canonical name of a paper kits are made for, or a UsageError listing them.
-
-    >>> kit_paper("letter")
-    'Letter'
-    """
-    text = str(name).strip()
-    paper = next((p for p in KIT_PAPERS if p.lower() == text.lower()), None)
-    if paper is None:
-        known = any(p.lower() == text.lower() for p in PAPERS)
-        what = f"kit paper {quote(text)} is not supported" if known else \
-            f"unknown paper {quote(text)}"
-        raise UsageError(f"{what}; valid: {', '.join(KIT_PAPERS)}", input=text)
-    return paper
 
 
 def theme_names() -> tuple[str, ...]:
@@ -584,5 +165,5 @@ def theme_names() -> tuple[str, ...]:
     return tuple(THEMES)
 
 
-__all__ = ["Field", "GameRequest", "KIT_PAPERS", "PRODUCTS", "Product", "Request",
-           "check_format", "kit_paper", "parts_of_kit", "print_formats"]
+__all__ = ["FORMAT_HELP", "LASER_ONLY", "PRODUCTS", "Product", "check_format",
+           "game_of_texts", "print_formats", "theme_names"]

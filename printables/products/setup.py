@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from printables.errors import UsageError
-from printables.games import GameSpec, get_game
+from printables.games import GameSpec
 from printables.games.model import byline
 from printables.geometry import Point
 from printables.positions import Layout, load_setup
@@ -31,6 +30,7 @@ from printables.products.common import (
     footer_layout,
     scale_bar,
 )
+from printables.products.requests import Files, SetupRequest
 from printables.products.variant import file_stem, variant_parts, variant_words
 from printables.render import render
 from printables.render.fonts import text_width
@@ -87,15 +87,16 @@ def footer_items(game: GameSpec, layout: Layout, width: float, bundled: bool,
 
 
 def setup_scene(game: GameSpec, layout: Layout, theme: Mapping[str, Ink],
-                bundled: bool = True) -> Scene:
+                bundled: bool = True, size: float | None = None) -> Scene:
     """The setup diagram: the position (with reserves when pieces are off the board) above
-    a footer with title, credit and scale bar; at physical size."""
+    a footer with title, credit and scale bar; at physical size, on a board of length size
+    mm (None: the game's own), as the board product draws it."""
     pos = layout.position
     reserve = any(n > 0 for *_, n in reserve_counts(game, pos))
     # a diagram is its board's width; a narrow one keeps the whole scale bar below it
-    width = max(game.board(pos.options).width, MIN_WIDTH)
+    width = max(game.board(pos.options, size).width, MIN_WIDTH)
     top = footer_height(width, FOOTER, FOOTER_STACKED)
-    items, _, h = position_items(game, pos, theme, dy=top, reserve=reserve)
+    items, _, h = position_items(game, pos, theme, dy=top, reserve=reserve, size=size)
     footer = Group(tuple(footer_items(game, layout, width, bundled, theme)), layer="footer")
     return Scene(width, h + top, items + (footer,), title=f"{game.title} setup")
 
@@ -112,22 +113,12 @@ def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str |
                      theme_name=theme_name) + "." + fmt
 
 
-def render_setup(game_name: str | None, fmt: str = "pdf", theme_name: str = "colour",
-                 layout_file: str | Path | None = None, dpi: int = 150) -> tuple[str, bytes]:
-    """The setup diagram of a game (or of a layout file) as (file name, bytes)."""
-    named = get_game(game_name) if game_name else None
-    return setup_file(named, fmt, theme_name, layout_file, dpi)
-
-
-def setup_file(game: GameSpec | None, fmt: str = "pdf", theme_name: str = "colour",
-               layout_file: str | Path | None = None, dpi: int = 150,
-               options: Mapping[str, Any] | None = None) -> tuple[str, bytes]:
-    """The setup diagram of a game (or of a layout file, game None: the file's game) as
-    (file name, bytes), on the board of the given options (the caller checked fmt)."""
-    theme = get_theme(theme_name)
-    layout = load_setup(game, layout_file)
-    game = game or get_game(layout.position.game)
-    variant = {k: v for k, v in (options or {}).items() if game.default_options.get(k) != v}
+def build_setup(game: GameSpec, req: SetupRequest) -> Files:
+    """The setup product's build: the setup diagram of req (its layout file, else the
+    game's bundled setup), on the board of its options."""
+    theme = get_theme(req.game.theme)
+    layout = load_setup(game, req.layout)
+    variant = {k: v for k, v in req.game.opts.items() if game.default_options.get(k) != v}
     moved = on_variant(game, layout, variant)
     if moved is None:
         raise UsageError(f"{layout.path}: this layout has pieces on spaces that the board of "
@@ -137,7 +128,7 @@ def setup_file(game: GameSpec | None, fmt: str = "pdf", theme_name: str = "colou
         title = moved.position.title or f"{game.title} setup"
         moved = replace(moved, position=moved.position.with_(
             title=f"{title} ({variant_words(variant)})"))
-    scene = setup_scene(game, moved, theme, bundled=layout_file is None)
-    name = setup_filename(game, fmt, theme_name, layout_file,
-                          variant_parts(game, moved.position.options, None))
-    return name, render(fmt, [scene], theme, dpi=dpi)
+    scene = setup_scene(game, moved, theme, bundled=req.layout is None, size=req.game.size)
+    name = setup_filename(game, req.fmt, req.game.theme, req.layout,
+                          variant_parts(game, moved.position.options, req.game.size))
+    return [(name, render(req.fmt, [scene], theme, dpi=req.dpi))]

@@ -1,5 +1,5 @@
 """A variant of a game as products ask for it: its options and board length read from
---option and --size (board_request, which every product shares), and the words and file
+--option and --size (read_variant, which every product's request shares), and the words and file
 name parts that name it (file_stem, the one file namer every product names its files with).
 
 Rulings (ours): a --size that counts cells and an --option size=N that disagrees with it is
@@ -9,7 +9,6 @@ an error naming both, never a silent choice; a board under MIN_BOARD mm is refus
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from printables.errors import UsageError
@@ -19,14 +18,6 @@ from printables.units import is_count, parse_length
 
 #: Smallest playing area we draw: below this no piece fits and labels are unreadable.
 MIN_BOARD = 60.0
-
-
-@dataclass(frozen=True)
-class BoardRequest:
-    """What the user asked for: options for the game, and a physical size (None = default)."""
-
-    options: dict[str, Any]
-    size: float | None
 
 
 #: The largest --size read as cells per side rather than millimetres.
@@ -40,8 +31,16 @@ def size_counts_cells(game: GameSpec) -> bool:
     return isinstance(size, int) and not isinstance(size, bool)
 
 
-def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = ()) -> BoardRequest:
-    """Interpret --size and --option for a game; check them so errors are one clear line."""
+def read_variant(game: GameSpec, size: str | None, options: tuple[str, ...] = ()
+                 ) -> tuple[dict[str, Any], float | None]:
+    """Interpret --size and --option for a game: (its options, checked, and the board's
+    length in mm or None); errors are one clear line. A request keeps them
+    (products.requests.GameRequest).
+
+    >>> from printables.games import GAMES
+    >>> read_variant(GAMES["network"], "10")[0]["size"], read_variant(GAMES["dugi"], "250")[1]
+    (10, 250.0)
+    """
     opts = game.parse_options(options)
     length = None
     if size is not None:
@@ -56,7 +55,7 @@ def board_request(game: GameSpec, size: str | None, options: tuple[str, ...] = (
             if length < MIN_BOARD:
                 raise UsageError(f"size {text!r} is {length:g} mm, too small for a {game.title} "
                                  f"board; use at least {MIN_BOARD:g} mm", input=text)
-    return BoardRequest(game.options(opts), length)
+    return game.options(opts), length
 
 
 def file_stem(game: str, product: str, *parts: str, theme_name: str = DEFAULT_THEME) -> str:

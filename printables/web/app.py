@@ -41,7 +41,8 @@ from printables import __version__
 from printables.errors import PrintablesError
 from printables.games import GAMES, GameSpec
 from printables.products.kit import kit_requests
-from printables.products.registry import KIT_PAPERS, PRODUCTS, kit_paper
+from printables.products.registry import PRODUCTS
+from printables.products.requests import KIT_PAPERS, kit_paper
 from printables.products.variant import size_counts_cells
 from printables.render.png import CAIRO_HINT, png_available
 from printables.web import guard, jobs

@@ -22,15 +22,8 @@ from dataclasses import dataclass, field
 
 from printables.errors import PrintablesError
 from printables.games import GameSpec
-from printables.products.registry import (
-    PRODUCTS,
-    BookletReq,
-    Field,
-    GameRequest,
-    LaserReq,
-    kit_paper,
-    theme_names,
-)
+from printables.products.registry import PRODUCTS, theme_names
+from printables.products.requests import BookletRequest, Field, GameRequest, LaserRequest, kit_paper
 from printables.products.variant import size_counts_cells
 from printables.render.theme import DEFAULT_THEME
 
@@ -143,10 +136,10 @@ def _together(game: GameSpec, ch: Choices
               ) -> dict[str, tuple[tuple[str, ...], Callable[[], object]]]:
     """Checks of fields that are fine alone: key -> (the fields it reads, the check)."""
     def booklet() -> object:
-        return BookletReq.read(GameRequest(), "pdf", {"paper": ch.get("pages") or None,
+        return BookletRequest.read(GameRequest(), "pdf", {"paper": ch.get("pages") or None,
                                                       "impose": impose_sheet(ch)})
     def sheet() -> object:
-        return LaserReq.read(GameRequest(), "svg", {
+        return LaserRequest.read(GameRequest(), "svg", {
             "sheet": ch.get("sheet") or "600x400", "no_reference": ch.get("no_reference") or ""})
     return {FORM: (("size", "opt."), lambda: GameRequest.from_texts(game, ch.option_args(),
                                                                       ch.size or None)),

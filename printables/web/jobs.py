@@ -53,7 +53,7 @@ from printables.web.uploads import unpack
 #: Modules the forkserver imports once, so workers start warm (the forkserver skips a
 #: module that is not installed; cairocffi, a second to import, is added where it loads).
 PRELOAD = ["printables.products.kit", "printables.products.kit_build",
-           "printables.products.builds", "printables.products.board",
+           "printables.products.kit_parts", "printables.products.board",
            "printables.products.setup", "printables.products.pieces.sheet",
            "printables.products.booklet.book", "printables.products.laser.sheets",
            "printables.web.jobs",
@@ -244,7 +244,7 @@ def open_game(ref: GameRef) -> GameSpec:
 
 
 def kit_job(run, folder: str, games_in: str | None = None) -> None:
-    """Build the kits of a KitRun (its game files go by their paths, relative to games_in
+    """Build the kits of a KitRequest (its game files go by their paths, relative to games_in
     when given) into folder with the kit core (one process: one core)."""
     with inside(games_in):
         build_kits(replace(run, jobs=1), folder)

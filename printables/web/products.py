@@ -19,9 +19,10 @@ from typing import Any
 
 from printables.games import GameSpec
 from printables.products.board_sheet import sheet_size
-from printables.products.kit import KitRun, kit_requests
+from printables.products.kit import kit_requests
 from printables.products.laser.sheets import dxf_available
-from printables.products.registry import PRODUCTS, Field, Product, Request, field_args, game_args
+from printables.products.registry import PRODUCTS, Product
+from printables.products.requests import Field, KitRequest, Request, field_args, game_args
 from printables.render.png import png_available
 from printables.render.theme import DEFAULT_THEME
 from printables.web.catalog import game_arg
@@ -123,7 +124,7 @@ DOWNLOADS: dict[str, Download] = _downloads()
 KIT_FIELDS = ("size", "opt.", FORM, "theme", "paper", KIT)
 
 
-def kit_run(game: GameSpec, ch: Choices, folder: str | None = None) -> KitRun:
+def kit_run(game: GameSpec, ch: Choices, folder: str | None = None) -> KitRequest:
     """The kit of a game with these choices, read as `printables kit` reads its texts. An
     uploaded game's file is read in its upload's folder (the kit is built there, with the
     path its command line shows) and without the build cache, so nothing made from a

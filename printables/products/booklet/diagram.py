@@ -602,11 +602,13 @@ def board_drawing(board: Board, theme: Mapping[str, Ink], dy: float = 0.0) -> tu
 def position_items(game: GameSpec, pos: Position, theme: Mapping[str, Ink], dy: float = 0.0,
                    move: Move | None = None, captures: Iterable[str] = (),
                    reserve: bool = False, marks: Marks | None = None,
-                   label_size: float = 0.0) -> tuple[tuple[Item, ...], float, float]:
+                   label_size: float = 0.0, size: float | None = None
+                   ) -> tuple[tuple[Item, ...], float, float]:
     """The items of a position diagram with its bottom edge at dy, and its width and height.
     `marks` (or the older move and captures) say what to mark; label_size > 0 redraws the
-    space labels at least that high, haloed."""
-    board = game.board(pos.options)
+    space labels at least that high, haloed; size is the board's length in mm (None: the
+    game's own)."""
+    board = game.board(pos.options, size)
     reserve = reserve and any(n for _, _, _, n in reserve_counts(game, pos))
     owners = reserve_owners(game)
     below, above = owners[0::2], owners[1::2]

@@ -15,7 +15,8 @@ import math
 from printables.geometry import TOL, Arc
 from printables.geometry.paths import is_full
 from printables.products.laser.model import Box, LaserPart, Placement, placed_box
-from printables.products.laser.request import BAR, BAR_SQUARE, MARGIN, REFERENCE, LaserRequest
+from printables.products.laser.request import BAR, BAR_SQUARE, MARGIN, REFERENCE
+from printables.products.requests import LaserRequest
 
 
 def _avail(req: LaserRequest) -> tuple[float, float]:

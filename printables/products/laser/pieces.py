@@ -34,8 +34,7 @@ from printables.geometry.offset import part_distance
 from printables.geometry.paths import clip_parts, contains_point, intersections, signed_area
 from printables.products.laser.model import Contour, Fill, LaserPart, Marks, ccw_contour
 from printables.products.laser.stroke import stroke_text
-from printables.products.pieces.art import piece_diameters, piece_items
-from printables.products.pieces.sheet import spares
+from printables.products.pieces.art import piece_diameters, piece_items, spares
 from printables.render.paths import runs
 from printables.render.scene import Circle, Group, Item, Path, Polygon
 

@@ -1,6 +1,7 @@
-"""The laser command's request, checked (sheet, kerf, profile, format, parts, material,
-reference, tabs, joints, game options), and the constants every laser module shares: the
-layers by operation and the colour profiles.
+"""The laser command's settings, checked (sheet, kerf, profile, format, parts, material,
+reference, tabs, joints: check_laser, which the laser's request in
+printables.products.requests reads its fields with), and the constants every laser module
+shares: the layers by operation and the colour profiles.
 
 Every sheet holds layers by operation (reference, engrave, score, inner cuts, outer cuts,
 in that order, so everything inside a part is done before the part is cut free), each
@@ -15,7 +16,7 @@ drawn in LightBurn's tool-layer colour in the default and lightburn profiles.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 from printables.errors import UsageError, did_you_mean
 
@@ -93,35 +94,12 @@ PROFILE_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class LaserRequest:
-    """What the user asked for, checked."""
-
-    sheet: tuple[float, float] = DEFAULT_SHEET
-    kerf: float = 0.0
-    profile: str = "default"
-    fmt: str = "svg"
-    parts: tuple[str, ...] = PART_KINDS
-    material: str = DEFAULT_MATERIAL
-    reference: bool = True
-    tabs: float = 0.0
-    options: tuple[str, ...] = ()
-    joints: str = "dowels"
-    #: the board's length in mm (None: the game's own size), as the board command takes it
-    size: float | None = None
-
-    @property
-    def spacing(self) -> float:
-        """Distance between the cut lines of neighbouring parts."""
-        return self.kerf + SPACING
-
-
-def laser_request(sheet: str | None = None, kerf: str | float | None = None,
-                  profile: str = "default", fmt: str = "svg", parts: str | None = None,
-                  material: str = DEFAULT_MATERIAL, reference: bool = True,
-                  tabs: str | float | None = None, options: tuple[str, ...] = (),
-                  joints: str = "dowels") -> LaserRequest:
-    """Check the laser command's options; UsageError names the bad value and what is valid."""
+def check_laser(sheet: str | None = None, kerf: str | float | None = None,
+                profile: str = "default", fmt: str = "svg", parts: str | None = None,
+                material: str = DEFAULT_MATERIAL, reference: bool = True,
+                tabs: str | float | None = None, joints: str = "dowels") -> dict[str, Any]:
+    """The laser command's settings, checked and read (setting -> value); UsageError names
+    the bad value and what is valid."""
     size = parse_sheet(sheet) if sheet else DEFAULT_SHEET
     low = 2 * MARGIN + (REFERENCE if reference else MIN_ROOM)
     if min(size) < low:
@@ -147,8 +125,9 @@ def laser_request(sheet: str | None = None, kerf: str | float | None = None,
     if bad or not kinds:
         raise UsageError(f"--parts {parts!r}: valid parts are board and pieces "
                          "(for example board,pieces)", input=str(parts))
-    return LaserRequest(size, k, profile, fmt, tuple(dict.fromkeys(kinds)), material,
-                        bool(reference), t, tuple(options), joints)
+    return {"sheet": size, "kerf": k, "profile": profile, "fmt": fmt,
+            "parts": tuple(dict.fromkeys(kinds)), "material": material,
+            "reference": bool(reference), "tabs": t, "joints": joints}
 
 
 def _length(value: str | float | None, what: str, most: float, hint: str) -> float:

@@ -68,11 +68,11 @@ from printables.products.laser.request import (
     PROFILES,
     REFERENCE,
     SPACING,
-    LaserRequest,
 )
 from printables.products.laser.split import split_parts
 from printables.products.laser.stroke import stroke_text, stroke_width
-from printables.products.variant import board_request, file_stem
+from printables.products.requests import LaserRequest
+from printables.products.variant import file_stem
 from printables.render import render
 from printables.render.lbrn2 import TOOL_INDEX, CutLayer, palette_index
 from printables.render.scene import Circle, Group, Item, Path, Scene
@@ -219,7 +219,8 @@ def _settings(req: LaserRequest) -> str:
 
 
 def _options(game: GameSpec, req: LaserRequest) -> dict:
-    return board_request(game, None, req.options).options
+    """The game's options of req's variant, every one (defaults filled in), checked."""
+    return game.options(req.game.opts)
 
 
 def stem(game: GameSpec, what: str, req: LaserRequest) -> str:
@@ -236,10 +237,9 @@ def stem(game: GameSpec, what: str, req: LaserRequest) -> str:
     return file_stem(game.name, f"laser-{what}", sheet)
 
 
-def board_layout(game: GameSpec, req: LaserRequest,
-                 options: Mapping | None = None) -> list[list[Placement]]:
+def board_layout(game: GameSpec, req: LaserRequest) -> list[list[Placement]]:
     """The board's parts (split when it is too big) and its title plate, placed on sheets."""
-    opts = dict(options) if options is not None else _options(game, req)
+    opts = _options(game, req)
     board = game.board(opts, req.size)
     bm = board_marks(game, board)
     parts = split_parts(game.title, board, bm, split_room(req),
@@ -271,9 +271,9 @@ def _plate_alone(sheets: list[list[Placement]]) -> bool:
     return any(all(pl.part.name == "title plate" for pl in sheet) for sheet in sheets)
 
 
-def board_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
+def board_sheets(game: GameSpec, req: LaserRequest) -> list[Sheet]:
     """The board's sheets (split into parts that assemble when it is too big)."""
-    sheets = board_layout(game, req, options)
+    sheets = board_layout(game, req)
     name = stem(game, "board", req)
     out = []
     for i, sheet in enumerate(sheets, 1):
@@ -320,9 +320,9 @@ def _beside_a_moved_part(sheets: list[list[Placement]], plate: LaserPart, req: L
     return None
 
 
-def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
+def piece_sheets(game: GameSpec, req: LaserRequest) -> list[Sheet]:
     """The pieces' sheets, one set per tone of material, discs packed hexagonally."""
-    opts = dict(options) if options is not None else _options(game, req)
+    opts = _options(game, req)
     board = game.board(opts, req.size)
     out = []
     for tone, (parts, how) in piece_parts(game, board, opts).items():
@@ -339,13 +339,13 @@ def piece_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = No
     return out
 
 
-def laser_sheets(game: GameSpec, req: LaserRequest, options: Mapping | None = None) -> list[Sheet]:
+def laser_sheets(game: GameSpec, req: LaserRequest) -> list[Sheet]:
     """Every sheet the request asks for, boards first."""
     out: list[Sheet] = []
     if "board" in req.parts:
-        out += board_sheets(game, req, options)
+        out += board_sheets(game, req)
     if "pieces" in req.parts:
-        out += piece_sheets(game, req, options)
+        out += piece_sheets(game, req)
     return out
 
 
@@ -390,12 +390,21 @@ def lbrn2_layers(req: LaserRequest) -> dict[str, CutLayer]:
     return out
 
 
-def laser_files(game: GameSpec, req: LaserRequest,
-                options: Mapping | None = None) -> list[tuple[str, bytes]]:
-    """(file name, bytes) for every sheet (of the board of options, when given, else of
-    req.options); UsageError when DXF is asked for without ezdxf."""
+def build_laser(game: GameSpec, req: LaserRequest) -> list[tuple[str, bytes]]:
+    """The laser product's build: one file per sheet of material (the variant's board and
+    pieces); a variant's tags follow the word laser in each name."""
+    files = laser_files(game, req)
+    tag = "-".join(req.game.tags(game))
+    head = f"{game.name}-laser-"
+    return [(head + tag + "-" + n[len(head):] if tag and n.startswith(head) else n, data)
+            for n, data in files]
+
+
+def laser_files(game: GameSpec, req: LaserRequest) -> list[tuple[str, bytes]]:
+    """(file name, bytes) for every sheet of req's variant; UsageError when DXF is asked for
+    without ezdxf."""
     if req.fmt == "dxf" and not dxf_available():
         raise UsageError(DXF_HINT)
     return [(f"{s.name}.{req.fmt}", render_sheet(s, req))
-            for s in laser_sheets(game, req, options)]
+            for s in laser_sheets(game, req)]
 

@@ -14,6 +14,9 @@ kind a piece stands on. Danadazo pieces stand on segments whose room is their le
 of that would cover the neighbouring segments, so they are sized from the lattice pitch
 instead: 0.55 x pitch. Two pieces on segments meeting at a right angle have their centres
 pitch / sqrt(2) = 0.71 x pitch apart, which leaves a gap of at least 0.15 x pitch.
+
+Spares (``spares``, ours): 10 % of a kind's count, at least 2, on piece sheets and laser
+sheets alike.
 """
 
 from __future__ import annotations
@@ -40,6 +43,15 @@ LINE_KINDS = ("segment", "bend")
 
 
 # ----------------------------------------------------------------------------- building blocks
+
+def spares(count: int) -> int:
+    """Spare pieces of a kind: 10 % of the count, rounded, and at least 2.
+
+    >>> spares(7), spares(24), spares(28), spares(56)
+    (2, 2, 3, 6)
+    """
+    return max(2, int(count / 10 + 0.5))
+
 
 def ring(center: Point, radius: float, width: float, style: str) -> Path:
     """A circular ring of a given stroke width (its middle line at radius)."""

@@ -51,7 +51,9 @@ from printables.products.pieces.art import (
     piece_items,
     punch_diameters,
     punch_name,
+    spares,
 )
+from printables.products.requests import Files, PiecesRequest
 from printables.products.variant import file_stem, variant_parts
 from printables.render import render_pages
 from printables.render.fonts import text_width
@@ -70,15 +72,6 @@ HEADING_SIZE = 3.2
 CROP_LEN = 2.5     # crop marks: length, starting CROP_GAP outside the printed area
 CROP_GAP = 0.5
 CROP_ROOM = 3.0    # pieces keep this much further from the top and bottom margins (crop marks)
-
-
-def spares(count: int) -> int:
-    """Spare pieces of a kind: 10 % of the count, rounded, and at least 2.
-
-    >>> spares(7), spares(24), spares(28), spares(56)
-    (2, 2, 3, 6)
-    """
-    return max(2, int(count / 10 + 0.5))
 
 
 @dataclass(frozen=True)
@@ -458,22 +451,22 @@ def sheet_basename(game: GameSpec, paper_name: str, diameter: float | None, them
                      "" if diameter is None else f"{diameter:g}mm", theme_name=theme_name)
 
 
-def render_pieces(game: GameSpec, fmt: str, paper_name: str = "A4", diameter: float | None = None,
-                  theme_name: str = "colour", dpi: int = 150, gutter: float = 0.0,
-                  options: Mapping[str, Any] | None = None,
-                  size: float | None = None) -> list[tuple[str, bytes]]:
-    """A game's piece sheet as (file name, bytes): one PDF or JSON, or one SVG/PNG per page;
-    for the board of these options and size (a variant's counts; pieces fit its spaces)."""
-    paper = parse_paper(paper_name)
-    name = canonical(paper_name)
-    theme = get_theme(theme_name)
-    sheet = piece_sheet(game, paper, diameter, options, gutter, size)
-    tags = tuple(variant_parts(game, game.options(options), size))
-    base = sheet_basename(game, name, diameter, theme_name, tags) + (
+def build_pieces(game: GameSpec, req: PiecesRequest) -> Files:
+    """The pieces product's build: the piece sheet of req as one PDF or JSON, or one SVG
+    or PNG per page, for the board of its options and size (a variant's counts; pieces fit
+    its spaces)."""
+    paper = parse_paper(req.paper)
+    name = canonical(req.paper)
+    theme = get_theme(req.game.theme)
+    gutter, size = req.gutter or 0.0, req.game.size
+    sheet = piece_sheet(game, paper, req.diameter, req.game.opts, gutter, size)
+    tags = tuple(variant_parts(game, game.options(req.game.opts), size))
+    base = sheet_basename(game, name, req.diameter, req.game.theme, tags) + (
         f"-gutter{gutter:g}" if gutter else "")
-    if fmt == "json":
+    if req.fmt == "json":
         return [(base + ".json", (json.dumps(sheet_json(sheet), indent=1) + "\n").encode())]
-    data = render_pages(fmt, sheet_scenes(sheet), theme, dpi=dpi, title=f"{game.title} pieces")
+    data = render_pages(req.fmt, sheet_scenes(sheet), theme, dpi=req.dpi,
+                        title=f"{game.title} pieces")
     if len(data) == 1:
-        return [(f"{base}.{fmt}", data[0])]
-    return [(f"{base}-{i}.{fmt}", b) for i, b in enumerate(data, 1)]
+        return [(f"{base}.{req.fmt}", data[0])]
+    return [(f"{base}-{i}.{req.fmt}", b) for i, b in enumerate(data, 1)]
