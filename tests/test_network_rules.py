@@ -307,3 +307,23 @@ def test_notation_round_trips_on_playout_moves():
             assert parse_move(GAME, BOARD, format_move(GAME, BOARD, move)) == move
     for text in ("+d4", "swap", "pass", "c3-d4"):
         assert format_move(GAME, BOARD, parse_move(GAME, BOARD, text)) == text
+
+
+@pytest.mark.parametrize("size", [8, 10, 12])
+def test_cell_and_neighbour_tables_equal_reading_the_board(size):
+    """The per-board tables the engine reads cells from name the same cell the board does
+    for every file and rank, on and off the board, corners excluded."""
+    board = GAME.board(GAME.options({"size": size}))
+
+    def by_name(f: int, r: int) -> str | None:
+        name = f"{chr(97 + f)}{r + 1}" if f >= 0 and r >= 0 else ""
+        ok = name and board.has(name) and board.space(name).kind != rules.CORNER
+        return name if ok else None
+
+    span = range(-2, size + 3)
+    assert [rules.cell(board, f, r) for f in span for r in span] == \
+        [by_name(f, r) for f in span for r in span]
+    for name in board.names:
+        f, r = rules.coords(name)
+        want = [c for df, dr in rules.DIRECTIONS if (c := by_name(f + df, r + dr))]
+        assert list(rules.neighbours(board, name)) == want

@@ -175,7 +175,17 @@ def winner(board: Board, pos: Position) -> str | None:
     lines = [s for s in SIDES if winning_line(board, pos, s)]
     if lines:
         return lines[0] if len(lines) == 1 else other(pos.to_move)
-    return "draw" if not _moves(board, pos) else None
+    return "draw" if not _has_move(board, pos) else None
+
+
+def _has_move(board: Board, pos: Position) -> bool:
+    """True when the side to move has a drop or a shift (_moves, stopping at the first)."""
+    dark, shifts = _squares(board)
+    side, pieces = pos.to_move, pos.pieces
+    if in_hand(board, pos, side) > 0 and any(s not in pieces for s in dark):
+        return True
+    return any((p := pieces.get(s)) is not None and p.side == side
+               and any(t not in pieces for t in targets) for s, targets in shifts)
 
 
 def moves_made(board: Board, pos: Position, side: str) -> int:

@@ -151,9 +151,15 @@ def winner(board: Board, pos: Position) -> str | None:
     for side in (pos.to_move, other(pos.to_move)):
         if count(pos, side) <= LOSING_COUNT:
             return other(side)
-    if not _moves(board, pos):
+    if not _has_move(board, pos):
         return other(pos.to_move)
     return None
+
+
+def _has_move(board: Board, pos: Position) -> bool:
+    """True when the side to move has a move (what _moves finds first, without the rest)."""
+    return any(piece.side == pos.to_move and next(_slides(board, pos.pieces, name), None)
+               is not None for name, piece in pos.pieces.items())
 
 
 def position_problems(board: Board, pos: Position) -> Iterator[str]:

@@ -37,7 +37,7 @@ Rulings (GAMES.md section 7, seed 004, plus those this engine makes where the te
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import partial
+from functools import lru_cache, partial
 
 from printables.boards import Board
 from printables.games.model import Move, Outcome, Piece, Position, next_side
@@ -73,8 +73,32 @@ def coords(name: str) -> tuple[int, int]:
 
 def cell(board: Board, f: int, r: int) -> str | None:
     """The cell at 0-based file and rank, or None off the board or on a corner."""
-    name = f"{chr(97 + f)}{r + 1}" if f >= 0 and r >= 0 else ""
-    return name if name and board.has(name) and board.space(name).kind != CORNER else None
+    return _cells(board).get((f, r))
+
+
+@lru_cache(maxsize=8)
+def _cells(board: Board) -> Mapping[tuple[int, int], str]:
+    """(file, rank) -> the cell's name, for every cell of the board but the corners (the
+    rules ask for cells in their inner loops; boards are immutable)."""
+    out = {}
+    for name in board.names:
+        f, r = coords(name)
+        if f >= 0 and r >= 0 and f"{chr(97 + f)}{r + 1}" == name \
+                and board.space(name).kind != CORNER:
+            out[(f, r)] = name
+    return out
+
+
+@lru_cache(maxsize=8)
+def _neighbour_table(board: Board) -> Mapping[str, tuple[str, ...]]:
+    """Per space of the board, the up to eight cells touching it, in DIRECTIONS order."""
+    cells = _cells(board)
+    out = {}
+    for name in board.names:
+        f, r = coords(name)
+        out[name] = tuple(c for df, dr in DIRECTIONS
+                          if (c := cells.get((f + df, r + dr))) is not None)
+    return out
 
 
 def goal_index(board: Board, side: str, name: str) -> int | None:
@@ -104,6 +128,10 @@ def count(pieces: Pieces, side: str) -> int:
 
 def neighbours(board: Board, name: str) -> Iterator[str]:
     """The up to eight cells touching name."""
+    known = _neighbour_table(board).get(name)
+    if known is not None:
+        yield from known
+        return
     f, r = coords(name)
     for df, dr in DIRECTIONS:
         c = cell(board, f + df, r + dr)

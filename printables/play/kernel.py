@@ -106,6 +106,10 @@ class ReferenceKernel:
     game: GameSpec
     board: Board
     rules: Rules = field(init=False, repr=False)
+    #: the last position asked for its result, and the answer (result and legal both ask,
+    #: and the callers ask them one after the other about one position)
+    _last: tuple[Any, str | None] = field(init=False, repr=False, compare=False,
+                                          default=(None, None))
 
     def __post_init__(self) -> None:
         if self.game.rules is None:
@@ -131,14 +135,17 @@ class ReferenceKernel:
     def legal(self, state: list[Position]) -> list[Hashable]:
         if self.result(state) is not None:
             return []
-        return sorted(set(self.rules.legal_moves(self.board, state[0])), key=repr)
+        return sorted(set(self.rules.legal_moves(self.board, state[0])), key=move_order)
 
     def apply(self, state: list[Position], code: Hashable) -> None:
         assert isinstance(code, Move)
         state[0] = self.rules.play(self.board, state[0], code).position
 
     def result(self, state: list[Position]) -> int | None:
-        w = self.rules.winner(self.board, state[0])
+        pos, (last, w) = state[0], self._last
+        if pos is not last:  # positions never change: the same object, the same answer
+            w = self.rules.winner(self.board, pos)
+            self._last = (pos, w)
         if w is None:
             return None
         return DRAW if w == "draw" else self.sides.index(w)
@@ -159,6 +166,20 @@ class ReferenceKernel:
     def random_playout(self, state: list[Position], rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
         return playout_by_steps(self, state, rng, max_plies)
+
+
+def move_order(move: Move) -> str:
+    """The reference kernel's order of legal moves: by repr (fixed across runs, unlike a
+    set's), written out for Move so that sorting does not pay for dataclass repr.
+
+    >>> m = Move(path=("a1", "b2"), take="c3")
+    >>> move_order(m) == repr(m)
+    True
+    """
+    if type(move) is not Move:
+        return repr(move)
+    return (f"Move(path={move.path!r}, drop={move.drop!r}, take={move.take!r}, "
+            f"relocate={move.relocate!r}, special={move.special!r}, place={move.place!r})")
 
 
 def adjudication(game: GameSpec, board: Board, pos: Position) -> int:

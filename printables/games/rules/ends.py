@@ -59,18 +59,27 @@ def _in_hand(t: Tables, hand: Mapping[str, int], side: str, kind: str | None) ->
     return hand.get(side, 0)
 
 
-def _own(cells: Cells, side: str, kinds: tuple[str, ...]) -> list[bool]:
-    return [p is not None and p.side == side and (not kinds or p.kind in kinds) for p in cells]
+def _own(cells: Cells, side: str, kinds: tuple[str, ...]) -> tuple[list[int], list[bool]]:
+    """The side's spaces (of the counted kinds) in board order, and per space whether it is
+    one of them (one pass over the board: the win checks run once per candidate move)."""
+    if kinds:
+        mine = [s for s, p in enumerate(cells)
+                if p is not None and p.side == side and p.kind in kinds]
+    else:
+        mine = [s for s, p in enumerate(cells) if p is not None and p.side == side]
+    own = [False] * len(cells)
+    for s in mine:
+        own[s] = True
+    return mine, own
 
 
 def has_line(t: Tables, cells: Cells, side: str, rule: WinRule) -> bool:
     """The side has a line as the rule describes."""
     n = rule.line
     assert n is not None
-    own = _own(cells, side, rule.pieces)
+    mine, own = _own(cells, side, rule.pieces)
     on = t.space_set(rule.on, side) if rule.on else None
     ends = t.space_set(rule.ends_on, side) if rule.ends_on else None
-    mine = [s for s, yes in enumerate(own) if yes]
     if len(mine) < n:
         return False
     for rel in rule.along:
@@ -100,8 +109,7 @@ def connected(t: Tables, cells: Cells, side: str, rule: WinRule) -> bool:
     zones = areas(t, side, rule)
     if len(zones) < 2:
         return False
-    own = _own(cells, side, rule.pieces)
-    mine = [s for s, yes in enumerate(own) if yes]
+    mine, own = _own(cells, side, rule.pieces)
     if len(mine) < rule.min or not all(any(own[s] for s in z) for z in zones):
         return False
     where = {s: frozenset(i for i, z in enumerate(zones) if s in z) for s in mine}
