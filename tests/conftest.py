@@ -26,7 +26,8 @@ settings.load_profile(os.environ.get("PRINTABLES_HYPOTHESIS", "default"))
 
 #: markers: every test file of that kind says so in its first lines (`pytestmark = ...`)
 MARKERS = {
-    "slow": "fault and fuzz tests (deselect with -m 'not slow')",
+    "slow": "the heavy tests: faults, fuzz, differentials, laser and tiling sweeps, Dask "
+            "(deselect with -m 'not slow'; the full run, which CI runs, includes them)",
     "web": "the web page and `printables serve` (flask, waitress, chromium)",
     "kit": "whole print-and-play kits built (`printables kit`)",
 }

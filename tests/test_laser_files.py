@@ -38,6 +38,8 @@ from printables.render.lbrn2 import palette_index, path_lists
 from printables.render.paths import runs as path_runs
 from printables.render.scene import Circle, Group, Path
 
+pytestmark = pytest.mark.slow  # every laser file at four sheet sizes: a minute and more
+
 SIZES = ("600x400", "300x200", "200x150", "150x150")
 
 
