@@ -39,7 +39,7 @@ from printables.errors import (
 )
 from printables.gamefile import validate_all
 from printables.gamefile.export import export_game, exported_files
-from printables.games import GAMES, get_game
+from printables.games import BROKEN, get_game, installed_games
 from printables.interrupt import Interrupted, ctrl_c, interrupted
 from printables.outputs import (
     check_target,
@@ -89,10 +89,14 @@ def cli(ctx: click.Context) -> None:
 
 @cli.command("list")
 def list_games() -> None:
-    """List the games: name, designer, board."""
-    width = max(map(len, GAMES))
-    for name, g in GAMES.items():
+    """List the games: name, designer, board (plugin games too; one that failed to load is
+    named on standard error with the reason)."""
+    games = installed_games()
+    width = max(map(len, games))
+    for name, g in games.items():
         click.echo(f"{name:<{width}}  {g.designer:<16}  {g.board_summary}")
+    for name, reason in BROKEN.items():
+        click.echo(f"printables: game {name!r} is not listed: {reason}", err=True)
 
 
 @cli.command()
@@ -130,9 +134,9 @@ def _games(game: str | None, all_: bool) -> list:
     if all_ and game:
         raise UsageError("give a GAME or --all, not both")
     if all_ or (game or "").lower() == "all":
-        return list(GAMES.values())
+        return list(installed_games().values())
     if not game:
-        raise UsageError("missing GAME; valid: " + ", ".join(GAMES) + " (or --all)")
+        raise UsageError("missing GAME; valid: " + ", ".join(installed_games()) + " (or --all)")
     return [get_game(game)]
 
 
@@ -265,8 +269,8 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
     if all_ and games:
         raise UsageError("give GAME... or --all, not both")
     if not games and not all_:
-        raise UsageError("missing GAME; valid: " + ", ".join(GAMES) + ", all (or --all), or a "
-                         "game file")
+        raise UsageError("missing GAME; valid: " + ", ".join(installed_games())
+                         + ", all (or --all), or a game file")
     games = games or ("all",)
     if watch:  # the games' requests are read again for every build: a mistake waits
         kit_paper(paper)  # the command's own values are checked once, before the watch
