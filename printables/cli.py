@@ -39,7 +39,7 @@ from printables.errors import (
 )
 from printables.gamefile import validate_all
 from printables.gamefile.export import export_game, exported_files
-from printables.games import BROKEN, get_game, installed_games
+from printables.games import BROKEN, GAMES, get_game, installed_games
 from printables.interrupt import Interrupted, ctrl_c, interrupted
 from printables.outputs import (
     check_target,
@@ -53,6 +53,8 @@ from printables.play.cluster import check_address
 from printables.play.kernels import kernel_kind
 from printables.play.report import REPORT_FILES, build_report, progress_line
 from printables.play.selfplay import describe, self_play, start_of
+from printables.positions import bundled_layouts
+from printables.products.booklet.requirements import booklet_problems
 from printables.products.kit import build_kits, kit_requests, watch_kits
 from printables.products.registry import (
     FORMAT_HELP,
@@ -107,8 +109,9 @@ def validate(paths: tuple[str, ...]) -> None:
     A file that cannot be read is reported (file, line, reason) and the others are still
     checked. A game file (one with a [game] table) is read whole: its setup and examples
     must name spaces, sides and kinds that exist; without a rules engine nothing more is
-    checked, and the output says so. Exit status: 2 if a file could not be read, else 1 if
-    a claim failed, else 0.
+    checked, and the output says so. A built-in game's own layouts folder (or the whole
+    layouts folder) is also checked for what its booklet needs (a FAIL line per thing
+    missing). Exit status: 2 if a file could not be read, else 1 if a claim failed, else 0.
     """
     passed = failed = unreadable = 0
     def notice(text: str) -> None:
@@ -123,10 +126,23 @@ def validate(paths: tuple[str, ...]) -> None:
         else:
             failed += 1
             click.echo(f"{printable(str(res.path))} check {res.number}: FAIL {res.reason}")
+    for line in booklet_failures(paths):
+        failed += 1
+        click.echo(line)
     files = f", {unreadable} file{'s' if unreadable != 1 else ''} unreadable" if unreadable else ""
     click.echo(f"{passed} passed, {failed} failed{files}")
     if unreadable or failed:
         raise click.exceptions.Exit(EXIT_USAGE if unreadable else 1)
+
+
+def booklet_failures(paths: tuple[str, ...]) -> list[str]:
+    """What the built-in games whose bundled layouts are among paths (a game's folder, or
+    the whole layouts folder) lack for their booklets, one FAIL line each."""
+    root = bundled_layouts().resolve()
+    asked = {Path(p).resolve() for p in paths}
+    games = [g for name, g in GAMES.items() if root in asked or root / name in asked]
+    return [f"{g.name} booklet: FAIL {problem}" for g in games
+            for problem in booklet_problems(g)]
 
 
 def _games(game: str | None, all_: bool) -> list:
