@@ -80,3 +80,10 @@ def test_validate_reports_what_a_built_in_games_booklet_lacks(cli, tmp_path, mon
     (line,) = [ln for ln in out.splitlines() if "FAIL" in ln]
     assert line.startswith("dugi booklet: FAIL ") and "no 'Credits' section" in line
     assert out.splitlines()[-1].endswith(" passed, 1 failed")
+
+
+def test_a_ruling_without_why_and_original_is_named_with_its_line(tmp_path):
+    path = tmp_path / "thin.md"
+    path.write_text(THIN + "\n## End of the game\n\nNo legal move: pass.[^p]\n\n[^p]: Pass.\n")
+    (line,) = rules_problems(path)
+    assert line.startswith(f"{path}:") and "ruling [^p]" in line and "Why:" in line

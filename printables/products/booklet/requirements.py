@@ -50,8 +50,12 @@ def rules_problems(path: Path, shown: str | None = None) -> list[str]:
     (shown: how the lines name the file, default the path)."""
     try:
         text = path.read_text(encoding="utf-8")
-        title, _, sections = markup.sections(markup.parse(text, str(path)))
-    except (OSError, UnicodeDecodeError, PrintablesError) as e:
+        blocks = markup.parse(text, str(path))
+        title, _, sections = markup.sections(blocks)
+        markup.rulings(blocks, str(path))  # our rulings: each footnote with Why and Original
+    except PrintablesError as e:  # a malformed ruling, say: its own line, file and line
+        return [str(e)]
+    except (OSError, UnicodeDecodeError) as e:
         return [f"{shown or path}: the rules text cannot be read ({e})"]
     path_text = shown or str(path)
     out = [] if title else [f"{path_text}: no title (a first line '# Title')"]
