@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from printables.games import GAMES
 
 PLUGINS = Path(__file__).resolve().parent / "plugin_pkg"
@@ -54,3 +56,14 @@ def test_a_working_plugin_is_made_by_name_and_by_all(tmp_path):
     assert done.returncode == 0, done.stderr
     made = {p.name.split("-board")[0] for p in (tmp_path / "all").iterdir()}
     assert made == {*GAMES, "toy-four"}
+
+
+@pytest.mark.web
+def test_the_web_page_offers_a_working_plugin(tmp_path):
+    probe = ("from printables.web import create_app\n"
+             "from printables.web.jobs import Runner\n"
+             "page = create_app(runner=Runner()).test_client().get('/')\n"
+             "print(page.status_code, 'Toy Four' in page.text, 'toy-broken' in page.text)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(PLUGINS)})
+    assert done.stdout.split() == ["200", "True", "False"], done.stderr
