@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # a copy of the project, a kit and a test run: about a minute
-
 ROOT = Path(__file__).resolve().parents[1]
 TEXTS = Path(__file__).resolve().parent / "data" / "add_a_game"
 #: What the project's copy leaves out: nothing the recipe or the tests read.
@@ -31,6 +29,12 @@ COUNTING = ["tests/test_game_contract.py", "tests/test_game_registry.py",
             "tests/test_booklet_requirements.py", "tests/test_setup.py", "tests/test_validate.py"]
 PER_GAME = ["tests/test_pieces.py", "tests/test_kernels_play.py", "tests/test_gallery.py",
             "tests/test_print_booklet.py", "tests/test_diagram.py"]
+
+
+def test_contributing_names_every_file_the_recipe_touches():
+    recipe = (ROOT / "CONTRIBUTING.md").read_text()
+    for path in sorted(NAMED | {"layouts/four/setup.toml"}):
+        assert f"`{path.replace('four', 'NAME')}" in recipe, path
 
 
 def files(top: Path) -> dict[str, bytes]:
@@ -72,6 +76,7 @@ def run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=900)
 
 
+@pytest.mark.slow  # a copy of the project, a kit and a test run: about a minute
 def test_a_game_added_by_the_recipe_passes_the_tests_that_count_games(tmp_path):
     copy = tmp_path / "project"
     shutil.copytree(ROOT, copy, ignore=SKIP)
