@@ -36,7 +36,7 @@ from printables.errors import (
     os_reason,
     printable,
 )
-from printables.games import GAMES, get_game
+from printables.games import BROKEN, GAMES, get_game, installed_games
 from printables.interrupt import Interrupted, ctrl_c, interrupted
 from printables.loading import load
 from printables.outputs import (
@@ -79,6 +79,8 @@ WORK = {
     "generated_markdown": "printables.products.booklet.generated:generated_markdown",
     "draft_files": "printables.products.booklet.generated:draft_files",
     "copy_examples": "printables.shipped:copy_examples",
+    "bundled_layouts": "printables.positions:bundled_layouts",
+    "booklet_problems": "printables.products.booklet.requirements:booklet_problems",
 }
 
 
@@ -108,10 +110,14 @@ def cli(ctx: click.Context) -> None:
 
 @cli.command("list")
 def list_games() -> None:
-    """List the games: name, designer, board."""
-    width = max(map(len, GAMES))
-    for name, g in GAMES.items():
+    """List the games: name, designer, board (plugin games too; one that failed to load is
+    named on standard error with the reason)."""
+    games = installed_games()
+    width = max(map(len, games))
+    for name, g in games.items():
         click.echo(f"{name:<{width}}  {g.designer:<16}  {g.board_summary}")
+    for name, reason in BROKEN.items():
+        click.echo(f"printables: game {name!r} is not listed: {reason}", err=True)
 
 
 @cli.command()
@@ -122,8 +128,9 @@ def validate(paths: tuple[str, ...]) -> None:
     A file that cannot be read is reported (file, line, reason) and the others are still
     checked. A game file (one with a [game] table) is read whole: its setup and examples
     must name spaces, sides and kinds that exist; without a rules engine nothing more is
-    checked, and the output says so. Exit status: 2 if a file could not be read, else 1 if
-    a claim failed, else 0.
+    checked, and the output says so. A built-in game's own layouts folder (or the whole
+    layouts folder) is also checked for what its booklet needs (a FAIL line per thing
+    missing). Exit status: 2 if a file could not be read, else 1 if a claim failed, else 0.
     """
     passed = failed = unreadable = 0
     def notice(text: str) -> None:
@@ -138,10 +145,23 @@ def validate(paths: tuple[str, ...]) -> None:
         else:
             failed += 1
             click.echo(f"{printable(str(res.path))} check {res.number}: FAIL {res.reason}")
+    for line in booklet_failures(paths):
+        failed += 1
+        click.echo(line)
     files = f", {unreadable} file{'s' if unreadable != 1 else ''} unreadable" if unreadable else ""
     click.echo(f"{passed} passed, {failed} failed{files}")
     if unreadable or failed:
         raise click.exceptions.Exit(EXIT_USAGE if unreadable else 1)
+
+
+def booklet_failures(paths: tuple[str, ...]) -> list[str]:
+    """What the built-in games whose bundled layouts are among paths (a game's folder, or
+    the whole layouts folder) lack for their booklets, one FAIL line each."""
+    root = work("bundled_layouts")().resolve()
+    asked = {Path(p).resolve() for p in paths}
+    games = [g for name, g in GAMES.items() if root in asked or root / name in asked]
+    return [f"{g.name} booklet: FAIL {problem}" for g in games
+            for problem in work("booklet_problems")(g)]
 
 
 def _games(game: str | None, all_: bool) -> list:
@@ -149,9 +169,9 @@ def _games(game: str | None, all_: bool) -> list:
     if all_ and game:
         raise UsageError("give a GAME or --all, not both")
     if all_ or (game or "").lower() == "all":
-        return list(GAMES.values())
+        return list(installed_games().values())
     if not game:
-        raise UsageError("missing GAME; valid: " + ", ".join(GAMES) + " (or --all)")
+        raise UsageError("missing GAME; valid: " + ", ".join(installed_games()) + " (or --all)")
     return [get_game(game)]
 
 
@@ -284,8 +304,8 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
     if all_ and games:
         raise UsageError("give GAME... or --all, not both")
     if not games and not all_:
-        raise UsageError("missing GAME; valid: " + ", ".join(GAMES) + ", all (or --all), or a "
-                         "game file")
+        raise UsageError("missing GAME; valid: " + ", ".join(installed_games())
+                         + ", all (or --all), or a game file")
     games = games or ("all",)
     if watch:  # the games' requests are read again for every build: a mistake waits
         kit_paper(paper)  # the command's own values are checked once, before the watch

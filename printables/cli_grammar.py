@@ -68,7 +68,7 @@ def game_names(with_all: bool = False) -> list[str]:
 
 def games_help(with_all: bool) -> str:
     """The sentence a command's help gives about its GAME argument."""
-    several = " (several: give each; all or --all: the seven)" if with_all else ""
+    several = " (several: give each; all or --all: every installed game)" if with_all else ""
     return (f"GAME: {', '.join(game_names())}{several}, or a game file (FILE.toml).")
 
 

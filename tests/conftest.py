@@ -26,9 +26,14 @@ settings.register_profile("thorough", max_examples=10_000, deadline=None, databa
                           suppress_health_check=_QUIET)
 settings.load_profile(os.environ.get("PRINTABLES_HYPOTHESIS", "default"))
 
+#: plugin_pkg/ holds packages other projects would install (one of them fails to import on
+#: purpose); tests/test_plugins.py puts it on a subprocess's path, so it is never collected
+collect_ignore = ["plugin_pkg"]
+
 #: markers: every test file of that kind says so in its first lines (`pytestmark = ...`)
 MARKERS = {
-    "slow": "fault and fuzz tests (deselect with -m 'not slow')",
+    "slow": "the heavy tests: faults, fuzz, differentials, laser and tiling sweeps, Dask "
+            "(deselect with -m 'not slow'; the full run, which CI runs, includes them)",
     "web": "the web page and `printables serve` (flask, waitress, chromium)",
     "kit": "whole print-and-play kits built (`printables kit`)",
 }

@@ -34,6 +34,7 @@ def test_each_game_declares_the_ruling_the_readme_gives() -> None:
                        "dag-en-nacht": None, "danadazo": None, "network": None}
 
 
+@pytest.mark.slow  # every kernel plays capped games to the end: minutes in all
 @pytest.mark.parametrize("name", sorted(CAPS))
 def test_the_kernels_adjudicate_the_same_capped_games_alike(name: str) -> None:
     game = get_game(name)

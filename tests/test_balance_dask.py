@@ -32,6 +32,8 @@ from printables.errors import UsageError  # noqa: E402
 from printables.play.balance import play_game  # noqa: E402
 from printables.play.cluster import DaskCluster  # noqa: E402
 
+pytestmark = pytest.mark.slow  # Dask clusters started and stopped: half a minute and more
+
 ROOT = Path(__file__).resolve().parent.parent
 BOUND = 120  # seconds: generous, for a busy shared machine
 STOP = 5  # seconds a stopped Dask process is given to end before it is killed

@@ -8,8 +8,10 @@ from printables.games import GAMES, Move, Piece, Position
 from printables.geometry import Arc, Point, Segment
 from printables.positions import load_layout, load_setup, setup_path
 from printables.products.booklet.diagram import RESERVE_STRIP, position_scene, relation_route
+from printables.products.common import footer_height
 from printables.products.setup import (
     FOOTER,
+    FOOTER_STACKED,
     RECONSTRUCTED_NOTE,
     footer_items,
     setup_scene,
@@ -383,11 +385,12 @@ def test_setup_footer_text_keeps_clear_of_the_scale_bar(game, theme):
     bar = next(i for i in footer.items if isinstance(i, Group) and i.layer == "scale")
     bx0, by0, bx1, by1 = _box(bar.items, th)
     texts = [i for i in footer.items if isinstance(i, Text)]
+    top = footer_height(scene.width, FOOTER, FOOTER_STACKED)  # a narrow sheet stacks it
     assert any(RECONSTRUCTED_NOTE in t.text or "reconstructed" in t.text for t in texts) \
         == bool(g.reconstructed)
     for t in texts:
         x0, y0, x1, y1 = _text_box(t, th)
-        assert x0 >= 0 and x1 <= scene.width and y0 >= 0 and y1 <= FOOTER, t.text
+        assert x0 >= 0 and x1 <= scene.width and y0 >= 0 and y1 <= top, t.text
         apart = x1 + 5.0 <= bx0 or y0 >= by1 + 0.5 or y1 <= by0
         assert apart, f"{t.text!r} runs into the scale bar"
     for a, b in zip(texts, texts[1:]):  # lines never overlap one another

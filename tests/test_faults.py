@@ -178,12 +178,12 @@ def test_sigkilled_kit_all_leaves_no_worker(tmp_path):
 
 
 POOL = textwrap.dedent("""
-    import sys, time
+    import os, pathlib, sys, time
     from printables import pool
     if sys.argv[1] == "pipe-only":
         pool._die_with_parent = lambda parent_pid: None  # only the lifeline pipe is left
     def nap(x):
-        print("busy", flush=True)
+        pathlib.Path(sys.argv[2], str(os.getpid())).touch()  # busy now
         time.sleep(60)
     with pool.OwnedPool(nap, 2) as p:
         print(" ".join(str(w.pid) for w, _ in p.workers), flush=True)
@@ -192,14 +192,16 @@ POOL = textwrap.dedent("""
 
 
 @pytest.mark.parametrize("mode", ["deathsig", "pipe-only"])
-def test_busy_workers_die_with_their_parent(mode):
+def test_busy_workers_die_with_their_parent(mode, tmp_path):
     """Each worker naps 60 s; they must end well before that once the parent is killed
-    (within 2 s on a quiet machine; the bound is generous for a loaded one)."""
-    proc = subprocess.Popen([sys.executable, "-c", POOL, mode], cwd=ROOT,
+    (within 2 s on a quiet machine; the bound is generous for a loaded one). A worker says
+    it is busy with a file named by its pid (two workers' lines on one pipe can interleave
+    when Python writes unbuffered)."""
+    proc = subprocess.Popen([sys.executable, "-c", POOL, mode, str(tmp_path)], cwd=ROOT,
                             stdout=subprocess.PIPE, text=True)
     workers = [int(p) for p in proc.stdout.readline().split()]
     assert len(workers) == 2 and all(alive(p) for p in workers)
-    assert [proc.stdout.readline() for _ in workers] == ["busy\n", "busy\n"]
+    wait_for(lambda: {p.name for p in tmp_path.iterdir()} == {str(w) for w in workers}, 60.0)
     proc.kill()
     proc.wait()
     assert gone_within(set(workers), 20.0), "a worker outlived its parent"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.dom.minidom
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from printables.render.pdf import render_pdf
 from printables.render.scene import Group, Scene, Text
 from printables.render.svg import render_svg
 from printables.render.theme import THEMES
+
+pytestmark = pytest.mark.slow  # hypothesis over readers and renderers
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

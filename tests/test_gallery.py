@@ -22,5 +22,8 @@ def test_gallery_preview_is_the_kits_board_png(name):
     parts = {k: r for k, r in parts_of_kit(GAMES[name], GameRequest(), "A4").items()
              if k == "board.png"}
     files = kit_part_files(GAMES[name], parts)
-    assert (GALLERY / f"{name}.png").read_bytes() == files["board.png"], (
+    preview = GALLERY / f"{name}.png"
+    assert preview.exists(), f"docs/gallery/{name}.png is missing: copy the kit's " \
+                             f"{name}/board.png there (`printables kit {name}`)"
+    assert preview.read_bytes() == files["board.png"], (
         f"docs/gallery/{name}.png is stale: copy the kit's {name}/board.png over it")

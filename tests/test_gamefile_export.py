@@ -19,6 +19,7 @@ def pages(path: Path) -> int:
     return len(PdfReader(path).pages)
 
 
+@pytest.mark.slow  # every product of every game built twice: most of a minute
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_export_then_build_gives_the_same_products(cli, tmp_path, name):
     target = tmp_path / "mine" / f"my-{name}.toml"

@@ -37,6 +37,8 @@ from printables.play.kernels import FAST_KERNELS, NUMBA_KERNELS, numba_available
 from printables.play.kernels.differential import differential_run
 from printables.positions import load_layout, setup_path
 
+pytestmark = pytest.mark.slow  # every kernel against its engine on thousands of positions: minutes
+
 SCALE = int(os.environ.get("PRINTABLES_KERNEL_CHECK", "1"))
 MIN_POSITIONS = 2000
 

@@ -40,6 +40,8 @@ from printables.products.laser.split import split_parts
 from tests.conftest import laser_request
 from tests.laser_fit import assemblies, wrong_pairings
 
+pytestmark = pytest.mark.slow  # split boards fitted at every angle: half a minute and more
+
 ON = 0.05  # mm: a point this close to an outline is on it
 
 
@@ -105,7 +107,7 @@ def one_way(parts) -> tuple[list, int]:
 NAMED = [("dugi", "170x123", True), ("dugi", "180x140", True), ("dugi", "130x130", True),
          ("dugi", "110x110", False)]
 CASES = ([(g, "150x150", j, True) for g in GAMES for j in ("dowels", "tabs")]
-         + [pytest.param(g, s, "dowels", r, marks=pytest.mark.slow) for g, s, r in NAMED])
+         + [pytest.param(g, s, "dowels", r) for g, s, r in NAMED])
 
 
 @pytest.mark.parametrize("name, size, joints, reference", CASES)

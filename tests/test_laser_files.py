@@ -39,6 +39,8 @@ from printables.render.paths import runs as path_runs
 from printables.render.scene import Circle, Group, Path
 from tests.conftest import laser_request
 
+pytestmark = pytest.mark.slow  # every laser file at four sheet sizes: a minute and more
+
 SIZES = ("600x400", "300x200", "200x150", "150x150")
 
 

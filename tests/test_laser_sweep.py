@@ -31,6 +31,8 @@ from printables.products.laser.sheets import piece_sheets, split_room, whole_wit
 from printables.products.laser.split import split_parts
 from tests.conftest import laser_request
 
+pytestmark = pytest.mark.slow  # every sheet size of every game: minutes
+
 CLEAR = 1.0
 NAMED = {(170, 123), (180, 140), (150, 150), (200, 200), (250, 160), (300, 200)}
 if os.environ.get("PRINTABLES_FULL_SWEEP"):

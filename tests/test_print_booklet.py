@@ -64,12 +64,12 @@ def test_player_aid_gives_movement_and_capture_from_the_rules_texts_summaries(na
     reader = PdfReader(io.BytesIO(build_booklet(GAMES[name]).pdf))
     aid = " ".join(reader.pages[-1].extract_text().split())
     assert "Player aid Playing a turn" in aid
-    for key in ("moving", "capturing"):
+    for key in [k for k in ("moving", "capturing") if k in chosen]:  # no captures: none
         (short,) = [b.text for b in chosen[key].blocks if b.text.startswith(SUMMARY)]
         words = re.sub(r"[*`]", "", short).split()
         assert " ".join(words[2:10]) in aid, (key, words[:10])
     for key in ("Playing a turn", "Moving", "Capturing", "End of the game", "Notation"):
-        assert key in aid
+        assert key in aid or key.lower() not in chosen, key
 
 
 RULES = __import__("pathlib").Path(__file__).resolve().parent.parent / "rules_text"

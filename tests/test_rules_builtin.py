@@ -31,6 +31,8 @@ from printables.games.rules import GenericRules
 from printables.play.kernel import ReferenceKernel
 from printables.play.kernels.differential import differential_run
 
+pytestmark = pytest.mark.slow  # the generic engine against the hand-written ones: minutes
+
 SCALE = int(os.environ.get("PRINTABLES_RULES_CHECK", "1"))
 MIN_POSITIONS = 20_000
 
@@ -71,7 +73,6 @@ class RulesAsKernel(ReferenceKernel):
         return list(self.generic.legal_moves(self.board, state[0]))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SIZES))
 def test_rules_equal_the_hand_written_engine(name: str) -> None:
     games, every, cap = SIZES[name]

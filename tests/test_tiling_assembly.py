@@ -34,6 +34,8 @@ from printables.render.theme import THEMES
 from printables.units import PAPERS
 from tests.pdfgeom import PT, apply, page_geometry, segments
 
+pytestmark = pytest.mark.slow  # every tiled board assembled from its PDF pages
+
 TOL = 0.01       # marks must coincide to this (mm)
 LINE_TOL = 0.2   # board lines continue across seams within this (mm)
 OLD_TILES = Path(__file__).parent / "data" / "dugi-a4-tiles-before-issue-13.pdf"

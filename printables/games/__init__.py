@@ -1,4 +1,4 @@
-"""The games: the seven built-in ones in an explicit dict, plus games registered at run time
+"""The games: the built-in ones in an explicit dict, plus games registered at run time
 (game files, see printables.gamefile), all found by name through get_game.
 
 Rulings: a registered game may not take a built-in game's name; registering a name again
@@ -6,12 +6,17 @@ replaces the earlier game of that name (a game file that was edited and read aga
 a game name is taken, a path ending in .toml names a game file instead: get_game hands it
 to the game-file loader that printables.gamefile sets with set_file_loader when imported
 (this module never imports the game-file reader, which sits above it).
+
+Plugin games (entry points of the group 'printables.games', name -> a GameSpec) are loaded
+on first use and then stand beside the built-in games: in `list`, in every `--all`, by
+name. Ruling (ours): a plugin that fails to load never breaks the built-in games; it is
+kept in BROKEN with a one-line reason, which `list` reports and naming it raises.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from printables.errors import UsageError, did_you_mean
@@ -60,23 +65,60 @@ def register(game: GameSpec) -> GameSpec:
     return game
 
 
-def _plugins() -> dict[str, GameSpec]:
-    """Games other packages declare in the entry-point group 'printables.games' (name ->
-    a GameSpec), registered on first use; one that fails to load is left out."""
-    for ep in entry_points(group="printables.games"):
-        if ep.name not in REGISTERED and ep.name not in GAMES:
-            try:
-                game = ep.load()
-            except Exception:  # a broken plugin must not break the built-in games
-                continue
-            if isinstance(game, GameSpec) and game.name == ep.name:
-                REGISTERED[game.name] = game
-    return REGISTERED
+#: Plugin games that loaded, by name (filled on first use, see plugins()).
+PLUGINS: dict[str, GameSpec] = {}
+#: Plugin games that failed to load: entry-point name -> why, one line.
+BROKEN: dict[str, str] = {}
+_PLUGINS_READ: list[bool] = []
+
+
+def plugins() -> dict[str, GameSpec]:
+    """Games other packages declare in the entry-point group 'printables.games', loaded on
+    the first call (by name, so the order does not depend on the installation); one that
+    fails to load goes to BROKEN instead."""
+    if not _PLUGINS_READ:
+        _PLUGINS_READ.append(True)
+        for ep in sorted(entry_points(group="printables.games"), key=lambda e: e.name):
+            game, problem = _load_plugin(ep)
+            if game is not None:
+                PLUGINS[ep.name] = game
+            elif problem is not None:
+                BROKEN[ep.name] = problem
+    return dict(PLUGINS)
+
+
+def _load_plugin(ep: EntryPoint) -> tuple[GameSpec | None, str | None]:
+    """The GameSpec an entry point names, or why it cannot be a game (None for a name an
+    earlier entry point took)."""
+    where = f"{ep.dist.name} {ep.dist.version}" if ep.dist is not None else ep.value
+    if ep.name in GAMES:
+        return None, f"the plugin from {where} takes the name of a built-in game"
+    if ep.name in PLUGINS or ep.name in BROKEN:
+        return None, None
+    try:
+        game = ep.load()
+    except Exception as e:  # a broken plugin must not break the built-in games
+        first = (str(e).strip().splitlines() or [""])[0]
+        reason = f"{type(e).__name__}: {first}" if first else type(e).__name__
+        return None, f"the plugin from {where} failed to load ({ep.value}): {reason}"
+    if not isinstance(game, GameSpec):
+        return None, f"the plugin from {where} names {ep.value}, a " \
+                     f"{type(game).__name__}, not a GameSpec"
+    if game.name != ep.name:
+        return None, f"the plugin from {where} names a game called {game.name!r}, not " \
+                     f"{ep.name!r}"
+    return game, None
+
+
+def installed_games() -> dict[str, GameSpec]:
+    """The games `list` shows and `--all` makes: the built-in ones, then the plugin games
+    that loaded (game files read this run are not among them)."""
+    return {**GAMES, **plugins()}
 
 
 def all_games() -> dict[str, GameSpec]:
-    """Built-in games, then registered ones, by name."""
-    return {**GAMES, **REGISTERED}
+    """Built-in games, then plugin games loaded so far, then registered ones, by name."""
+    return {**GAMES, **PLUGINS, **REGISTERED}
 
 
 def is_game_path(name: str) -> bool:
@@ -104,14 +146,16 @@ def get_game(name: str, base: str | Path | None = None) -> GameSpec:
     key = str(name).strip().lower()
     games = all_games()
     if key not in games:
-        games = {**games, **_plugins()}
+        games = {**games, **plugins(), **REGISTERED}
     if key in games:
         return games[key]
+    if key in BROKEN:
+        raise UsageError(f"game {key!r}: {BROKEN[key]}", input=str(name))
     raise UsageError(f"unknown game {name!r}; {did_you_mean(key, list(games))} "
                      "(or a game file such as my-game.toml)", input=str(name))
 
 
-__all__ = ["GAMES", "REGISTERED", "all_games", "get_game", "is_game_path", "register",
-           "set_file_loader",
+__all__ = ["BROKEN", "GAMES", "PLUGINS", "REGISTERED", "all_games", "get_game",
+           "installed_games", "is_game_path", "plugins", "register", "set_file_loader",
            "Component", "Engine", "GameSpec", "Move", "Outcome", "Piece", "Position", "Rules",
            "first_problem", "plain_notation"]

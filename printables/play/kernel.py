@@ -135,7 +135,9 @@ class ReferenceKernel:
     def legal(self, state: list[Position]) -> list[Hashable]:
         if self.result(state) is not None:
             return []
-        return sorted(set(self.rules.legal_moves(self.board, state[0])), key=move_order)
+        moves: list[Move] = sorted(set(self.rules.legal_moves(self.board, state[0])),
+                                   key=move_order)
+        return list(moves)
 
     def apply(self, state: list[Position], code: Hashable) -> None:
         assert isinstance(code, Move)

@@ -24,7 +24,7 @@ from typing import Any
 from printables.buildcache import BuildCache, cache_folder, cache_problem, cache_warning
 from printables.errors import PrintablesError, UsageError
 from printables.folderlock import folder_lock
-from printables.games import GAMES, GameSpec, get_game, is_game_path
+from printables.games import GameSpec, get_game, installed_games, is_game_path
 from printables.loading import load
 from printables.outputs import clean_stale, ensure_dir
 from printables.products import kit_store
@@ -50,7 +50,7 @@ def kit_requests(games: Sequence[str], options: Sequence[str] = (), size: str | 
     args: list[str] = []
     for g in games:
         if g.strip().lower() == "all":
-            args += [n for n in GAMES if n not in args]
+            args += [n for n in installed_games() if n not in args]
         elif g not in args:
             args.append(g)
     specs = [get_game(a) for a in args]

@@ -39,7 +39,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from printables import __version__
 from printables.errors import PrintablesError
-from printables.games import GAMES, GameSpec
+from printables.games import GameSpec, installed_games
 from printables.products.kit import kit_requests
 from printables.products.registry import PRODUCTS
 from printables.products.requests import KIT_PAPERS, kit_paper
@@ -315,11 +315,11 @@ def download(name: str):
 
 @web.get("/kit/all")
 def kit_all():
-    """The seven games' kits in one zip, as `printables kit all` builds them."""
+    """Every installed game's kit in one zip, as `printables kit all` builds them."""
     paper, errors = _kit_paper(request.args)
     if errors:
         return _index_page(errors, paper), 400
-    return _kit_zip(kit_requests(list(GAMES), paper=paper), f"printables-all-{paper}")
+    return _kit_zip(kit_requests(list(installed_games()), paper=paper), f"printables-all-{paper}")
 
 
 # ---- files --------------------------------------------------------------------------------

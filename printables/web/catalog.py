@@ -1,8 +1,9 @@
 """Which games the web page offers, and how a page and a worker find one.
 
-Three kinds: the seven built-in games; the game files (printables.gamefile) in the folder
-given with `serve --game-files DIR`, found by their game name; and game files uploaded through
-the page (printables.web.uploads), found by their upload's key, NAME@ID. Rulings (ours):
+Three kinds: the built-in and installed plugin games; the game files (printables.gamefile)
+in the folder given with `serve --game-files DIR`, found by their game name; and game files
+uploaded through the page (printables.web.uploads), found by their upload's key, NAME@ID.
+Rulings (ours):
 
 - A request's game is looked up only among these, never read as a path (unlike the CLI,
   where a GAME ending in .toml is a file); a game file is read again when it changes, so a
@@ -28,7 +29,7 @@ from typing import Protocol
 from printables.errors import PrintablesError, UsageError, did_you_mean
 from printables.gamefile import is_game_file, load_game_file
 from printables.gamefile.reader import read_text
-from printables.games import GAMES, GameSpec
+from printables.games import GameSpec, installed_games
 from printables.products.build_keys import game_inputs
 
 
@@ -116,15 +117,16 @@ def game_files(games_dir: str | None) -> dict[str, Path]:
 
 def game_names(games_dir: str | None = None) -> list[str]:
     """The names the page lists: the registry's order, then the game files by file name."""
-    return [*GAMES, *game_files(games_dir)]
+    return [*installed_games(), *game_files(games_dir)]
 
 
 def find_game(key: str, games_dir: str | None = None,
               uploads: UploadStore | None = None) -> Entry:
     """The game a page's key names (a UsageError with a 'did you mean' hint when there is
     none; a game file's own one-line error when it is the file that would be it)."""
-    if key in GAMES:
-        return Entry(key, GAMES[key], GameRef(key))
+    installed = installed_games()
+    if key in installed:
+        return Entry(key, installed[key], GameRef(key))
     if "@" in key and uploads is not None:
         found = uploads.entry(key)
         if found is not None:
@@ -137,7 +139,7 @@ def find_game(key: str, games_dir: str | None = None,
     for file, problem in folder.problems.items():
         if _stem_name(file) == key or f"the game {key!r}" in problem:
             raise UsageError(problem, input=key)
-    raise UsageError(f"unknown game {key!r}; {did_you_mean(key, [*GAMES, *folder.games])}",
+    raise UsageError(f"unknown game {key!r}; {did_you_mean(key, [*installed, *folder.games])}",
                      input=key)
 
 
@@ -148,11 +150,11 @@ def _folder_entry(name: str, path: Path) -> Entry:
 
 
 def listed(games_dir: str | None) -> tuple[list[GameSpec], Folder]:
-    """The games the first page lists (the seven, then the folder's by file name) and what
-    the folder holds."""
+    """The games the first page lists (the built-in ones and installed plugins, then the
+    folder's by file name) and what the folder holds."""
     folder = scan_folder(games_dir)
-    return [*GAMES.values(), *(_folder_entry(n, p).game for n, p in folder.games.items())], \
-        folder
+    files = [_folder_entry(n, p).game for n, p in folder.games.items()]
+    return [*installed_games().values(), *files], folder
 
 
 def _stem_name(file: str) -> str:

@@ -67,6 +67,7 @@ from printables.products.booklet.flow import (
 from printables.products.booklet.generated import with_generated
 from printables.products.booklet.impose import impose
 from printables.products.booklet.pages import PAGES, SHEETS, booklet_pages, choose
+from printables.products.booklet.requirements import SUMMARY
 from printables.products.booklet.rules_prose import ruleset_of
 from printables.products.tiling import fits_on_page, keep_clear, plan_tiles
 from printables.products.variant import file_stem, variant_parts, variant_words
@@ -345,8 +346,6 @@ def build_booklet(game: GameSpec, paper: str = "A5", theme_name: str = "colour",
 
 #: The rules sections a player aid on the back cover repeats, in this order.
 AID_SECTIONS = ("playing a turn", "moving", "capturing", "end of the game", "notation")
-#: How a rules section's own summary paragraph begins (the player aid prints it alone).
-SUMMARY = "**In short:**"
 
 
 def aid_blocks(sec: markup.Section) -> list[markup.Block]:
