@@ -1,0 +1,106 @@
+"""How the generic kernel's interpreter (generic_core) is compiled, and where numba keeps it.
+
+With numba installed, every function of generic_core is compiled once (the first time a
+game file's kernel plays, about half a minute; see docs/designer/fast-self-play.md) and
+the machine code is kept in the user's cache folder, `<cache>/numba` (the cache folder of
+printables.buildcache: `$PRINTABLES_CACHE`, else `$XDG_CACHE_HOME/printables`, else
+`~/.cache/printables`, made 0700, refused when it is a link, someone else's or writable by
+others), never next to the module, which may be read-only in an installed package. Later
+runs load it in well under a second. Without a usable cache folder it compiles in memory
+for each run. The interpreter reads the rules as data, so no game needs its own
+compilation.
+
+Without numba, or for the differential test's pure-Python path, the same source runs as
+plain Python (`core(pure=True)` loads a second copy of the module whose `jit` is the
+identity).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from printables.buildcache import cache_folder, cache_problem
+
+#: the module name suffix of the uncompiled copy of generic_core
+PURE_SUFFIX = "_py"
+_CORE = "printables.play.kernels.generic_core"
+
+
+def _identity(function: Callable[..., Any]) -> Callable[..., Any]:
+    return function
+
+
+def numba_cache_dir() -> str | None:
+    """The folder numba keeps the interpreter in (None: no usable cache folder)."""
+    folder = cache_folder()
+    if folder is None or cache_problem(folder) is not None:
+        return None
+    target = folder / "numba"
+    try:
+        target.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    if cache_problem(target) is not None:
+        return None
+    return str(target)
+
+
+def jit_for(module_name: str) -> Callable[[Callable[..., Any]], Any]:
+    """The decorator generic_core's functions get: numba's njit, cached in the user's
+    cache folder, or the identity (no numba, or the pure copy)."""
+    if module_name.endswith(PURE_SUFFIX):
+        return _identity
+    try:
+        numba = importlib.import_module("numba")
+    except ImportError:
+        return _identity
+    where = numba_cache_dir()
+
+    def compile_(function: Callable[..., Any]) -> Any:
+        if where is None:
+            return numba.njit(cache=False)(function)
+        config = numba.core.config
+        before = config.CACHE_DIR
+        config.CACHE_DIR = where  # the locator is chosen now, at decoration
+        try:
+            return numba.njit(cache=True)(function)
+        finally:
+            config.CACHE_DIR = before
+    return compile_
+
+
+def core(pure: bool) -> ModuleType:
+    """generic_core compiled (where numba is installed), or its plain-Python copy."""
+    if not pure:
+        return importlib.import_module(_CORE)
+    name = _CORE + PURE_SUFFIX
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(_CORE)
+    assert spec is not None and spec.origin is not None
+    copy = importlib.util.spec_from_file_location(name, spec.origin)
+    assert copy is not None and copy.loader is not None
+    module = importlib.util.module_from_spec(copy)
+    sys.modules[name] = module
+    copy.loader.exec_module(module)
+    return module
+
+
+def compiled_available() -> bool:
+    """True when numba (and so numpy) can be imported."""
+    try:
+        importlib.import_module("numba")
+    except ImportError:
+        return False
+    return True
+
+
+def numpy_available() -> bool:
+    """True when numpy can be imported (the pure-Python path needs it)."""
+    return importlib.util.find_spec("numpy") is not None
+
