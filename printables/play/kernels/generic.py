@@ -23,12 +23,13 @@ from typing import Any
 import numpy as np
 
 from printables.boards import Board
+from printables.errors import LayoutError
 from printables.games.model import GameSpec, Move, Piece, Position
 from printables.games.rules.engine import GenericRules
 from printables.games.rules.moves import NEUTRAL
 from printables.play.kernel import DRAW, adjudication, game_seats
-from printables.play.kernels.base import FastKernel
 from printables.play.kernels import generic_tables as gt
+from printables.play.kernels.base import FastKernel
 from printables.play.kernels.generic_jit import compiled_available, core
 
 
@@ -176,17 +177,23 @@ class GenericKernel(FastKernel):
         return int(r), int(plies)
 
 
-def applies(game: GameSpec, board: Board) -> bool:
-    """True when the generic kernel can play this game on this board."""
+def unsupported_of(game: GameSpec, board: Board) -> str | None:
+    """What of the game's rules (under its default options) the generic kernel does not
+    play on this board, or None when it plays them all."""
     rules = game.rules
     if not isinstance(rules, GenericRules):
-        return False
+        return "rules that are not a game file's [rules]"
     try:
         t = rules.tables(board, Position(game.name, game.sides[0],
                                          options=game.options({})))
-    except Exception:  # a board the rules cannot be laid on: the reference kernel says why
-        return False
-    return gt.unsupported(t.rules, len(t.names)) is None
+    except LayoutError as e:  # a board the rules cannot be laid on: the engine says why
+        return str(e)
+    return gt.unsupported(t.rules, len(t.names))
+
+
+def applies(game: GameSpec, board: Board) -> bool:
+    """True when the generic kernel can play this game on this board."""
+    return unsupported_of(game, board) is None
 
 
 def make(game: GameSpec, board: Board) -> GenericKernel | None:

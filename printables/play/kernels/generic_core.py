@@ -460,7 +460,7 @@ def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any) -> bool:
     if cond == 1:
         return connected(K, cells, e, W)
     if cond == 2:
-        for s in range(cells.shape[0]):
+        for s in range(cells.shape[0]):  # noqa: SIM110 (a loop numba compiles well)
             if K.w_mask[e, s] and K.w_own[e, cells[s]]:
                 return True
         return False

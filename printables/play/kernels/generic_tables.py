@@ -37,8 +37,8 @@ FIELDS = (
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
     "w_limit w_areas w_area0 area w_nb w_min")
-RuleArrays = namedtuple("RuleArrays", FIELDS)  # type: ignore[misc]  # noqa: PYI024
-Work = namedtuple("Work", "out other found seen taken cells hand st mark stack")  # type: ignore[misc]  # noqa: PYI024
+RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
+Work = namedtuple("Work", "out other found seen taken cells hand st mark stack")  # noqa: PYI024
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -157,7 +157,7 @@ class Builder:
                                        if s not in bad and (on is None or s in on)))
                 gravity.append(ways.index(rule.gravity) if rule.gravity else -1)
             first.append(len(masks))
-        below = np.array([t.below[w] for w in ways] or [[-1] * self.n], np.int64)
+        below = np.array([list(t.below[w]) for w in ways] or [[-1] * self.n], np.int64)
         return {"pl_first": first, "pl_mask": _rows(masks, self.n, np.bool_),
                 "pl_gravity": gravity, "below": below}
 
@@ -247,7 +247,10 @@ class Builder:
         cols: dict[str, list[Any]] = {k: [] for k in (
             "w_cond", "w_loses", "w_own", "w_n", "w_exact", "w_mask", "w_kind", "w_limit",
             "w_areas", "w_area0", "w_nb", "w_min")}
-        first_side, w_first, windows, outs, areas = [0], [0], [], [], []
+        first_side, w_first = [0], [0]
+        windows: list[Any] = []
+        outs: list[Any] = []
+        areas: list[Any] = []
         for side in self.sides:
             for rule in rules.win:
                 if not rule.guard.for_side(side):
@@ -309,7 +312,7 @@ class Builder:
 
     # ------------------------------------------------------------------ the whole
     def build(self) -> Any:
-        t, rules = self.t, self.rules
+        rules = self.rules
         npieces, nsides = len(self.pieces), len(self.sides)
         fields: dict[str, Any] = {}
         for part in (self.placements(), self.moves(), self.captures(), self.wins()):
@@ -333,7 +336,7 @@ class Builder:
         fields["flip"], fields["prom"] = flip, prom
         fields.update(self.ray_arrays())
         fields["F"] = self.flags()
-        return RuleArrays(**{k: _array(v) for k, v in fields.items()})
+        return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
     def ray_arrays(self) -> dict[str, Any]:
         longest = max((len(r) for r in self.rays), default=1)
@@ -390,11 +393,15 @@ def _rows(rows: list[Any], width: int, dtype: Any) -> np.ndarray:
     return np.array(rows, dtype)
 
 
-def _array(value: Any) -> np.ndarray:
+#: the one-dimensional fields of true/false (every other list is int64), so every game's
+#: tables have one type and the interpreter is compiled once
+FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact"))
+
+
+def _array(value: Any, flag: bool) -> np.ndarray:
     if isinstance(value, np.ndarray):
         return value
-    arr = np.array(value)
-    return arr.astype(np.bool_) if arr.dtype == np.bool_ else arr.astype(np.int64)
+    return np.array(value, np.bool_ if flag else np.int64)
 
 
 def work(k: Any, n: int, sides: int, bound: int) -> Any:
