@@ -343,7 +343,9 @@ def _half_width(text: str) -> float:
                    "baseline the others are compared with.")
 @click.option("--players", default="random", show_default=True, metavar="LEVEL,..",
               help="Levels, weakest first: random, flat:N, mcts:N, mcts:N:DEPTH (N playouts "
-                   "a move; DEPTH truncates playouts).")
+                   "a move; DEPTH truncates playouts), mcts:Ts (T seconds a move, e.g. "
+                   "mcts:1s: its figures depend on the machine and its load, so the same "
+                   "seed no longer gives the same figures).")
 @click.option("--games", help="Games per pairing (default 100).")
 @click.option("--ci", metavar="H",
               help="Instead of --games: play each level against itself until the first "
