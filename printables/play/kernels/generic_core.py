@@ -24,6 +24,7 @@ import numpy as np
 from printables.play.kernels.generic_jit import jit_for
 
 jit = jit_for(__name__)
+inline = jit_for(__name__, inline=True)
 
 BASE = 1024
 PASS = -1
@@ -35,7 +36,7 @@ F_SIDES, F_SWAP, F_FIRST, F_PASS, F_NO_MOVE, F_ALL_STUCK, F_BOTH_WIN = 0, 1, 2, 
 F_QUIET, F_MUST, F_SHARED, F_SIMPLE_TAKES, F_REQUIRED, F_NEUTRAL = 7, 8, 9, 10, 11, 12
 
 
-@jit
+@inline
 def is_enemy(K: Any, piece: int, side: int) -> bool:
     """A piece of another side (neutral pieces are nobody's enemy)."""
     if piece == 0:
@@ -44,7 +45,7 @@ def is_enemy(K: Any, piece: int, side: int) -> bool:
     return o != side and o != K.F[F_NEUTRAL]
 
 
-@jit
+@inline
 def taken_from(K: Any, hand: Any, side: int) -> int:
     """The hand a placement of side takes from, or -1 (nothing to place)."""
     if hand[side] > 0:
@@ -163,8 +164,20 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
 
 @jit
 def unique(out: Any, m: int) -> int:
-    """Sort the first m codes and drop repeats; the count kept."""
-    out[:m].sort()
+    """Sort the first m codes and drop repeats; the count kept. A shell sort in place
+    (numba's sort would allocate, and the interpreter runs without numba's runtime)."""
+    gap = 1
+    while gap < m // 3:
+        gap = 3 * gap + 1
+    while gap > 0:
+        for i in range(gap, m):
+            v = out[i]
+            j = i
+            while j >= gap and out[j - gap] > v:
+                out[j] = out[j - gap]
+                j -= gap
+            out[j] = v
+        gap //= 3
     keep = 0
     for i in range(m):
         if keep == 0 or out[i] != out[keep - 1]:
@@ -189,7 +202,7 @@ def runs(K: Any, cells: Any, side: int, landing: int, e: int, found: Any, f: int
     return f
 
 
-@jit
+@inline
 def enclosing(K: Any, cells: Any, side: int, s: int, e: int) -> bool:
     p = cells[s]
     if p != 0:
@@ -312,9 +325,12 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
     t = (code // BASE) % BASE - 1
     if K.F[F_SIMPLE_TAKES]:
         return 1 if t >= 0 and cells[t] != 0 else 0
-    W.cells[:] = cells
-    W.hand[:] = hand
-    W.st[:] = st
+    for i in range(cells.shape[0]):  # loops, not slices: nothing allocates (no runtime)
+        W.cells[i] = cells[i]
+    for i in range(hand.shape[0]):
+        W.hand[i] = hand[i]
+    for i in range(st.shape[0]):
+        W.st[i] = st[i]
     return play(K, W.cells, W.hand, W.st, code, W.found)
 
 
@@ -364,7 +380,7 @@ def can_swap(K: Any, cells: Any, st: Any) -> bool:
     return True
 
 
-@jit
+@inline
 def count(K: Any, cells: Any, side: int, kind: int) -> int:
     c = 0
     for s in range(cells.shape[0]):
@@ -426,7 +442,8 @@ def connected(K: Any, cells: Any, e: int, W: Any) -> bool:
     if mine < K.w_min[e] or touched_all != every:
         return False
     g = K.w_nb[e]
-    W.mark[:] = 0
+    for s in range(n):
+        W.mark[s] = 0
     for start in range(n):
         if W.mark[start] or not K.w_own[e, cells[start]]:
             continue

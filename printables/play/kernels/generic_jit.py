@@ -50,9 +50,11 @@ def numba_cache_dir() -> str | None:
     return str(target)
 
 
-def jit_for(module_name: str) -> Callable[[Callable[..., Any]], Any]:
+def jit_for(module_name: str, inline: bool = False) -> Callable[[Callable[..., Any]], Any]:
     """The decorator generic_core's functions get: numba's njit, cached in the user's
-    cache folder, or the identity (no numba, or the pure copy)."""
+    cache folder, or the identity (no numba, or the pure copy). inline: the function is
+    compiled into each caller (numba's inline="always"), for the small helpers called per
+    space: a call passes the rule tables, some sixty arrays, by value."""
     if module_name.endswith(PURE_SUFFIX):
         return _identity
     try:
@@ -61,14 +63,18 @@ def jit_for(module_name: str) -> Callable[[Callable[..., Any]], Any]:
         return _identity
     where = numba_cache_dir()
 
+    # no reference counting (_nrt=False, as kernels.arrays.compiled): every call passes the
+    # rule tables, some sixty arrays, and counting their references was most of a ply
+    bare: dict[str, Any] = {"_nrt": False, **({"inline": "always"} if inline else {})}
+
     def compile_(function: Callable[..., Any]) -> Any:
         if where is None:
-            return numba.njit(cache=False)(function)
+            return numba.njit(cache=False, **bare)(function)
         config = numba.core.config
         before = config.CACHE_DIR
         config.CACHE_DIR = where  # the locator is chosen now, at decoration
         try:
-            return numba.njit(cache=True)(function)
+            return numba.njit(cache=True, **bare)(function)
         finally:
             config.CACHE_DIR = before
     return compile_
