@@ -22,6 +22,14 @@ include importing numba itself.
 
 Goals (issue 28, now measured against the bare engine): >= 100x the engine and >= 100,000
 plies/s per core for every game, >= 1,000,000 for Chameleons, the pure-Python kernel >= 5x.
+
+The generic kernel (issue 38; `--games` of GENERIC_ORDER, in a second table): random
+games per CPU-second from the start, whole games, of the generic kernel compiled (the
+interpreter of a game file's [rules]) beside, in the same run, the hand-written numba
+kernel of a built-in game written as [rules] (rules:NAME, capped alike) or OpenSpiel's
+same game played by the same loop through its Python API (pyspiel: legal_actions, a
+uniformly random one, apply_action, until is_terminal). Targets: rules:NAME at least 1/3
+of its hand-written kernel; the example games at least OpenSpiel's rate.
 """
 
 from __future__ import annotations
@@ -44,12 +52,22 @@ sys.path.insert(0, str(ROOT))
 from printables.games import GAMES  # noqa: E402
 from printables.play.kernel import ReferenceKernel  # noqa: E402
 from printables.play.kernels import NUMBA_KERNELS, kernel_for, numba_available, numba_kernel_for  # noqa: E402
+from printables.play.kernels.generic import make_compiled, unsupported_of  # noqa: E402
 from printables.play.selfplay import ply_cap  # noqa: E402
 from printables.positions import load_layout, setup_path  # noqa: E402
+from tests.test_kernels_generic import game_and_start  # noqa: E402
 
 SECONDS = float(os.environ.get("KERNEL_BENCH_SECONDS", "2"))
 REFERENCE_SECONDS = float(os.environ.get("KERNEL_BENCH_REFERENCE_SECONDS", "3"))
 ORDER = ("rosenkreuz", "chameleons", "evl", "dag-en-nacht", "danadazo", "dugi", "network")
+#: the generic kernel's rows: built-in games written as [rules], then example game files
+GENERIC_ORDER = ("rules:dag-en-nacht", "rules:dugi", "rules:network", "breakthrough", "hex",
+                 "amazons", "checkers", "othello", "connect-four", "tic-tac-toe", "gomoku",
+                 "dugi-small", "dag-en-nacht-13")
+#: example game -> OpenSpiel's name for the same game (tests/openspiel_adapters.py)
+SPIEL = {"breakthrough": "breakthrough", "hex": "hex(swap=true)", "amazons": "amazons",
+         "checkers": "checkers", "othello": "othello", "connect-four": "connect_four",
+         "tic-tac-toe": "tic_tac_toe", "gomoku": "gomoku"}
 
 
 def plies_per_second(kernel, start, cap: int, seconds: float, seed: int = 1) -> dict:
@@ -128,6 +146,82 @@ def measure(name: str) -> dict:
     return row
 
 
+def spiel_games_per_second(name: str, seconds: float, seed: int = 1) -> dict | None:
+    """Random whole games of OpenSpiel's game through pyspiel, or None without it."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    games = plies = 0
+    spent = 0.0
+    while spent < seconds or games == 0:
+        t = time.process_time()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            plies += 1
+        spent += time.process_time() - t
+        games += 1
+    return {"games_per_s": games / spent, "games": games, "mean_length": plies / games}
+
+
+def measure_generic(name: str) -> dict:
+    """One row of the generic kernel's table."""
+    game, start = game_and_start(name)
+    board = game.board(start.options)
+    row: dict = {"game": name}
+    missing = unsupported_of(game, board)
+    if missing:
+        row["unsupported"] = missing
+    if name.startswith("rules:"):
+        builtin = GAMES[name.removeprefix("rules:")]
+        setup = load_layout(setup_path(builtin.name))
+        hand = numba_kernel_for(builtin, setup.board or builtin.board(setup.position.options))
+        cap = ply_cap(hand)
+        row["hand_numba"] = plies_per_second(hand, setup.position, cap, SECONDS)
+    else:
+        cap = ply_cap(ReferenceKernel(game, board))
+        spiel = spiel_games_per_second(SPIEL[name], SECONDS) if name in SPIEL else None
+        if spiel is not None:
+            row["openspiel"] = spiel
+    row["ply_cap"] = cap
+    kernel = make_compiled(game, board) if not missing else None
+    if kernel is not None:
+        kernel.random_playout(kernel.from_position(start), random.Random(0), 1)  # compile
+        row["generic"] = plies_per_second(kernel, start, cap, SECONDS)
+    else:
+        row["generic_reference"] = plies_per_second(ReferenceKernel(game, board), start, cap,
+                                                    SECONDS)
+    return row
+
+
+def generic_table(rows: list[dict]) -> str:
+    """The generic kernel's table: games/s and the target each row is held to."""
+    lines = ["| game | generic compiled games/s | compared with games/s | ratio | target |",
+             "|---|---|---|---|---|"]
+    for row in rows:
+        gen = row.get("generic")
+        mine = (f"{gen['games_per_s']:,.1f}" if gen else
+                f"not played ({row.get('unsupported')}); reference "
+                f"{row['generic_reference']['games_per_s']:,.2f}")
+        rate = gen["games_per_s"] if gen else row["generic_reference"]["games_per_s"]
+        if "hand_numba" in row:
+            other, what, need = row["hand_numba"]["games_per_s"], "hand-written numba", 1 / 3
+        elif "openspiel" in row:
+            other, what, need = row["openspiel"]["games_per_s"], "OpenSpiel", 1.0
+        else:
+            lines.append(f"| {row['game']} | {mine} | - | - | - |")
+            continue
+        ratio = rate / other
+        verdict = "met" if ratio >= need else f"missed by {need / ratio:.1f}x"
+        lines.append(f"| {row['game']} | {mine} | {what} {other:,.1f} | {ratio:.2f} | "
+                     f">= {need:.2f}: {verdict} |")
+    return "\n".join(lines)
+
+
 def table(rows: list[dict]) -> str:
     """The Markdown table the benchmarks page (docs/explanations/benchmarks.md) shows: rates,
     and ratios against the bare engine."""
@@ -156,28 +250,39 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
                     "game, in one run.")
     parser.add_argument("--games", default=",".join(ORDER),
                         help="comma-separated games to measure, in this order (default: "
-                             f"all: {','.join(ORDER)})")
+                             f"all: {','.join(ORDER)}); generic: the generic kernel's "
+                             f"rows ({','.join(GENERIC_ORDER)})")
     parser.add_argument("--json", type=Path, default=None,
                         help="write the rows here (default: benchmarks/kernels.json for a "
                              "run of all games, no file for a run of some)")
     args = parser.parse_args(argv)
     args.games = [g.strip() for g in args.games.split(",") if g.strip()]
-    unknown = [g for g in args.games if g not in ORDER]
+    if args.games == ["generic"]:
+        args.games = list(GENERIC_ORDER)
+    unknown = [g for g in args.games if g not in ORDER + GENERIC_ORDER]
     if unknown or not args.games:
         parser.error(f"--games: unknown game(s) {', '.join(unknown) or '(none given)'}; "
-                     f"valid: {', '.join(ORDER)}")
+                     f"valid: {', '.join(ORDER + GENERIC_ORDER)}, or generic (all of "
+                     "the generic kernel's)")
     if args.json is None and list(args.games) == list(ORDER):
         args.json = HERE / "kernels.json"
+    if args.json is None and list(args.games) == list(GENERIC_ORDER):
+        args.json = HERE / "generic_kernel.json"
     return args
 
 
 def main(argv: list[str] | None = None) -> None:
     args = arguments(argv)
-    rows = [measure(name) for name in args.games]
+    rows = [measure(name) for name in args.games if name in ORDER]
+    generic = [measure_generic(name) for name in args.games if name in GENERIC_ORDER]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     print(f"{platform.machine()}, {os.cpu_count()} cores, load average "
           f"{load:.1f}, Python {platform.python_version()}" if load is not None else "")
-    print(table(rows))
+    if rows:
+        print(table(rows))
+    if generic:
+        print(generic_table(generic))
+    rows += generic
     result = {"machine": platform.machine(), "python": platform.python_version(),
               "load_average": load, "rows": rows}
     if args.json is not None:

@@ -460,7 +460,9 @@ def _half_width(text: str) -> float:
                    "baseline the others are compared with.")
 @click.option("--levels", "players", default="random", show_default=True, metavar="LEVEL,..",
               help="Skill levels, weakest first: random, flat:N, mcts:N, mcts:N:DEPTH (N "
-                   "playouts a move; DEPTH truncates playouts).")
+                   "playouts a move; DEPTH truncates playouts), mcts:Ts (T seconds a move, "
+                   "e.g. mcts:1s: its figures depend on the machine and its load, so the same "
+                   "seed no longer gives the same figures).")
 @renamed("--players", "players", "--levels")
 @click.option("--games", metavar="N", help="Games per pairing (default 100).")
 @click.option("--ci", metavar="H",

@@ -23,12 +23,15 @@ from collections.abc import Callable
 import pytest
 
 from printables.games import get_game
-from printables.games.model import GameSpec
+from printables.games.model import GameSpec, Position
 from printables.loading import load
 from printables.play.kernel import Kernel
 from printables.play.kernels import FAST_KERNELS, NUMBA_KERNELS, numba_available
 from printables.play.kernels.differential import stop_at_every_ply
+from printables.play.kernels.generic import make_compiled, make_pure
 from printables.positions import load_layout, setup_path
+from tests.test_kernels_generic import SIZES as GENERIC_SIZES
+from tests.test_kernels_generic import game_and_start
 
 SEEDS = 3
 END_WINDOW = 40
@@ -62,6 +65,10 @@ def _stops(length: int) -> list[int] | None:
 
 #: the pure-Python Dugi kernel plays its thousands of plies slowly (about 25 s here)
 SLOW = {("dugi", "fast")}
+#: generic kernels whose plain-Python playouts take minutes here (Amazons' moves with
+#: arrows, Dugi's long games)
+GENERIC_SLOW = {("amazons", "pure"), ("amazons", "compiled"), ("rules:dugi", "pure"),
+                ("dugi-small", "pure")}
 
 
 @pytest.mark.parametrize(("name", "kind"), [
@@ -71,12 +78,16 @@ def test_a_playout_stopped_at_any_ply_gives_the_engines_result(name: str, kind: 
     game = get_game(name)
     setup = load_layout(setup_path(name))
     kernel = KERNELS[name, kind](game, setup.board)
+    _check_every_stop(kernel, setup.position)
+
+
+def _check_every_stop(kernel: Kernel, setup: Position) -> None:
     problems: list[str] = []
     ended = 0
     for seed in range(SEEDS):
-        state = kernel.from_position(setup.position)
+        state = kernel.from_position(setup)
         length = kernel.random_playout(state, random.Random(seed), LIMIT)[1]
-        state = kernel.from_position(setup.position)
+        state = kernel.from_position(setup)
         kernel.random_playout(state, random.Random(seed), max(0, length - END_WINDOW))
         start = kernel.to_position(state)
         again = kernel.from_position(start)
@@ -86,6 +97,24 @@ def test_a_playout_stopped_at_any_ply_gives_the_engines_result(name: str, kind: 
                                       stops=_stops(length))
     assert not problems, "\n".join(problems[:5])
     assert ended == SEEDS  # every sampled game ended by the rules: its last ply was checked
+
+
+#: the generic kernel of every game file's [rules] it plays (tests/test_kernels_generic.py
+#: names them), on its plain-Python and its compiled path
+GENERIC = [pytest.param(name, kind, id=f"{name}-{kind}",
+                        marks=[pytest.mark.slow] if (name, kind) in GENERIC_SLOW else [])
+           for name in sorted(GENERIC_SIZES) for kind in ("pure", "compiled")]
+
+
+@pytest.mark.parametrize(("name", "kind"), GENERIC)
+def test_a_generic_playout_stopped_at_any_ply_gives_the_engines_result(name: str,
+                                                                        kind: str) -> None:
+    if kind == "compiled" and not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    game, start = game_and_start(name)
+    kernel = (make_pure if kind == "pure" else make_compiled)(game, game.board(start.options))
+    assert kernel is not None
+    _check_every_stop(kernel, start)
 
 
 def test_a_danadazo_win_on_the_last_allowed_ply_is_a_win(cli):

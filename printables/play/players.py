@@ -12,6 +12,10 @@ Player specs, as `balance --levels` writes them (comma-separated levels):
 - ``mcts:N``: UCT (Kocsis and Szepesvari) with N playouts per move, exploration constant
   sqrt(2), one node expanded per playout, the most visited move played.
 - ``mcts:N:D``: the same with playouts truncated after D plies and scored by `material`.
+- ``mcts:Ts`` (``mcts:1s``, ``mcts:0.25s``; ``mcts:Ts:D`` truncated): UCT with a time budget
+  per move instead of a playout count: it plays playouts until T seconds have passed (at
+  least one). Its games depend on the machine and its load, so a seed no longer gives the
+  same games; a playout count keeps that promise (balance's same seed, same figures).
 
 Rulings:
 - A result scores 1 for the winner, 0 for the loser, 1/2 each for a draw; a playout that
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -186,6 +191,8 @@ class Uct:
     playouts: int
     depth: int | None = None
     spec: str = "mcts"
+    #: a time budget per move in seconds, instead of the playout count (None: the count)
+    seconds: float | None = None
 
     def choose(self, kernel: Kernel, state: Any, moves: list[Hashable], rng: random.Random,
                plies_left: int) -> Hashable:
@@ -197,6 +204,13 @@ class Uct:
                plies_left: int) -> _Node:
         """The search tree's root after the playout budget."""
         root = _Node(None, -1, list(moves))
+        if self.seconds is not None:
+            clock = time.perf_counter
+            until = clock() + self.seconds
+            self._iterate(kernel, state, root, rng, plies_left)
+            while clock() < until:
+                self._iterate(kernel, state, root, rng, plies_left)
+            return root
         for _ in range(self.playouts):
             self._iterate(kernel, state, root, rng, plies_left)
         return root
@@ -236,11 +250,28 @@ def most_visited(root: _Node) -> _Node:
     return max(root.children, key=lambda c: (c.visits, c.value / c.visits))
 
 
+def _seconds(text: str) -> float | None:
+    """A time budget's seconds (a plain decimal > 0 and <= 3600), or None."""
+    digits = text.replace(".", "", 1)
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    value = float(text)
+    return value if 0 < value <= 3600 else None
+
+
 def make_player(spec: str) -> Player:
     """The player a spec names (see the module docstring); UsageError names valid specs."""
     parts = spec.strip().lower().split(":")
     kind, numbers = parts[0], parts[1:]
-    valid = "valid: random, flat:N, mcts:N, mcts:N:DEPTH (N, DEPTH whole numbers >= 1)"
+    valid = ("valid: random, flat:N, mcts:N, mcts:N:DEPTH, mcts:Ts, mcts:Ts:DEPTH (N, DEPTH "
+             "whole numbers >= 1; T seconds, such as 1s or 0.5s, at most 3600s)")
+    if kind == "mcts" and numbers and numbers[0].endswith("s"):
+        seconds = _seconds(numbers[0][:-1])
+        if seconds is None or not all(x.isascii() and x.isdigit() and int(x) >= 1
+                                      for x in numbers[1:2]) or len(numbers) > 2:
+            raise UsageError(f"player {spec!r} is not valid; {valid}", input=spec)
+        depth = int(numbers[1]) if len(numbers) == 2 else None
+        return Uct(0, depth, spec=":".join(["mcts"] + numbers), seconds=seconds)
     if not all(x.isascii() and x.isdigit() and int(x) >= 1 for x in numbers):
         raise UsageError(f"player {spec!r} is not valid; {valid}", input=spec)
     ints = [int(x) for x in numbers]

@@ -1,0 +1,570 @@
+"""The generic kernel's interpreter: move generation, moves, results and random playouts of
+any supported [rules] vocabulary, over the rule tables of generic_tables (a namedtuple of
+integer and boolean arrays, K) and a work area (W), on states of three arrays: cells (a
+piece id per space, 0 empty), hand (pieces per side, the neutral supply last) and st
+(side to move, pie swap used, plies since the last capture).
+
+One interpreter for every rule set: the rules are data, so numba compiles this module once
+per installation (cache=True) and never per game. The same source runs as plain Python
+where numba is missing, and is loaded a second time without compilation for the
+differential test (generic.core(pure=True)), so both paths are proven equal to the
+engine by the same test.
+
+Move codes: a placement on s is s + 1; a move from o to t is (o + 1) + (t + 1) * BASE,
+plus (p + 1) * BASE**2 when it places a piece on p afterwards (X-Y/Z); PASS and SWAP are
+negative. Results: a side index, DRAW (-1), or GOING_ON (-2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from printables.play.kernels.generic_jit import jit_for
+
+jit = jit_for(__name__)
+inline = jit_for(__name__, inline=True)
+
+BASE = 1024
+PASS = -1
+SWAP = -2
+DRAW = -1
+GOING_ON = -2
+# F (flags) indices
+F_SIDES, F_SWAP, F_FIRST, F_PASS, F_NO_MOVE, F_ALL_STUCK, F_BOTH_WIN = 0, 1, 2, 3, 4, 5, 6
+F_QUIET, F_MUST, F_SHARED, F_SIMPLE_TAKES, F_REQUIRED, F_NEUTRAL = 7, 8, 9, 10, 11, 12
+
+
+@inline
+def is_enemy(K: Any, piece: int, side: int) -> bool:
+    """A piece of another side (neutral pieces are nobody's enemy)."""
+    if piece == 0:
+        return False
+    o = K.piece_side[piece]
+    return bool(o != side and o != K.F[F_NEUTRAL])
+
+
+@inline
+def taken_from(K: Any, hand: Any, side: int) -> int:
+    """The hand a placement of side takes from, or -1 (nothing to place)."""
+    if hand[side] > 0:
+        return side
+    if K.F[F_SHARED] == 0:
+        return -1
+    n = K.F[F_SIDES]
+    for i in range(1, n):
+        o = (side + i) % n
+        if hand[o] > 0:
+            return int(o)
+    return -1
+
+
+@jit
+def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int) -> int:
+    if K.placed_piece[side] == 0 or taken_from(K, hand, side) < 0:
+        return m
+    for e in range(K.pl_first[side], K.pl_first[side + 1]):
+        g = K.pl_gravity[e]
+        for s in range(cells.shape[0]):
+            if cells[s] != 0 or not K.pl_mask[e, s]:
+                continue
+            if g >= 0:
+                b = K.below[g, s]
+                if b >= 0 and cells[b] == 0:
+                    continue
+            out[m] = s + 1
+            m += 1
+    return m
+
+
+@jit
+def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, out: Any,
+             m: int, seen: Any) -> int:
+    """The move o->t of move entry e followed by each placement its then_place allows."""
+    j = K.mv_then[e]
+    owner = K.th_owner[j]
+    if hand[owner] <= 0:
+        return m
+    saved_o, saved_t = cells[o], cells[t]
+    cells[t] = saved_o
+    cells[o] = 0
+    first = m
+    kind, most = K.th_type[j], K.th_dist[j]
+    rs = K.th_rs[j]
+    for r in range(K.rs_first[rs, t], K.rs_first[rs, t] + K.rs_count[rs, t]):
+        length = K.ray_len[r]
+        if kind == 2:
+            if length >= most:
+                p = K.ray_sp[r, most - 1]
+                if cells[p] == 0 and not seen[p]:
+                    seen[p] = True
+                    out[m] = p
+                    m += 1
+            continue
+        reach = 1 if kind == 0 else min(most, length)
+        for k in range(reach):
+            p = K.ray_sp[r, k]
+            if cells[p] != 0:
+                break
+            if not seen[p]:
+                seen[p] = True
+                out[m] = p
+                m += 1
+    cells[o] = saved_o
+    cells[t] = saved_t
+    base = (o + 1) + (t + 1) * BASE
+    keep = first
+    for i in range(first, m):
+        p = out[i]
+        seen[p] = False
+        if not K.th_blocked[j, p]:
+            out[keep] = base + (p + 1) * BASE * BASE
+            keep += 1
+    return keep
+
+
+@jit
+def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any) -> int:
+    in_hand = hand[side] > 0
+    for s in range(cells.shape[0]):
+        piece = cells[s]
+        if piece == 0 or K.piece_side[piece] != side:
+            continue
+        for e in range(K.mv_first[side], K.mv_first[side + 1]):
+            when = K.mv_when[e]
+            if (when == 1 and in_hand) or (when == 2 and not in_hand):
+                continue
+            if not K.mv_kinds[e, piece] or not K.mv_from[e, s]:
+                continue
+            kind, most, rs = K.mv_type[e], K.mv_dist[e], K.mv_rs[e]
+            empty, enemy = K.mv_empty[e], K.mv_enemy[e]
+            for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
+                length = K.ray_len[r]
+                if kind == 2:
+                    if length < most:
+                        continue
+                    reach_first, reach_last = most - 1, most
+                else:
+                    reach_first, reach_last = 0, 1 if kind == 0 else min(most, length)
+                for k in range(reach_first, reach_last):
+                    t = K.ray_sp[r, k]
+                    here = cells[t]
+                    ok = (here == 0 and empty) or (enemy and is_enemy(K, here, side))
+                    if ok and K.mv_land[e, t]:
+                        if K.mv_then[e] >= 0:
+                            m = add_then(K, cells, hand, side, e, s, t, out, m, seen)
+                        else:
+                            out[m] = (s + 1) + (t + 1) * BASE
+                            m += 1
+                    if here != 0 and kind != 2:
+                        break
+    return m
+
+
+@jit
+def unique(out: Any, m: int) -> int:
+    """Sort the first m codes and drop repeats; the count kept. A shell sort in place
+    (numba's sort would allocate, and the interpreter runs without numba's runtime)."""
+    gap = 1
+    while gap < m // 3:
+        gap = 3 * gap + 1
+    while gap > 0:
+        for i in range(gap, m):
+            v = out[i]
+            j = i
+            while j >= gap and out[j - gap] > v:
+                out[j] = out[j - gap]
+                j -= gap
+            out[j] = v
+        gap //= 3
+    keep = 0
+    for i in range(m):
+        if keep == 0 or out[i] != out[keep - 1]:
+            out[keep] = out[i]
+            keep += 1
+    return keep
+
+
+@jit
+def runs(K: Any, cells: Any, side: int, landing: int, e: int, found: Any, f: int) -> int:
+    """Custodial and outflank: append the enemy runs the landing piece encloses."""
+    rs, lo, hi = K.cp_rs[e], K.cp_lo[e], K.cp_hi[e]
+    for r in range(K.rs_first[rs, landing], K.rs_first[rs, landing] + K.rs_count[rs, landing]):
+        length = K.ray_len[r]
+        n = 0
+        while n < length and K.cp_victim[e, cells[K.ray_sp[r, n]]]:
+            n += 1
+        if lo <= n <= hi and n < length and enclosing(K, cells, side, K.ray_sp[r, n], e):
+            for k in range(n):
+                found[f] = K.ray_sp[r, k]
+                f += 1
+    return f
+
+
+@inline
+def enclosing(K: Any, cells: Any, side: int, s: int, e: int) -> bool:
+    p = cells[s]
+    if p != 0:
+        return bool(K.piece_side[p] == side)
+    return bool(K.cp_hostile[e, s])
+
+
+@jit
+def surrounded(K: Any, cells: Any, side: int, landing: int, e: int, found: Any,
+               f: int) -> int:
+    g = K.cp_nb[e]
+    for i in range(K.nb_first[g, landing], K.nb_first[g, landing + 1]):
+        v = K.nb_sp[i]
+        if not K.cp_victim[e, cells[v]]:
+            continue
+        lo, hi = K.nb_first[g, v], K.nb_first[g, v + 1]
+        if hi == lo:
+            continue
+        ok = True
+        for j in range(lo, hi):
+            if not enclosing(K, cells, side, K.nb_sp[j], e):
+                ok = False
+                break
+        if ok:
+            found[f] = v
+            f += 1
+    return f
+
+
+@jit
+def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any) -> int:
+    """Every capture rule of side the action (0 move, 1 place) triggers, in order, in
+    place; the number of pieces captured."""
+    taken = 0
+    for e in range(K.cp_first[side], K.cp_first[side + 1]):
+        if not K.cp_after[e, action]:
+            continue
+        kind = K.cp_type[e]
+        f = surrounded(K, cells, side, landing, e, found, 0) if kind == 2 else \
+            runs(K, cells, side, landing, e, found, 0)
+        for i in range(f):
+            s = found[i]
+            p = cells[s]
+            if p == 0:
+                continue
+            if kind == 1:
+                if K.piece_side[p] != side:
+                    cells[s] = K.flip[side, p]
+            else:
+                cells[s] = 0
+                taken += 1
+    return taken
+
+
+@jit
+def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any) -> int:
+    """Play a legal code in place; the number of pieces captured."""
+    side = st[0]
+    if code == SWAP:
+        st[1] = 1
+        return 0
+    n_sides = K.F[F_SIDES]
+    taken = 0
+    if code != PASS:
+        o = code % BASE - 1
+        t = (code // BASE) % BASE - 1
+        p = (code // (BASE * BASE)) % BASE - 1
+        if t < 0:
+            hand[taken_from(K, hand, side)] -= 1
+            cells[o] = K.placed_piece[side]
+            taken = after_action(K, cells, side, o, 1, found)
+        else:
+            piece = cells[o]
+            cells[o] = 0
+            if cells[t] != 0:
+                taken += 1
+            promoted = K.prom[side, piece, t]
+            cells[t] = promoted if promoted != 0 else piece
+            if p >= 0:
+                j = K.side_then[side]
+                cells[p] = K.th_piece[j]
+                hand[K.th_owner[j]] -= 1
+            taken += after_action(K, cells, side, t, 0, found)
+    if K.F[F_QUIET] > 0:
+        st[2] = 0 if taken > 0 else st[2] + 1
+    st[0] = (side + 1) % n_sides
+    return taken
+
+
+@jit
+def landed_flips(K: Any, cells: Any, side: int, code: int, found: Any) -> bool:
+    """For a required outflank: whether the move (on cells, undone after) turns anything
+    over; True where no required outflank applies to it."""
+    o = code % BASE - 1
+    t = (code // BASE) % BASE - 1
+    action = 1 if t < 0 else 0
+    landing = o if t < 0 else t
+    any_rule = False
+    flips = False
+    saved_o, saved_t = cells[o], cells[landing]
+    if t < 0:
+        cells[o] = K.placed_piece[side]
+    else:
+        cells[t] = saved_o
+        cells[o] = 0
+    for e in range(K.cp_first[side], K.cp_first[side + 1]):
+        if K.cp_type[e] == 1 and K.cp_required[e] and K.cp_after[e, action]:
+            any_rule = True
+            if runs(K, cells, side, landing, e, found, 0) > 0:
+                flips = True
+                break
+    cells[o] = saved_o
+    cells[landing] = saved_t
+    return flips or not any_rule
+
+
+@jit
+def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> int:
+    """How many pieces a move captures (for must_capture)."""
+    t = (code // BASE) % BASE - 1
+    if K.F[F_SIMPLE_TAKES]:
+        return 1 if t >= 0 and cells[t] != 0 else 0
+    for i in range(cells.shape[0]):  # loops, not slices: nothing allocates (no runtime)
+        W.cells[i] = cells[i]
+    for i in range(hand.shape[0]):
+        W.hand[i] = hand[i]
+    for i in range(st.shape[0]):
+        W.st[i] = st[i]
+    return int(play(K, W.cells, W.hand, W.st, code, W.found))
+
+
+@jit
+def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any) -> int:
+    """The side's placements and moves the filters allow, sorted, no repeats."""
+    m = add_placements(K, cells, hand, side, out, 0)
+    m = add_moves(K, cells, hand, side, out, m, W.seen)
+    m = unique(out, m)
+    if K.F[F_REQUIRED]:
+        keep = 0
+        for i in range(m):
+            if landed_flips(K, cells, side, out[i], W.found):
+                out[keep] = out[i]
+                keep += 1
+        m = keep
+    if K.F[F_MUST] > 0 and m > 0:
+        best = 0
+        for i in range(m):
+            W.taken[i] = captures_of(K, cells, hand, st, out[i], W)
+            best = max(best, W.taken[i])
+        if best > 0:
+            keep = 0
+            for i in range(m):
+                if W.taken[i] > 0 and (K.F[F_MUST] == 1 or W.taken[i] == best):
+                    out[keep] = out[i]
+                    keep += 1
+            m = keep
+    return int(m)
+
+
+@jit
+def can_swap(K: Any, cells: Any, st: Any) -> bool:
+    n = K.F[F_SWAP]
+    if n == 0 or st[1] != 0:
+        return False
+    sides, first = K.F[F_SIDES], K.F[F_FIRST]
+    if st[0] != (first + n) % sides:
+        return False
+    for s in range(sides):
+        turns = 0
+        for i in range(n):
+            if (first + i) % sides == s:
+                turns += 1
+        if count(K, cells, s, -1) != turns:
+            return False
+    return True
+
+
+@inline
+def count(K: Any, cells: Any, side: int, kind: int) -> int:
+    c = 0
+    for s in range(cells.shape[0]):
+        p = cells[s]
+        if p != 0 and K.piece_side[p] == side and (kind < 0 or K.piece_kind[p] == kind):
+            c += 1
+    return c
+
+
+@jit
+def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> int:
+    """The legal codes of the side to move (no check that the game is over)."""
+    m = candidates(K, cells, hand, st, st[0], out, W)
+    if can_swap(K, cells, st):
+        out[m] = SWAP
+        m += 1
+    if m == 0 and K.F[F_PASS] == 1:
+        out[m] = PASS
+        m += 1
+    return int(m)
+
+
+@jit
+def has_line(K: Any, cells: Any, e: int) -> bool:
+    n = K.w_n[e]
+    for w in range(K.w_first[e], K.w_first[e + 1]):
+        ok = True
+        for k in range(n):
+            if not K.w_own[e, cells[K.win_sp[w, k]]]:
+                ok = False
+                break
+        if not ok:
+            continue
+        if K.w_exact[e]:
+            b, a = K.win_out[w, 0], K.win_out[w, 1]
+            if (b >= 0 and K.w_own[e, cells[b]]) or (a >= 0 and K.w_own[e, cells[a]]):
+                continue
+        return True
+    return False
+
+
+@jit
+def connected(K: Any, cells: Any, e: int, W: Any) -> bool:
+    """A group of own pieces (along the rule's relations) touching every area."""
+    areas = K.w_areas[e]
+    if areas < 2:
+        return False
+    a0 = K.w_area0[e]
+    n = cells.shape[0]
+    every = (1 << areas) - 1
+    touched_all = 0
+    mine = 0
+    for s in range(n):
+        if K.w_own[e, cells[s]]:
+            mine += 1
+            for a in range(areas):
+                if K.area[a0 + a, s]:
+                    touched_all |= 1 << a
+    if mine < K.w_min[e] or touched_all != every:
+        return False
+    g = K.w_nb[e]
+    for s in range(n):
+        W.mark[s] = 0
+    for start in range(n):
+        if W.mark[start] or not K.w_own[e, cells[start]]:
+            continue
+        touched, size, top = 0, 0, 0
+        W.stack[0] = start
+        top = 1
+        W.mark[start] = 1
+        while top > 0:
+            top -= 1
+            here = W.stack[top]
+            size += 1
+            for a in range(areas):
+                if K.area[a0 + a, here]:
+                    touched |= 1 << a
+            for i in range(K.nb_first[g, here], K.nb_first[g, here + 1]):
+                v = K.nb_sp[i]
+                if not W.mark[v] and K.w_own[e, cells[v]]:
+                    W.mark[v] = 1
+                    W.stack[top] = v
+                    top += 1
+        if touched == every and size >= K.w_min[e]:
+            return True
+    return False
+
+
+@jit
+def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any) -> bool:
+    cond = K.w_cond[e]
+    if cond == 0:
+        return bool(has_line(K, cells, e))
+    if cond == 1:
+        return bool(connected(K, cells, e, W))
+    if cond == 2:
+        for s in range(cells.shape[0]):  # noqa: SIM110 (a loop numba compiles well)
+            if K.w_mask[e, s] and K.w_own[e, cells[s]]:
+                return True
+        return False
+    kind = K.w_kind[e]
+    for o in range(K.F[F_SIDES]):
+        if o == side:
+            continue
+        c = count(K, cells, o, kind)
+        placed = K.placed_piece[o]
+        if placed != 0 and (kind < 0 or K.piece_kind[placed] == kind):
+            c += hand[o]
+        if c > K.w_limit[e]:
+            return False
+    return True
+
+
+@jit
+def winners(K: Any, cells: Any, hand: Any, W: Any) -> int:
+    """A bit per side that a win condition makes a winner."""
+    found = 0
+    n = K.F[F_SIDES]
+    for side in range(n):
+        for e in range(K.w_first_side[side], K.w_first_side[side + 1]):
+            if meets(K, cells, hand, side, e, W):
+                found |= 1 << (side if not K.w_loses[e] else (side + 1) % n)
+    return found
+
+
+@jit
+def most_pieces(K: Any, cells: Any) -> int:
+    best, leader, tie = -1, -1, False
+    for s in range(K.F[F_SIDES]):
+        c = count(K, cells, s, -1)
+        if c > best:
+            best, leader, tie = c, s, False
+        elif c == best:
+            tie = True
+    return DRAW if tie else leader
+
+
+@jit
+def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
+    """(result, number of legal codes in out): the engine's result, in its order."""
+    n = K.F[F_SIDES]
+    found = winners(K, cells, hand, W)
+    if found != 0:
+        if found & (found - 1) == 0:
+            for s in range(n):
+                if found == 1 << s:
+                    return s, 0
+        if K.F[F_BOTH_WIN] == 0:
+            mover = (st[0] - 1) % n
+            if found & (1 << mover):
+                return mover, 0
+            for s in range(n):
+                if found & (1 << s):
+                    return s, 0
+        return DRAW, 0
+    if K.F[F_QUIET] > 0 and st[2] >= K.F[F_QUIET]:
+        return DRAW, 0
+    m = legal(K, cells, hand, st, out, W)
+    if m == 0:
+        how = K.F[F_NO_MOVE]
+        if how == 1:
+            return st[0], 0
+        if how == 2:
+            return DRAW, 0
+        return (st[0] + 1) % n, 0
+    if m > 1 or out[0] != PASS:
+        return GOING_ON, m
+    for i in range(1, n):
+        s = (st[0] + i) % n
+        if candidates(K, cells, hand, st, s, W.other, W) > 0:
+            return GOING_ON, m
+    return (most_pieces(K, cells) if K.F[F_ALL_STUCK] == 1 else DRAW), 0
+
+
+@jit
+def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
+            W: Any) -> tuple[int, int]:
+    """Random legal codes in place until the game ends or max_plies; (result or GOING_ON
+    at the cap, plies played)."""
+    np.random.seed(seed)
+    for ply in range(max_plies):
+        r, m = status(K, cells, hand, st, W.out, W)
+        if r != GOING_ON:
+            return r, ply
+        play(K, cells, hand, st, W.out[np.random.randint(0, m)], W.found)
+    r, m = status(K, cells, hand, st, W.out, W)
+    return r, max_plies

@@ -1,0 +1,147 @@
+"""The generic kernel (one interpreter of rule tables, printables.play.kernels.generic)
+equals the generic rules engine, position by position, on its plain-Python path and,
+where numba is installed, compiled.
+
+Per game file of examples/ with [rules] (and Dag en Nacht and Dugi written as [rules]):
+seeded random games from the setup with the kernel choosing the moves, until at least
+MIN_POSITIONS positions are checked. At every position: the Position round trip, the
+result, the seats, the adjudication, the legal move set (as engine Moves) and the
+successor of the move played; every FULL_EVERY-th position, the successor of every legal
+move and its result (differential.random_walk). Rules the interpreter does not play yet
+keep the reference kernel: UNSUPPORTED lists them, and the test fails when that changes.
+
+Size knob: PRINTABLES_KERNEL_CHECK=N multiplies MIN_POSITIONS by N.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from printables.gamefile import load_game_file
+from printables.gamefile.rules_spec import as_rules
+from printables.games import get_game
+from printables.games.model import GameSpec, Position
+from printables.play.kernel import ReferenceKernel
+from printables.play.kernels import kernel_for, numba_available, numba_kernel_for
+from printables.play.kernels.differential import Tally, random_walk
+from printables.play.kernels.generic import make_compiled, make_pure, unsupported_of
+from printables.positions import load_layout, setup_path
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SCALE = int(os.environ.get("PRINTABLES_KERNEL_CHECK", "1"))
+MIN_POSITIONS = 2000 * SCALE
+
+#: game -> (successors of every move every n-th position, ply cap of a walk): sized so a
+#: game costs seconds (the engine's move generation is most of it)
+SIZES = {
+    "amazons": (200, 60),
+    "breakthrough": (5, 400),
+    "connect-four": (3, 400),
+    "dag-en-nacht-13": (10, 300),
+    "dugi-small": (20, 300),
+    "gomoku": (20, 400),
+    "hex": (10, 400),
+    "othello": (5, 400),
+    "tic-tac-toe": (1, 400),
+    "rules:dag-en-nacht": (20, 300),
+    "rules:dugi": (40, 300),
+}
+#: example games whose rules the generic kernel does not play yet, and why
+UNSUPPORTED = {"checkers": "hops", "rules:network": "connect by sight, turn or ends_only, "
+               "max_group, both_win = illegal"}
+#: the engine's moves of a 10x10 Amazons position with arrows take 0.1 s: 2,000 positions
+#: are minutes, so Amazons runs in the slow tier
+SLOW = {"amazons"}
+
+
+def examples_with_rules() -> list[str]:
+    return sorted(p.stem for p in EXAMPLES.glob("*.toml")
+                  if "\n[rules]" in "\n" + p.read_text(encoding="utf-8"))
+
+
+def game_and_start(name: str) -> tuple[GameSpec, Position]:
+    """An example game file (or a built-in game written as [rules]: rules:NAME) and its
+    start position."""
+    if name.startswith("rules:"):
+        builtin = get_game(name.removeprefix("rules:"))
+        return as_rules(builtin), load_layout(setup_path(builtin.name)).position
+    game = load_game_file(EXAMPLES / f"{name}.toml")
+    start = game.setup_position or Position(game.name, game.first or game.sides[0],
+                                            options=game.options({}))
+    return game, start
+
+
+def test_every_example_with_rules_is_checked_here() -> None:
+    names = examples_with_rules()
+    assert len(names) >= 10
+    assert sorted(set(names) - set(UNSUPPORTED)) == sorted(n for n in SIZES
+                                                            if not n.startswith("rules:"))
+
+
+@pytest.mark.parametrize("name", sorted(UNSUPPORTED))
+def test_rules_the_interpreter_does_not_play_keep_the_reference_kernel(name: str) -> None:
+    game, start = game_and_start(name)
+    board = game.board(start.options)
+    assert unsupported_of(game, board) == UNSUPPORTED[name]
+    assert make_pure(game, board) is None
+    if not name.startswith("rules:"):  # a built-in's name picks its hand-written kernel
+        assert isinstance(kernel_for(game, board), ReferenceKernel)
+
+
+def _paths() -> list[object]:
+    out = []
+    for name in sorted(SIZES):
+        for path in ("pure", "compiled"):
+            marks = [pytest.mark.slow] if name in SLOW else []
+            out.append(pytest.param(name, path, marks=marks, id=f"{name}-{path}"))
+    return out
+
+
+@pytest.mark.parametrize(("name", "path"), _paths())
+def test_the_generic_kernel_equals_the_engine(name: str, path: str) -> None:
+    if path == "compiled" and not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    game, start = game_and_start(name)
+    board = game.board(start.options)
+    kernel = (make_pure if path == "pure" else make_compiled)(game, board)
+    assert kernel is not None, unsupported_of(game, board)
+    full_every, cap = SIZES[name]
+    tally = Tally()
+    seed = 0
+    while tally.positions < MIN_POSITIONS and not tally.problems:
+        random_walk(kernel, start, random.Random(seed), tally, max_plies=cap,
+                    full_every=full_every)
+        seed += 1
+    assert not tally.problems, "\n".join(tally.problems[:5])
+    assert tally.positions >= MIN_POSITIONS
+    assert tally.successors >= MIN_POSITIONS
+
+
+def test_kernel_for_and_numba_kernel_for_pick_the_generic_kernel() -> None:
+    game, start = game_and_start("connect-four")
+    board = game.board(start.options)
+    fast = kernel_for(game, board)
+    assert type(fast).__name__ == "GenericKernel" and fast.pure  # type: ignore[attr-defined]
+    if numba_available():
+        compiled = numba_kernel_for(game, board)
+        assert type(compiled).__name__ == "GenericKernel"
+        assert not compiled.pure  # type: ignore[attr-defined]
+
+
+def test_a_compiled_playout_repeats_itself_for_a_seed() -> None:
+    if not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    game, start = game_and_start("breakthrough")
+    kernel = make_compiled(game, game.board(start.options))
+    assert kernel is not None
+    runs = []
+    for _ in range(2):
+        state = kernel.from_position(start)
+        runs.append((kernel.random_playout(state, random.Random(5), 10_000),
+                     kernel.to_position(state)))
+    assert runs[0] == runs[1]
+    assert runs[0][0][0] in (0, 1)  # breakthrough always ends with a winner
