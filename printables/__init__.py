@@ -1,3 +1,3 @@
 """printables: print-ready boards, pieces, booklets and laser files for abstract games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
