@@ -244,7 +244,6 @@ CONTRADICTIONS: list[tuple[str, dict[str, Any], str | None, str]] = [
          "then_place": {"piece": "king"}}]}, "then_place", "king"),
     ("if with a bad value type", {"rules.move": [{"along": ["orthogonal"],
                                                   "if": {"pie": [1]}}]}, "if", "pie"),
-    ("text missing", {"rules": {"pass": "never"}}, None, "text"),
     ("rules text that is not there", {"rules": {"text": "nowhere.md"}}, "text", "nowhere"),
 ]
 

@@ -45,6 +45,7 @@ RECONSTRUCTED_NOTE = "reconstructed from the published rules text"
 def position_caption(game: GameSpec, title: str) -> str:
     """A layout title without a leading game name (the footer prints the name already).
 
+    >>> from printables.games import get_game
     >>> position_caption(get_game("evl"), "EVL: the board starts empty")
     'the board starts empty'
     """
@@ -105,6 +106,7 @@ def setup_filename(game: GameSpec, fmt: str, theme_name: str, layout_file: str |
                    variant: list[str] | None = None) -> str:
     """A file name a person finds: <game>-setup[-<layout name>][-<variant>][-mono].<fmt>.
 
+    >>> from printables.games import get_game
     >>> setup_filename(get_game("dugi"), "png", "mono", "my/dugi-opening.toml")
     'dugi-setup-dugi-opening-mono.png'
     """
