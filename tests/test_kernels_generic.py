@@ -10,7 +10,12 @@ successor of the move played; every FULL_EVERY-th position, the successor of eve
 move and its result (differential.random_walk). Rules the interpreter does not play yet
 keep the reference kernel: UNSUPPORTED lists them, and the test fails when that changes.
 
-Size knob: PRINTABLES_KERNEL_CHECK=N multiplies MIN_POSITIONS by N.
+The compiled path is the kernel `play` and `balance` use: MIN_POSITIONS (2,000) per game.
+The plain-Python path runs the same source uncompiled (the fallback without numba) at ten
+times the cost per position: it is checked at PURE_POSITIONS per game (a tenth; Amazons, a
+position of some 2,000 queen moves and arrows, one walk of 60 plies).
+
+Size knob: PRINTABLES_KERNEL_CHECK=N multiplies both by N.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from printables.positions import load_layout, setup_path
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SCALE = int(os.environ.get("PRINTABLES_KERNEL_CHECK", "1"))
 MIN_POSITIONS = 2000 * SCALE
+PURE_POSITIONS = {"amazons": 60 * SCALE}
+PURE_DEFAULT = 200 * SCALE
 
 #: game -> (successors of every move every n-th position, ply cap of a walk): sized so a
 #: game costs seconds (the engine's move generation is most of it)
@@ -53,8 +60,8 @@ SIZES = {
 #: example games whose rules the generic kernel does not play yet, and why
 UNSUPPORTED = {"checkers": "hops", "rules:network": "connect by sight, turn or ends_only, "
                "max_group, both_win = illegal"}
-#: the engine's moves of a 10x10 Amazons position with arrows take 0.1 s: 2,000 positions
-#: are minutes, so Amazons runs in the slow tier
+#: a 10x10 Amazons position has some 2,000 moves (queen move and arrow): 2,000 positions
+#: are a minute, so Amazons runs in the slow tier
 SLOW = {"amazons"}
 
 
@@ -110,15 +117,16 @@ def test_the_generic_kernel_equals_the_engine(name: str, path: str) -> None:
     kernel = (make_pure if path == "pure" else make_compiled)(game, board)
     assert kernel is not None, unsupported_of(game, board)
     full_every, cap = SIZES[name]
+    wanted = MIN_POSITIONS if path == "compiled" else PURE_POSITIONS.get(name, PURE_DEFAULT)
     tally = Tally()
     seed = 0
-    while tally.positions < MIN_POSITIONS and not tally.problems:
+    while tally.positions < wanted and not tally.problems:
         random_walk(kernel, start, random.Random(seed), tally, max_plies=cap,
                     full_every=full_every)
         seed += 1
     assert not tally.problems, "\n".join(tally.problems[:5])
-    assert tally.positions >= MIN_POSITIONS
-    assert tally.successors >= MIN_POSITIONS
+    assert tally.positions >= wanted
+    assert tally.successors >= wanted
 
 
 def test_kernel_for_and_numba_kernel_for_pick_the_generic_kernel() -> None:

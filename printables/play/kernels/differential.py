@@ -3,7 +3,8 @@
 compare_state says where a kernel state and the engine disagree: the Position round trip
 (from_position(to_position(s)) stands for the same position), the result, the seats, the
 adjudication (the game's ruling), the set of legal moves (as engine Moves via move_of) and,
-when asked, the successor Position of every legal move and the result there. random_walk
+when asked, the successor Position of every legal move and the result there (once per
+position and Tally: the same Position has the same successors). random_walk
 drives seeded random games with the kernel choosing the moves and checks every position it
 reaches, and every successor on every `full_every`-th position (and always the move it
 plays). stop_at_every_ply checks a kernel's own random playout stopped at every ply count
@@ -30,6 +31,9 @@ class Tally:
     positions: int = 0
     successors: int = 0
     problems: list[str] = field(default_factory=list)
+    #: positions whose every successor was checked already (each walk starts at the same
+    #: setup: its successors are checked once, not once per walk)
+    expanded: set[Position] = field(default_factory=set)
 
 
 def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool) -> list:
@@ -59,7 +63,8 @@ def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool)
         tally.problems.append(f"{where}: moves differ: kernel only {extra}, engine only "
                               f"{missing}, {len(moves)} codes for {len(set(moves))} moves")
         return codes
-    if successors:
+    if successors and pos not in tally.expanded:
+        tally.expanded.add(pos)
         for code, move in zip(codes, moves, strict=True):
             check_successor(kernel, state, code, move, pos, tally)
     return codes

@@ -7,8 +7,9 @@ printables.buildcache: `$PRINTABLES_CACHE`, else `$XDG_CACHE_HOME/printables`, e
 `~/.cache/printables`, made 0700, refused when it is a link, someone else's or writable by
 others), never next to the module, which may be read-only in an installed package. Later
 runs load it in well under a second. Without a usable cache folder it compiles in memory
-for each run. The interpreter reads the rules as data, so no game needs its own
-compilation.
+for each run. Where `NUMBA_CACHE_DIR` is set (numba's own setting), numba keeps it there
+instead, as it does for every numba program. The interpreter reads the rules as data, so no
+game needs its own compilation.
 
 Without numba, or for the differential test's pure-Python path, the same source runs as
 plain Python (`core(pure=True)` loads a second copy of the module whose `jit` is the
@@ -57,7 +58,10 @@ def jit_for(module_name: str, inline: bool = False) -> Callable[[Callable[..., A
         numba = importlib.import_module("numba")
     except ImportError:
         return _identity
-    where = numba_cache_dir()
+    # numba's own NUMBA_CACHE_DIR, where the user set it, wins (as for every numba program;
+    # the test run sets it once per session so that each test's empty cache folder does not
+    # compile the interpreter again)
+    where = numba.core.config.CACHE_DIR or numba_cache_dir()
 
     # no reference counting (_nrt=False, as kernels.arrays.compiled): every call passes the
     # rule tables, some sixty arrays, and counting their references was most of a ply
