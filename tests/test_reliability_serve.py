@@ -11,10 +11,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -43,6 +45,16 @@ def start(temp: Path, *args: str, path: str = "") -> tuple[subprocess.Popen, str
     line = proc.stdout.readline().strip()  # the server says where it listens, then serves
     assert line.startswith("printables serve: http://"), line
     return proc, line.split()[2]
+
+
+@pytest.fixture
+def server_tmp():
+    """A short folder for a server's TMPDIR: multiprocessing's forkserver puts its socket
+    there, and a socket's path holds at most 107 bytes (a tmp_path under pytest-xdist,
+    .../popen-gw0/<test name>/, can leave too few)."""
+    folder = Path(tempfile.mkdtemp(prefix="srv-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def stop(proc: subprocess.Popen) -> int:
@@ -130,14 +142,14 @@ STATES = {
 
 
 @pytest.mark.parametrize("state", STATES)
-def test_sigkilled_leaves_no_process_and_no_temp_folder(tmp_path, state):
+def test_sigkilled_leaves_no_process_and_no_temp_folder(server_tmp, state):
     """After SIGKILL no process of the server's and nothing in its TMPDIR (its own folder,
     pymp-*) outlives it by 5 s."""
-    proc, url = start(tmp_path)
+    proc, url = start(server_tmp)
     helpers: set[int] = set()
     path, busy = STATES[state]
     try:
-        assert {p.name.split("-")[0] for p in tmp_path.iterdir()} == {".printables", "pymp"}
+        assert {p.name.split("-")[0] for p in server_tmp.iterdir()} == {".printables", "pymp"}
         if path is not None and busy is None:
             get(url + path)
         elif path is not None:
@@ -145,7 +157,7 @@ def test_sigkilled_leaves_no_process_and_no_temp_folder(tmp_path, state):
 
             def building() -> bool:
                 helpers.update(descendants(proc.pid))
-                return busy(tmp_path)
+                return busy(server_tmp)
             wait_for(building, 60, "the kit build did not start")
         helpers.update(descendants(proc.pid))
         assert helpers  # the janitor at least; a forkserver and its workers after a build
@@ -154,8 +166,8 @@ def test_sigkilled_leaves_no_process_and_no_temp_folder(tmp_path, state):
         killed = time.monotonic()
         wait_for(lambda: not any(alive(p) for p in helpers), 5,
                  "janitor, worker, forkserver or resource tracker outlived the server")
-        wait_for(lambda: not any(tmp_path.iterdir()), 5,  # TMPDIR: nothing at all is left
-                 f"temporary files left: {sorted(p.name for p in tmp_path.iterdir())}")
+        wait_for(lambda: not any(server_tmp.iterdir()), 5,  # TMPDIR: nothing at all is left
+                 f"temporary files left: {sorted(p.name for p in server_tmp.iterdir())}")
         assert time.monotonic() - killed < 5
     finally:
         if proc.poll() is None:
@@ -177,11 +189,10 @@ def without_cairo(folder: Path) -> str:
     return str(folder)
 
 
-def test_serve_without_the_cairo_library_previews_and_builds(tmp_path):
+def test_serve_without_the_cairo_library_previews_and_builds(tmp_path, server_tmp):
     """Issue 40: the forkserver preloaded cairocffi, whose import raises OSError without
     the system library; that ended the forkserver and every game page answered 500."""
-    temp = tmp_path / "temp"
-    temp.mkdir()
+    temp = server_tmp
     proc, url = start(temp, path=without_cairo(tmp_path / "shim"))
     try:
         code, page = get(url + "game/network")
@@ -289,20 +300,20 @@ def test_200_idle_connections_and_a_trickler_do_not_lock_out_the_page(club):
             s.close()
 
 
-def test_a_stopped_server_removes_its_temp_folders(tmp_path):
-    proc, url = start(tmp_path)
-    own = list(tmp_path.glob(".printables-serve.*"))
+def test_a_stopped_server_removes_its_temp_folders(server_tmp):
+    proc, url = start(server_tmp)
+    own = list(server_tmp.glob(".printables-serve.*"))
     assert len(own) == 1
     assert get(url + "game/dugi/preview.json")[0] == 200
     assert stop(proc) == 0
     said = proc.stdout.read()  # no traceback on the way out; on a busy machine waitress
     assert "Traceback" not in said and "Error" not in said, said  # may note its queue depth
     proc.stdout.close()
-    assert list(tmp_path.iterdir()) == []
+    assert list(server_tmp.iterdir()) == []
 
 
 @pytest.mark.parametrize("bind,page", [("0.0.0.0", "127.0.0.1"), ("::", "::1")])
-def test_a_wildcard_server_answers_only_loopback_and_allowed_names(bind, page, tmp_path):
+def test_a_wildcard_server_answers_only_loopback_and_allowed_names(bind, page, server_tmp):
     if ":" in bind and not socket.has_ipv6:
         pytest.skip("no IPv6 here")
     if ":" in bind:
@@ -310,7 +321,7 @@ def test_a_wildcard_server_answers_only_loopback_and_allowed_names(bind, page, t
             socket.create_server(("::1", 0), family=socket.AF_INET6).close()
         except OSError:
             pytest.skip("no IPv6 loopback here")
-    proc, url = start(tmp_path, "--host", bind)
+    proc, url = start(server_tmp, "--host", bind)
     try:
         assert proc.stdout.readline().strip().endswith(
             "it answers to 127.0.0.1, ::1, localhost (add the name people type with "
