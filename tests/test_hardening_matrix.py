@@ -21,6 +21,8 @@ import pytest
 
 from tests.conftest import run_cli
 
+pytestmark = pytest.mark.slow  # a matrix of hostile inputs through the CLI: the fault tier
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # ----------------------------------------------------------------------------- the contract

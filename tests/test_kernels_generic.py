@@ -60,9 +60,9 @@ SIZES = {
 #: example games whose rules the generic kernel does not play yet, and why
 UNSUPPORTED = {"checkers": "hops", "rules:network": "connect by sight, turn or ends_only, "
                "max_group, both_win = illegal"}
-#: a 10x10 Amazons position has some 2,000 moves (queen move and arrow): 2,000 positions
-#: are a minute, so Amazons runs in the slow tier
-SLOW = {"amazons"}
+#: the differential runs in the slow tier (it is minutes of the full run; a 10x10 Amazons
+#: position alone has some 2,000 moves)
+SLOW = pytest.mark.slow
 
 
 def examples_with_rules() -> list[str]:
@@ -103,8 +103,7 @@ def _paths() -> list[object]:
     out = []
     for name in sorted(SIZES):
         for path in ("pure", "compiled"):
-            marks = [pytest.mark.slow] if name in SLOW else []
-            out.append(pytest.param(name, path, marks=marks, id=f"{name}-{path}"))
+            out.append(pytest.param(name, path, marks=[SLOW], id=f"{name}-{path}"))
     return out
 
 

@@ -65,8 +65,6 @@ def _stops(length: int) -> list[int] | None:
 
 #: the pure-Python Dugi kernel plays its thousands of plies slowly (about 25 s here)
 SLOW = {("dugi", "fast")}
-#: generic kernels whose playouts take a while here (Amazons' moves with arrows)
-GENERIC_SLOW = {("amazons", "pure"), ("amazons", "compiled")}
 #: games whose random games run to thousands of plies (Dugi's): on the plain-Python path,
 #: the same source as the compiled one at ten times the cost, a minute each, so only their
 #: compiled playouts are stopped at every ply
@@ -103,8 +101,8 @@ def _check_every_stop(kernel: Kernel, setup: Position, seeds: int = SEEDS) -> No
 
 #: the generic kernel of every game file's [rules] it plays (tests/test_kernels_generic.py
 #: names them), on its plain-Python and its compiled path
-GENERIC = [pytest.param(name, kind, id=f"{name}-{kind}",
-                        marks=[pytest.mark.slow] if (name, kind) in GENERIC_SLOW else [])
+#: (slow tier: the generic kernel's playouts are most of this file's time)
+GENERIC = [pytest.param(name, kind, id=f"{name}-{kind}", marks=[pytest.mark.slow])
            for name in sorted(GENERIC_SIZES) for kind in ("pure", "compiled")
            if not (kind == "pure" and name in PURE_TOO_LONG)]
 

@@ -31,8 +31,6 @@ GAMES = 10
 #: ply cap of a match game (a capped game gets the game's own ruling): Dugi's random
 #: playouts run to hundreds of plies
 CAP = {"dugi-small": 120, "amazons": 150}
-#: matches that take a minute or more on this machine
-SLOW = {"dugi-small", "amazons", "dag-en-nacht-13"}
 
 
 def match(kernel: Kernel, start: object, weak: Player, strong: Player, games: int,
@@ -64,8 +62,8 @@ def match(kernel: Kernel, start: object, weak: Player, strong: Player, games: in
 EXAMPLES = sorted(n for n in SIZES if not n.startswith("rules:"))
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.slow] if n in SLOW
-                                               else []) for n in EXAMPLES])
+@pytest.mark.slow  # small matches of MCTS on every example: a minute and more
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_ten_times_the_playouts_wins_most_games(name: str) -> None:
     game, start = game_and_start(name)
     board = game.board(start.options)
