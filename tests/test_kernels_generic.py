@@ -60,9 +60,6 @@ SIZES = {
 #: example games whose rules the generic kernel does not play yet, and why
 UNSUPPORTED = {"checkers": "hops", "rules:network": "connect by sight, turn or ends_only, "
                "max_group, both_win = illegal"}
-#: the differential runs in the slow tier (it is minutes of the full run; a 10x10 Amazons
-#: position alone has some 2,000 moves)
-SLOW = pytest.mark.slow
 
 
 def examples_with_rules() -> list[str]:
@@ -103,10 +100,11 @@ def _paths() -> list[object]:
     out = []
     for name in sorted(SIZES):
         for path in ("pure", "compiled"):
-            out.append(pytest.param(name, path, marks=[SLOW], id=f"{name}-{path}"))
+            out.append(pytest.param(name, path, id=f"{name}-{path}"))
     return out
 
 
+@pytest.mark.slow  # minutes of the full run (an Amazons position alone has 2,000 moves)
 @pytest.mark.parametrize(("name", "path"), _paths())
 def test_the_generic_kernel_equals_the_engine(name: str, path: str) -> None:
     if path == "compiled" and not numba_available():

@@ -101,12 +101,12 @@ def _check_every_stop(kernel: Kernel, setup: Position, seeds: int = SEEDS) -> No
 
 #: the generic kernel of every game file's [rules] it plays (tests/test_kernels_generic.py
 #: names them), on its plain-Python and its compiled path
-#: (slow tier: the generic kernel's playouts are most of this file's time)
-GENERIC = [pytest.param(name, kind, id=f"{name}-{kind}", marks=[pytest.mark.slow])
+GENERIC = [pytest.param(name, kind, id=f"{name}-{kind}")
            for name in sorted(GENERIC_SIZES) for kind in ("pure", "compiled")
            if not (kind == "pure" and name in PURE_TOO_LONG)]
 
 
+@pytest.mark.slow  # the generic kernel's playouts are most of this file's time
 @pytest.mark.parametrize(("name", "kind"), GENERIC)
 def test_a_generic_playout_stopped_at_any_ply_gives_the_engines_result(name: str,
                                                                         kind: str) -> None:

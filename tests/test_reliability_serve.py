@@ -192,8 +192,7 @@ def without_cairo(folder: Path) -> str:
 def test_serve_without_the_cairo_library_previews_and_builds(tmp_path, server_tmp):
     """Issue 40: the forkserver preloaded cairocffi, whose import raises OSError without
     the system library; that ended the forkserver and every game page answered 500."""
-    temp = server_tmp
-    proc, url = start(temp, path=without_cairo(tmp_path / "shim"))
+    proc, url = start(server_tmp, path=without_cairo(tmp_path / "shim"))
     try:
         code, page = get(url + "game/network")
         assert code == 200 and b'id="board-preview" class="svg"><svg' in page
