@@ -34,7 +34,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from multiprocessing.util import get_temp_dir
 from pathlib import Path
-from types import FrameType
 
 from flask import Flask
 
@@ -51,6 +50,8 @@ CONNECTIONS = 1000
 #: Seconds an idle connection stays open (waitress's default is 120; a build in progress
 #: is not idle).
 IDLE_TIMEOUT = 20
+#: Seconds between looks at whether Ctrl-C or SIGTERM came (the longest a stop waits).
+POLL = 0.2
 
 
 #: The janitors this process started (held, so their pipes close only when it ends).
@@ -98,21 +99,41 @@ def _run(app: Flask, host: str, port: int, open_browser: bool, say: Callable[[st
         raise UsageError(f"cannot listen on {host}:{port}: {e.strerror or e}; "
                          "try another --port", input=str(port)) from None
     url = page_url(host, server.effective_port)
-    say(f"printables serve: {url}  (Ctrl-C stops it)")
+    with _stop_signals() as stopping:
+        say(f"printables serve: {url}  (Ctrl-C stops it)")
+        _welcome(app, host, url, open_browser, say)
+        try:
+            while not stopping:
+                server.asyncore.loop(timeout=POLL, map=server._map, use_poll=True, count=1)
+        finally:
+            server.task_dispatcher.shutdown()
+            server.close()
+
+
+def _welcome(app: Flask, host: str, url: str, open_browser: bool,
+             say: Callable[[str], None]) -> None:
+    """The start-up note for a page open to the network, and the browser where there is one."""
     if host not in LOOPBACK and not _loopback(host):
         say("note: the page is open to the network, not only to this computer; it answers "
             "to " + ", ".join(sorted(app.config["ALLOWED_HOSTS"])) + " (add the name people "
             "type with --allow-host NAME)")
     if open_browser and has_desktop():
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
-    previous = signal.signal(signal.SIGTERM, _stop)
+
+
+@contextmanager
+def _stop_signals() -> Iterator[list[int]]:
+    """While inside: Ctrl-C (SIGINT) and SIGTERM only note themselves in the list yielded;
+    the serving loop looks at it between polls (every POLL seconds at most). A handler that
+    raised would interrupt waitress wherever it was, perhaps holding a lock its close needs."""
+    stopping: list[int] = []
+    previous = {sig: signal.signal(sig, lambda signum, frame: stopping.append(signum))
+                for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+        yield stopping
     finally:
-        signal.signal(signal.SIGTERM, previous)
-        server.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 @contextmanager
@@ -188,10 +209,6 @@ def has_desktop(env: Mapping[str, str] | None = None, platform: str | None = Non
     env = os.environ if env is None else env
     platform = sys.platform if platform is None else platform
     return platform in ("darwin", "win32") or bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
-
-
-def _stop(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
 
 
 def page_url(host: str, port: int) -> str:
