@@ -32,6 +32,7 @@ def _run(cli, out, *args):
     return json.loads((out / "balance.json").read_text())
 
 
+@pytest.mark.slow  # a whole balance run
 def test_report_counts_every_game_and_brackets_the_score(cli, tmp_path):
     data = _run(cli, tmp_path, "chameleons", "--games", "40", "--jobs", "1")
     s = data["variants"][0]["selfplay"]["random"]
@@ -58,6 +59,7 @@ def test_report_counts_every_game_and_brackets_the_score(cli, tmp_path):
     assert speed["games"] == 40 and speed["plies_per_s"] > 0
 
 
+@pytest.mark.slow  # a whole balance run with its PDF
 def test_the_pdf_draws_a_histogram_for_every_level_and_variant(tmp_path):
     # with 9 level x variant rows the PDF once drew only 8 histograms
     plan = plan_for("evl", [], "target=8;target=10;target=12", "random,flat:2,mcts:2",
@@ -107,6 +109,7 @@ def test_mcts_beats_random_in_a_small_bounded_match():
     assert len(records) == 4 and wins == 4  # both seats: MCTS moves first in games 0 and 2
 
 
+@pytest.mark.slow  # MCTS matches
 def test_the_pie_swap_hands_the_first_players_colour_over():
     plan = plan_for("network", ["pie=3"], None, "random", games=40, seed=1)
     pairing = Pairing("self", "random", "random")

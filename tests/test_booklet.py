@@ -224,6 +224,7 @@ def both_booklets(ref: str) -> tuple[bytes, bytes]:
 
 
 @pytest.mark.parametrize("ref", sorted(GAMES) + EXAMPLE_GAMES)
+@pytest.mark.slow  # 27 booklets built twice
 def test_a_booklet_has_notes_pages_only_where_a_fold_needs_them(ref):
     """The A5 booklet has no Notes page (ours: it is not folded, so it needs no multiple of
     four); the copy for folding comes to a multiple of four, with at most three ruled

@@ -202,6 +202,7 @@ def test_printables_alone_prints_the_help(cli):
 
 # ---- old spellings -----------------------------------------------------------------------
 
+@pytest.mark.slow  # every old spelling in its own process
 def test_old_spellings_still_work_with_a_note(cli, tmp_path):
     code, out, err = cli("export", "network", "--to", tmp_path / "n.toml")
     assert code == 0 and (tmp_path / "n.toml").is_file() and (tmp_path / "n.md").is_file()

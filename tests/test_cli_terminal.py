@@ -39,6 +39,7 @@ def bar_drawn(screen: Screen, label: str) -> bool:
 
 
 @pytest.mark.parametrize("product", list(PRODUCTS))
+@pytest.mark.slow  # every game's product under a pty, six times
 def test_every_product_with_all_draws_its_bar(tmp_path, product):
     screen = run_in_terminal([product, "--all", "--format", PRODUCTS[product],
                               "-o", "out"], tmp_path)

@@ -358,6 +358,7 @@ def test_reference_lists_every_piece_art_name_and_its_picture_is_current():
 @pytest.mark.parametrize("seed_file", ["honeycomb", "crossing", "orbit", "go9", "morris",
                                        "amazons", "star-halma", "surakarta", "xiangqi",
                                        "oware", "jungle"])
+@pytest.mark.slow  # hundreds of damaged files per example
 def test_damaged_game_files_fail_cleanly(seed_file, tmp_path):
     """Lines dropped or values swapped at random: a GameSpec or one PrintablesError, never
     another exception."""

@@ -137,6 +137,7 @@ def test_kernel_for_and_numba_kernel_for_pick_the_generic_kernel() -> None:
         assert not compiled.pure  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # compiles the interpreter: a minute on a fresh numba cache
 def test_a_compiled_playout_repeats_itself_for_a_seed() -> None:
     if not numba_available():
         pytest.skip("numba is not installed (the play extra)")

@@ -83,6 +83,7 @@ def loaded_modules(code: str, tmp_path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("product", sorted(PRODUCTS))
+@pytest.mark.slow  # a fresh process per product
 def test_a_single_product_command_loads_that_products_build_and_nothing_else(product,
                                                                               tmp_path):
     """`printables PRODUCT network` loads what the command line itself loads, plus the

@@ -83,6 +83,7 @@ def test_the_margin_check_sees_ink_at_an_edge():
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow  # every page rasterised
 def test_no_ink_within_5_mm_of_any_page_edge(game, paper):
     files = kit(game, paper)
     pdfs = sorted(name for name in files if name.endswith(".pdf"))
@@ -137,6 +138,7 @@ def font_names(pdf: bytes) -> set[str]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow  # a kit's PDFs per game
 def test_every_pdf_of_a_kit_gives_each_font_subset_its_own_tag(game):
     """Board, pieces, setup, booklet, imposed booklet and print-and-play: no subset tag is
     shared by two fonts (main named every font's first subset AAAAAA+), and the files are

@@ -80,6 +80,7 @@ def cases() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("product", "game"), cases())
+@pytest.mark.slow  # each product built three times and more
 def test_a_products_files_follow_what_it_claims(product, game):
     spec, p = GAMES[game], PRODUCTS[product]
     claimed = set(p.request.FOLLOWS)

@@ -154,6 +154,7 @@ def test_write_targets_all_or_none(tmp_path):
     assert stat.S_IMODE(os.stat(tmp_path / "a").st_mode) == 0o644
 
 
+@pytest.mark.kit  # a whole kit
 def test_an_empty_folder_of_yours_in_a_kit_folder_is_not_lost(tmp_path, capsys):
     out = tmp_path / "out"
     assert run_cli(["kit", "dugi", "--jobs", "1", "-o", str(out)], capsys)[0] == 0
