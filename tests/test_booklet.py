@@ -237,6 +237,7 @@ def test_a_booklet_has_notes_pages_only_where_a_fold_needs_them(ref):
     assert len(notes) == len(folded) - len(plain) <= 3
 
 
+@pytest.mark.slow  # 27 booklets built twice (shared with the test above)
 def test_booklets_pack_their_pages_before_padding_them():
     """Page breaks pack the content first and a layout that folds without notes pages is
     preferred: the folded booklets of the seven games and the example game files need at
