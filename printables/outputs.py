@@ -26,18 +26,15 @@ Rulings:
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import fnmatch
 import os
 import re
-import secrets
 import shutil
 import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from printables.errors import (
@@ -273,7 +270,7 @@ def write_at(dir_fd: int, name: str, data: bytes, mode: int = 0o600) -> None:
     """Write bytes to name in the folder open as dir_fd (a store of our own, such as the
     build cache): a new temporary name of ours made there (never following a link),
     flushed, then renamed over name. OSError as the system gives it."""
-    tmp = f"{_temp_prefix(name)}{secrets.token_hex(4)}.part"
+    tmp = f"{_temp_prefix(name)}{os.urandom(4).hex()}.part"
     flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
              | getattr(os, "O_CLOEXEC", 0))
     fd = os.open(tmp, flags, mode, dir_fd=dir_fd)
@@ -413,8 +410,9 @@ def _fsync_all(fds: list[int], threads: int = 8) -> list[tuple[int, OSError]]:
             return k, e
         return None
 
-    if not fds:
-        return []
+    if len(fds) <= 1:  # one file (a single product's): no threads, nor their import
+        return [f for f in map(flush, range(len(fds))) if f is not None]
+    from concurrent.futures import ThreadPoolExecutor  # here: a cold command's start-up
     with ThreadPoolExecutor(max_workers=min(threads, len(fds))) as pool:
         return [f for f in pool.map(flush, range(len(fds))) if f is not None]
 
@@ -445,7 +443,7 @@ def swap_in(staged: Path, target: Path) -> None:
         if not target.exists():
             os.rename(staged, target)
         elif not _exchange(staged, target):
-            old = target.parent / f"{_temp_prefix(target.name)}{secrets.token_hex(4)}.old"
+            old = target.parent / f"{_temp_prefix(target.name)}{os.urandom(4).hex()}.old"
             os.rename(target, old)
             os.rename(staged, target)
             staged = old
@@ -461,6 +459,7 @@ def _exchange(a: Path, b: Path) -> bool:
     """Atomically swap two paths with renameat2(RENAME_EXCHANGE); False where unsupported."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here: only a kit's folder swap needs it, not a cold command's start-up
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
