@@ -4,6 +4,7 @@ report a user can read and a JSON file a script can; bad input exits 2 with one 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,32 @@ def test_every_game_plays_to_a_result(name: str) -> None:
     report = self_play(kernel, start, players, 3, 1, min(cap, 400))
     assert all(r in (0, 1, DRAW) for r in report.results)
     assert all(0 < n <= min(cap, 400) for n in report.lengths)
+
+
+class FirstCallCompiles:
+    """A kernel whose first playout costs CPU time first, as a numba kernel's compile does."""
+
+    def __init__(self, kernel, cost: float) -> None:
+        self.kernel, self.cost, self.calls = kernel, cost, 0
+
+    def __getattr__(self, name: str):
+        return getattr(self.kernel, name)
+
+    def random_playout(self, state, rng, max_plies):
+        self.calls += 1
+        if self.calls == 1:
+            end = time.process_time() + self.cost
+            while time.process_time() < end:
+                pass
+        return self.kernel.random_playout(state, rng, max_plies)
+
+
+def test_plies_per_second_leave_out_a_compiled_kernels_first_call() -> None:
+    kernel, start, players, _ = start_of("chameleons", "random,random", "fast", None)
+    report = self_play(FirstCallCompiles(kernel, 0.5), start, players, 3, 1, 400)
+    assert report.cpu_s < 0.5, report.cpu_s  # the games alone: milliseconds
+    plain = self_play(kernel, start, players, 3, 1, 400)
+    assert (report.lengths, report.results) == (plain.lengths, plain.results)
 
 
 def test_dugi_is_capped_and_adjudicated_by_material(cli, tmp_path) -> None:

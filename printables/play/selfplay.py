@@ -3,7 +3,8 @@ came to (lengths, results, plies and games per CPU-second). `printables play` pr
 
 Rulings: game i of a run with seed S uses its own random.Random(S * 1000003 + i), so a run
 is the same for the same seed, however it is split or interrupted; CPU time is the
-process's (time.process_time), so plies/s is per core. A game that reaches the ply cap is
+process's (time.process_time), so plies/s is per core, and it starts after one untimed ply
+(a compiled kernel compiles or loads at its first call). A game that reaches the ply cap is
 adjudicated by the game's ruling (GameSpec.adjudicate, on every kernel); the cap is the
 kernel's `ply_cap` where it has one (Dugi), else the rules' `max_plies` (a game file's
 [rules.end]), else DEFAULT_PLY_CAP.
@@ -136,6 +137,7 @@ def self_play(kernel: Kernel, start: Position, players: tuple[str, ...], games: 
     lengths, results = [], []
     capped = 0
     cpu = 0.0
+    _first_call(kernel, start)
     for i in range(games):
         rng = random.Random(seed * 1000003 + i)
         state = kernel.from_position(start)
@@ -150,6 +152,12 @@ def self_play(kernel: Kernel, start: Position, players: tuple[str, ...], games: 
             progress(1)
     return PlayReport(kernel.game.name, tuple(kernel.sides), players, kernel_name, seed,
                       max_plies, tuple(lengths), tuple(results), capped, cpu)
+
+
+def _first_call(kernel: Kernel, start: Position) -> None:
+    """One untimed ply: a compiled kernel compiles (or loads its machine code) at its first
+    call, which is a start-up cost, not a ply's; plies/s counts plies only."""
+    kernel.random_playout(kernel.from_position(start), random.Random(0), 1)
 
 
 def describe(report: PlayReport) -> list[str]:
