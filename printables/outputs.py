@@ -26,6 +26,7 @@ Rulings:
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import fnmatch
 import os
@@ -34,6 +35,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -410,11 +412,23 @@ def _fsync_all(fds: list[int], threads: int = 8) -> list[tuple[int, OSError]]:
             return k, e
         return None
 
-    if len(fds) <= 1:  # one file (a single product's): no threads, nor their import
-        return [f for f in map(flush, range(len(fds))) if f is not None]
-    from concurrent.futures import ThreadPoolExecutor  # here: a cold command's start-up
-    with ThreadPoolExecutor(max_workers=min(threads, len(fds))) as pool:
-        return [f for f in pool.map(flush, range(len(fds))) if f is not None]
+    found: list[tuple[int, OSError] | None] = [None] * len(fds)
+
+    def flush_every(ks: range) -> None:
+        for k in ks:
+            found[k] = flush(k)
+
+    n = min(threads, len(fds))
+    if n <= 1:  # one file (a single product's): no thread
+        flush_every(range(len(fds)))
+    else:  # plain threads: concurrent.futures (and logging) would cost a cold command 20 ms
+        workers = [threading.Thread(target=flush_every, args=(range(i, len(fds), n),))
+                   for i in range(n)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    return [f for f in found if f is not None]
 
 
 def _mkdirs(root: Path, folder: Path, made: set[Path], shown_as: Path) -> None:
@@ -459,7 +473,6 @@ def _exchange(a: Path, b: Path) -> bool:
     """Atomically swap two paths with renameat2(RENAME_EXCHANGE); False where unsupported."""
     if not sys.platform.startswith("linux"):
         return False
-    import ctypes  # here: only a kit's folder swap needs it, not a cold command's start-up
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
