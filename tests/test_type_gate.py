@@ -24,8 +24,6 @@ NOT_YET_STRICT = frozenset({
     "printables.products.booklet.book",
     "printables.products.booklet.examples",
     "printables.products.booklet.flow",
-    "printables.products.common",
-    "printables.products.kit_store",
     "printables.products.laser.board",
     "printables.products.laser.joints",
     "printables.products.laser.polar",
