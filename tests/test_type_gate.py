@@ -29,8 +29,6 @@ NOT_YET_STRICT = frozenset({
     "printables.products.pieces.lettering",
     "printables.products.print_and_play",
     "printables.web.app",
-    "printables.web.guard",
-    "printables.web.jobs",
 })
 
 #: The flags strict turns on that an override may turn off for the listed modules only.
