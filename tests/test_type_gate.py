@@ -19,15 +19,12 @@ NOT_YET_STRICT = frozenset({
     "printables.gamefile.fields",
     "printables.gamefile.points",
     "printables.products.booklet.book",
-    "printables.products.booklet.examples",
     "printables.products.booklet.flow",
     "printables.products.laser.board",
     "printables.products.laser.joints",
     "printables.products.laser.polar",
     "printables.products.laser.sheets",
     "printables.products.laser.text",
-    "printables.products.pieces.lettering",
-    "printables.products.print_and_play",
     "printables.web.app",
 })
 
