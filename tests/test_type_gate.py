@@ -18,7 +18,6 @@ NOT_YET_STRICT = frozenset({
     "printables.products.laser.polar",
     "printables.products.laser.sheets",
     "printables.products.laser.text",
-    "printables.web.app",
 })
 
 #: The flags strict turns on that an override may turn off for the listed modules only.

@@ -37,7 +37,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from printables.errors import PrintablesError
 from printables.gamefile import load_game_file
@@ -66,6 +66,7 @@ PRELOAD = ["printables.products.kit", "printables.products.kit_build",
            "printables.web.catalog", "printables.products.registry", "printables.web.products",
            "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
+_R = TypeVar("_R")
 
 
 class BuildError(PrintablesError):
@@ -123,8 +124,8 @@ class Runner:
         else:  # Windows: each worker starts a fresh interpreter
             self._ctx = multiprocessing.get_context("spawn")
 
-    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False,
-            limit: float | None = None) -> Any:
+    def run(self, fn: Callable[..., _R], *args: Any, fresh: bool = False,
+            limit: float | None = None) -> _R:
         """fn(*args) in a worker; its PrintablesError is raised here with the same message.
         fresh: in a new worker that ends after it, as a CLI command runs in a new process;
         limit: seconds, instead of the runner's."""
@@ -141,7 +142,8 @@ class Runner:
         finally:
             self._slots.release()
         if status == "ok":
-            return rest[0]
+            result: _R = rest[0]  # fn's own result, sent back by _work
+            return result
         if status == "user":
             raise PrintablesError(rest[0], input=rest[1])
         raise BuildError(f"the build failed: {rest[0]}")
