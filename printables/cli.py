@@ -8,8 +8,10 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import click
 
@@ -20,6 +22,7 @@ from printables.cli_grammar import (
     SEED,
     SHELLS,
     Command,
+    Decorator,
     GameType,
     TableChoice,
     completion_script,
@@ -36,7 +39,7 @@ from printables.errors import (
     os_reason,
     printable,
 )
-from printables.games import BROKEN, GAMES, get_game, installed_games
+from printables.games import BROKEN, GAMES, GameSpec, get_game, installed_games
 from printables.interrupt import Interrupted, ctrl_c, interrupted
 from printables.loading import load
 from printables.outputs import (
@@ -46,11 +49,18 @@ from printables.outputs import (
     write_files,
     write_targets,
 )
-from printables.products.registry import FORMAT_HELP, PRODUCTS, check_format, game_of_texts
+from printables.products.registry import (
+    FORMAT_HELP,
+    PRODUCTS,
+    Product,
+    check_format,
+    game_of_texts,
+)
 from printables.products.requests import KIT_PAPERS, KitRequest, count, kit_paper
 from printables.render.theme import DEFAULT_THEME
 
 EXIT_USAGE = 2
+_T = TypeVar("_T")
 
 #: What the commands other than the product commands run, by name (printables.loading): a
 #: command loads its own work only, so `printables board` never loads the game-file reader,
@@ -164,7 +174,7 @@ def booklet_failures(paths: tuple[str, ...]) -> list[str]:
             for problem in work("booklet_problems")(g)]
 
 
-def _games(game: str | None, all_: bool) -> list:
+def _games(game: str | None, all_: bool) -> list[GameSpec]:
     """The games a command works on: one by name, or all with --all."""
     if all_ and game:
         raise UsageError("give a GAME or --all, not both")
@@ -189,7 +199,8 @@ def _bar_width(label: str, extra: int) -> int:
     return max(8, _columns() - 1 - len(label) - 24 - extra)
 
 
-def _progress(items: list, label: str, show=lambda item: ""):
+def _progress(items: list[_T], label: str, show: Callable[[_T], str] = lambda item: ""
+              ) -> AbstractContextManager[Iterable[_T]]:
     """A progress bar on stderr for more than one item (show(item): the words after the
     bar), else the items themselves."""
     if len(items) <= 1 or not sys.stderr.isatty():  # a log gets errors only, one line each
@@ -200,14 +211,14 @@ def _progress(items: list, label: str, show=lambda item: ""):
                              item_show_func=lambda item: show(item) if item else "")
 
 
-class _NoBar:
-    def __init__(self, items: list) -> None:
+class _NoBar(Generic[_T]):
+    def __init__(self, items: list[_T]) -> None:
         self.items = items
 
-    def __enter__(self):
+    def __enter__(self) -> list[_T]:
         return self.items
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
 
@@ -222,7 +233,7 @@ def _write_files(files: list[tuple[str, bytes]], output: str, one_game: bool, wh
         click.echo(f"{len(files)} {what} written to {printable(str(out))}/")
 
 
-def per_game(product):
+def per_game(product: Product) -> Decorator:
     """The options every product command shares, declared once: GAME (optional), --all,
     --format (default: the product's first), the game request, the product's fields, -o."""
     formats = product.formats()
@@ -232,7 +243,7 @@ def per_game(product):
                            type=TableChoice(formats, lambda t: check_format(product, t)),
                            help=FORMAT_HELP.get(product.name))]
 
-    def decorate(f):
+    def decorate(f: Any) -> Any:
         f = OUTPUT(f)
         f = field_options(product.request.FIELDS)(f)
         f = game_request_options(product.theme)(f)
@@ -242,12 +253,14 @@ def per_game(product):
     return decorate
 
 
-def product_command(product) -> click.Command:
+def product_command(product: Product) -> click.Command:
     """The command of one product: read a request per game, build, write. Build errors of
     one game with --all are reported and the other games are still made."""
     @per_game(product)
-    def run(game, all_, fmt, options, size, output, theme=DEFAULT_THEME, **texts) -> None:
-        texts = {k: ("1" if v is True else None if v is False else v) for k, v in texts.items()}
+    def run(game: str | None, all_: bool, fmt: str, options: tuple[str, ...], size: str | None,
+            output: str, theme: str = DEFAULT_THEME, **fields: str | bool | None) -> None:
+        # a flag's True is the text "1", its False no text
+        texts = {k: ("1" if v is True else None if v is False else v) for k, v in fields.items()}
         named = game_of_texts(product, texts) if game is None and not all_ else None
         games = [named] if named is not None else _games(game, all_)
         reqs = [(g, product.read(g, texts, fmt, options, size, theme)) for g in games]
@@ -292,7 +305,9 @@ _add_product_commands()
                    "(board and setup first, then the rest); a mistake is one line and the "
                    "watch waits for the fix; Ctrl-C stops.")
 @OUTPUT
-def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output) -> None:
+def kit(games: tuple[str, ...], all_: bool, options: tuple[str, ...], size: str | None,
+        theme: str, paper: str, jobs: str | None, no_cache: bool, watch: bool,
+        output: str) -> None:
     """Build print-and-play kits: one per GAME (a name or a game file), or all (--all).
 
     Per game a folder with board.pdf/svg/png, setup.png, pieces.pdf, booklet.pdf,
@@ -313,8 +328,9 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
             count("--jobs", 1, 64)(jobs)
         def fresh() -> KitRequest:  # every game file read again, checked as at first
             work("forget_loaded")()
-            return work("kit_requests")(games, options, size, theme, paper, jobs,
-                                        cache=not no_cache)
+            req: KitRequest = work("kit_requests")(games, options, size, theme, paper, jobs,
+                                                   cache=not no_cache)
+            return req
         work("watch_kits")(fresh, output, report=click.echo, games=games)
         return
     reqs = work("kit_requests")(games, options, size, theme, paper, jobs, cache=not no_cache)
@@ -343,7 +359,7 @@ def kit(games, all_, options, size, theme, paper, jobs, no_cache, watch, output)
                     "(FILE.md) and every example position (FILE/*.toml); - is standard "
                     "output (the game file alone).")
 @renamed("--to", "to", "-o/--output", type=click.Path(dir_okay=False))
-def export(game, to) -> None:
+def export(game: str, to: str | None) -> None:
     """Write a game as a game file (TOML) on standard output: the start of a variant.
 
     printables export network > my-network.toml, then edit it and run
@@ -368,7 +384,7 @@ def export(game, to) -> None:
               help="List every generated sentence with the [rules] keys it says back.")
 @output_option(None, help="Write GAME.md (the rules text) and GAME/found-*.toml (the "
                           "examples the engine found) into this folder, to edit.")
-def rules_text(game, explain, output) -> None:
+def rules_text(game: str, explain: bool, output: str | None) -> None:
     """Write the rules text a game file's [rules] give its booklet, as Markdown.
 
     printables rules-text my-game.toml > my-game.md, then edit it and name it under
@@ -392,7 +408,7 @@ def rules_text(game, explain, output) -> None:
 @cli.command()
 @click.option("--output", "-o", default="examples", show_default=True,
               type=click.Path(file_okay=False), help="Folder to copy them into.")
-def examples(output) -> None:
+def examples(output: str) -> None:
     """Copy the example game files into a folder, to build, read and change.
 
     Each game file comes with its rules text, its example positions and its art. A file
@@ -420,7 +436,8 @@ def examples(output) -> None:
 @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
               help="Also answer to this host name (e.g. club.local or 192.168.1.5, the name "
                    "people type); besides it only the --host address and localhost.")
-def serve(host, port, games_dir, no_browser, allow_hosts) -> None:
+def serve(host: str, port: int, games_dir: str | None, no_browser: bool,
+          allow_hosts: tuple[str, ...]) -> None:
     """A local web page: choose a game and its options, preview, download files and kits.
 
     Needs the web extra: pip install "printables[web]" (or with pipx: pipx inject
@@ -478,8 +495,10 @@ def _half_width(text: str) -> float:
 @click.option("--scheduler", metavar="tcp://HOST:PORT",
               help="Run the games on this Dask distributed cluster instead.")
 @output_option("output/balance")
-def balance(game, options, variants, players, games, ci, seed, max_plies, kernel_name, workers,
-            scheduler, output) -> None:
+def balance(game: str, options: tuple[str, ...], variants: str | None, players: str,
+            games: str | None, ci: str | None, seed: str, max_plies: str,
+            kernel_name: str | None, workers: str | None, scheduler: str | None,
+            output: str) -> None:
     """Self-play statistics: who wins, how often, how long (GAME or FILE.toml).
 
     Writes balance.json, balance.md, balance.pdf and speed.json. Same command, same figures.
@@ -497,16 +516,16 @@ def balance(game, options, variants, players, games, ci, seed, max_plies, kernel
                     seed=count("--seed", 0, 2**63 - 1)(seed),
                     max_plies=count("--max-plies", 1, 1_000_000)(max_plies),
                     kernel=kernel_name)
-    workers = count("--jobs", 1, 256)(workers) if workers is not None else None
+    jobs = count("--jobs", 1, 256)(workers) if workers is not None else None
     tty = sys.stderr.isatty()
     width = _columns() - 1  # a line as wide as the terminal wraps on some terminals
-    def show(event: dict) -> None:
+    def show(event: dict[str, Any]) -> None:
         if tty:
             line = work("progress_line")(event, width)[:width]
             click.echo("\r" + line.ljust(width), err=True, nl=False)
     for name in work("REPORT_FILES"):  # before the games: a target we won't replace fails now
         check_target(Path(output) / name)
-    paths, speed = work("build_report")(plan, output, workers or work("default_workers")(),
+    paths, speed = work("build_report")(plan, output, jobs or work("default_workers")(),
                                          scheduler, show)
     if tty:
         click.echo("", err=True)
@@ -617,21 +636,22 @@ def _silence_stdout() -> None:
                help="Also write the report (with every game's length and result) as JSON "
                     "to this file; - writes it on standard output instead of the text report.")
 @renamed("--json", "json_file", "-o/--output", type=click.Path(dir_okay=False))
-def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, options,
-         json_file) -> None:
+def play(game: str, players: str, n_games: str, seed: str, max_plies: str | None,
+         kernel_name: str | None, layout_file: str | None, options: tuple[str, ...],
+         json_file: str | None) -> None:
     """Self-play GAME N times and report plies/s, games/s, lengths and results."""
-    n_games = count("--games", 1, 10_000_000)(n_games)  # the one whole-number parser
-    seed = count("--seed", 0, 2**63 - 1)(seed)
-    max_plies = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
+    games = count("--games", 1, 10_000_000)(n_games)  # the one whole-number parser
+    first_seed = count("--seed", 0, 2**63 - 1)(seed)
+    cap_given = count("--max-plies", 1, 10_000_000)(max_plies) if max_plies is not None else None
     if json_file and json_file != "-":
         check_target(json_file)  # before the games: a target we will not replace fails at once
 
     kernel, start, names, cap = work("start_of")(game, players, kernel_name, layout_file, options)
     label = f"{kernel.game.name} games"
-    bar = (click.progressbar(length=n_games, label=label, file=sys.stderr,
+    bar = (click.progressbar(length=games, label=label, file=sys.stderr,
                              width=_bar_width(label, 0)) if sys.stderr.isatty() else None)
     with bar or contextlib.nullcontext():
-        report = work("self_play")(kernel, start, names, n_games, seed, max_plies or cap,
+        report = work("self_play")(kernel, start, names, games, first_seed, cap_given or cap,
                            work("kernel_kind")(kernel),
                            progress=bar.update if bar else None)
     text = json.dumps(report.summary(), indent=1, sort_keys=True) + "\n"
@@ -646,7 +666,7 @@ def play(game, players, n_games, seed, max_plies, kernel_name, layout_file, opti
 
 @cli.command()
 @click.argument("shell", type=click.Choice(SHELLS))
-def completion(shell) -> None:
+def completion(shell: str) -> None:
     """Print the script that makes SHELL complete printables' commands, options, games and
     values (papers, formats, themes...).
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -49,6 +49,14 @@ SHELLS = ("bash", "zsh", "fish")
 #: What click.option and the helpers below return: a decorator of a command's function.
 Decorator = Callable[[Any], Any]
 
+# The value types click's ParamType and Choice are generic in (click 8.4 and later); an older
+# click, which the dependency allows, cannot subscript them at run time.
+if TYPE_CHECKING:
+    _TextType = click.ParamType[str]
+    _TextChoice = click.Choice[str]
+else:
+    _TextType, _TextChoice = click.ParamType, click.Choice
+
 
 @functools.cache
 def plugin_names() -> tuple[str, ...]:
@@ -72,7 +80,7 @@ def games_help(with_all: bool) -> str:
     return (f"GAME: {', '.join(game_names())}{several}, or a game file (FILE.toml).")
 
 
-class GameType(click.ParamType):
+class GameType(_TextType):
     """A game: its name (read later by games.get_game, which also reads game files), and
     `all` where the command takes several games."""
 
@@ -102,7 +110,7 @@ class GameType(click.ParamType):
         return [CompletionItem(incomplete, type="file"), *names]
 
 
-class TableChoice(click.Choice):
+class TableChoice(_TextChoice):
     """One of a list of names (any letter case), read by a parser of the product table (its
     message for a bad value); `--help` lists the names as the table spells them and
     completion offers them. A value the parser takes but the list does not spell (e.g.
@@ -126,7 +134,7 @@ class TableChoice(click.Choice):
         return [CompletionItem(c) for c in map(str, self.choices) if c.lower().startswith(key)]
 
 
-class LoadedChoice(click.Choice):
+class LoadedChoice(_TextChoice):
     """A choice whose names a table elsewhere holds (a "module:attribute" name), loaded on
     first use (printables.loading): when the option is read, listed by --help or completed,
     not when the command line starts."""
@@ -232,7 +240,7 @@ def game_request_options(theme: bool = True) -> Decorator:
     return decorate
 
 
-def field_type(fd: Field) -> click.ParamType | None:
+def field_type(fd: Field) -> click.ParamType[object] | None:
     """A field's click type: its choices (read by its own parser), or a path for FILE and
     DIRECTORY (so completion offers files or folders), else plain text."""
     if fd.choices is not None:

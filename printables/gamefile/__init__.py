@@ -38,16 +38,17 @@ import hashlib
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError, UsageError, quote
 from printables.gamefile.art import art_symbol, art_unchanged, read_art, register_art_inks
-from printables.gamefile.board import GOAL_COLOURS, board_builder, fail_at, unknown_key
+from printables.gamefile.board import GOAL_COLOURS, board_builder, unknown_key
 from printables.gamefile.engine import read_engine, with_engine
+from printables.gamefile.fields import Builder, fail_at
 from printables.gamefile.lettered import LETTERING_KEYS, read_lettering, register_lettered
 from printables.gamefile.reader import (
     SourceReader,
@@ -101,6 +102,7 @@ from printables.render.theme import INK
 from printables.units import MAX_LENGTH, parse_length
 
 _Reader = SourceReader
+_T = TypeVar("_T")
 
 # Each key table maps a key to its one-line meaning: the reader checks files against the
 # keys, and the documentation's game-file reference is printed from the meanings.
@@ -296,7 +298,7 @@ def game_from_text(source: str, path: str = "<string>") -> GameSpec:
     return with_engine(r, spec, head["engine"], own_summary=head["summary"] is not None)
 
 
-def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideColours],
+def _extra(extra: Mapping[str, Any], data: Mapping[str, Any], colours: Mapping[str, SideColours],
            sources: Mapping[str, str], read: Mapping[str, str],
            letters: Mapping[str, list[str]]) -> dict[str, Any]:
     """GameSpec.extra: the credits, what export needs to write the file back (side
@@ -317,8 +319,9 @@ def _extra(extra: Mapping[str, Any], data: Mapping, colours: Mapping[str, SideCo
     return out
 
 
-def _coloured_board(r: _Reader, data: Mapping, head: Mapping[str, Any], build: Callable,
-                    board: Board, colours: dict[str, SideColours]) -> tuple[Callable, Board]:
+def _coloured_board(r: _Reader, data: Mapping[str, Any], head: Mapping[str, Any],
+                    build: Builder, board: Board, colours: dict[str, SideColours]
+                    ) -> tuple[Builder, Board]:
     """The builder and board with the sides' goal colours and [board.edges] drawn."""
     edges = data["board"].get("edges", {})
     owners = (*head["sides"], NEUTRAL)
@@ -339,7 +342,7 @@ def _coloured_board(r: _Reader, data: Mapping, head: Mapping[str, Any], build: C
     register_inks(head["name"], colours)
 
     def coloured(options: Mapping[str, Any], size: float | None,
-                 inner: Callable = build) -> Board:
+                 inner: Builder = build) -> Board:
         return side_coloured(inner(options, size), head["name"], colours, dict(edges))
     return coloured, _try(r, lambda: coloured({}, None), "board")
 
@@ -356,14 +359,14 @@ def _goals_drawn(r: _Reader, board: Board, colours: Mapping[str, SideColours]) -
 
 # ----------------------------------------------------------------------------- helpers
 
-def _known(r: _Reader, table: Mapping, keys: Mapping[str, str], where: str,
+def _known(r: _Reader, table: Mapping[str, Any], keys: Mapping[str, str], where: str,
            section: str | None = None) -> None:
     unknown = sorted(set(table) - set(keys))
     if unknown:
         raise unknown_key(r, unknown[0], where, section, tuple(keys))
 
 
-def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
+def _table(r: _Reader, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     v = data.get(key)
     if not isinstance(v, Mapping):
         raise r.fail(f"[{key}] is missing or not a table; see the game file reference in "
@@ -371,7 +374,7 @@ def _table(r: _Reader, data: Mapping, key: str) -> Mapping:
     return v
 
 
-def _text(r: _Reader, table: Mapping, key: str, where: str, default: str | None = None,
+def _text(r: _Reader, table: Mapping[str, Any], key: str, where: str, default: str | None = None,
           most: int = MAX_TEXT) -> str:
     v = table.get(key, default)
     if not isinstance(v, str) or not v.strip():
@@ -382,7 +385,7 @@ def _text(r: _Reader, table: Mapping, key: str, where: str, default: str | None 
     return v.strip()
 
 
-def _try(r: _Reader, make: Callable[[], Any], key: str) -> Any:
+def _try(r: _Reader, make: Callable[[], _T], key: str) -> _T:
     """Run a builder; its user errors become one line at the key's line of the file."""
     try:
         return make()
@@ -392,7 +395,7 @@ def _try(r: _Reader, make: Callable[[], Any], key: str) -> Any:
         raise r.fail(e.message, key=key) from None
 
 
-def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
+def _game_section(r: _Reader, data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     g = _table(r, data, "game")
     _known(r, g, GAME_KEYS, "[game]", "game")
     name = g.get("name", path.stem.lower().replace(" ", "-").replace("_", "-"))
@@ -426,7 +429,7 @@ def _game_section(r: _Reader, data: Mapping, path: Path) -> dict[str, Any]:
             **_play_keys(r, g, tuple(sides))}
 
 
-def _play_keys(r: _Reader, g: Mapping, sides: tuple[str, ...]) -> dict[str, Any]:
+def _play_keys(r: _Reader, g: Mapping[str, Any], sides: tuple[str, ...]) -> dict[str, Any]:
     """[game] reconstructed, [game.stacks], [game.state], [game.options], notation and
     engine (what an exported built-in game keeps)."""
     rebuilt = g.get("reconstructed", [])
@@ -483,7 +486,8 @@ def _stacks(r: _Reader, t: Any, sides: tuple[str, ...]) -> Placement:
     return Stacks(t["piece"], t["piece_space"], t["marker"], t["marker_space"], dict(letters))
 
 
-def _option_checker(defaults: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], dict]:
+def _option_checker(defaults: Mapping[str, Any]
+                    ) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     """A game file's check_options: each option of its default's type (size 1..26)."""
     def check(merged: Mapping[str, Any]) -> dict[str, Any]:
         for key, value in merged.items():
@@ -498,7 +502,8 @@ def _option_checker(defaults: Mapping[str, Any]) -> Callable[[Mapping[str, Any]]
     return check
 
 
-def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> Callable:
+def _sized(r: _Reader, b: Mapping[str, Any], head: Mapping[str, Any], build: Builder
+           ) -> Builder:
     """With a size option, a square board of size x size cells (the file's own size when
     the option is at its default)."""
     default = head["options"].get("size")
@@ -517,7 +522,7 @@ def _sized(r: _Reader, b: Mapping, head: Mapping[str, Any], build: Callable) -> 
     return sized
 
 
-def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board,
+def _components(r: _Reader, data: Mapping[str, Any], head: Mapping[str, Any], board: Board,
                 base: Path, colours: dict[str, SideColours], sources: dict[str, str],
                 read: dict[str, str], letters: dict[str, list[str]]
                 ) -> tuple[Component, ...]:
@@ -572,7 +577,7 @@ def _components(r: _Reader, data: Mapping, head: Mapping[str, Any], board: Board
     return tuple(out)
 
 
-def _piece_size(r: _Reader, c: Mapping) -> float | None:
+def _piece_size(r: _Reader, c: Mapping[str, Any]) -> float | None:
     if "size" not in c:
         return None
     try:
@@ -585,7 +590,7 @@ def _piece_size(r: _Reader, c: Mapping) -> float | None:
     return v
 
 
-def _art(r: _Reader, c: Mapping, side: str, game: str, base: Path,
+def _art(r: _Reader, c: Mapping[str, Any], side: str, game: str, base: Path,
          colours: dict[str, SideColours], read: dict[str, str]) -> str:
     """The art key of a component: a catalogue name, a side-coloured shape, or a designer
     SVG file (read, sanitised and registered here, drawn on a disc in the side's colours)."""
@@ -651,7 +656,7 @@ def _coloured(game: str, side: str, colours: dict[str, SideColours]) -> list[str
     return sides
 
 
-def _setup(r: _Reader, data: Mapping, game: GameSpec) -> Position:
+def _setup(r: _Reader, data: Mapping[str, Any], game: GameSpec) -> Position:
     s = _table(r, data, "setup")
     _known(r, s, SETUP_KEYS, "[setup]", "setup")
     title = _text(r, s, "title", "[setup]", f"{game.title}: the starting position")
@@ -725,8 +730,9 @@ def _example_of(game: GameSpec, example: Path, path: str | Path) -> Layout:
     return layout
 
 
-def validate_all(paths, say: Callable[[str], None],
-                 notice: Callable[[str], None] | None = None):
+def validate_all(paths: Iterable[str | Path], say: Callable[[str], None],
+                 notice: Callable[[str], None] | None = None
+                 ) -> Iterator[CheckResult | PrintablesError]:
     """For `validate`: check results and read errors of the files named (folders searched
     for *.toml, skipping what is not a regular file with a notice), as
     positions.validate_paths gives them; game files and the position files of games without

@@ -26,6 +26,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from printables.errors import LayoutError
 from printables.gamefile.reader import read_bytes
@@ -133,7 +134,16 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def _walk(p: str, el: ET.Element, m: Matrix, paint: dict) -> Iterator[Shape]:
+class _Paint(TypedDict):
+    """The paint an element inherits and passes on to its children."""
+
+    fill: str | None
+    stroke: str | None
+    width: float
+    rule: str
+
+
+def _walk(p: str, el: ET.Element, m: Matrix, paint: _Paint) -> Iterator[Shape]:
     name = _local(el.tag)
     if name in IGNORED:
         return
@@ -186,8 +196,8 @@ def attrs_from_style(style: str) -> list[tuple[str, str]]:
     return out
 
 
-def _paint(p: str, attrs: dict[str, str], inherited: dict) -> dict:
-    out = dict(inherited)
+def _paint(p: str, attrs: dict[str, str], inherited: _Paint) -> _Paint:
+    out = inherited.copy()
     for key in ("fill", "stroke"):
         if key in attrs:
             out[key] = _colour(p, attrs[key])

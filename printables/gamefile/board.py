@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printables.boards import Board, Decoration
 from printables.boards.heptagon import heptagon_board
@@ -60,6 +60,9 @@ from printables.gamefile.fields import unknown_key as unknown_key
 from printables.gamefile.points import KEYS as POINTS_TOPOLOGY_KEYS
 from printables.gamefile.points import read_points, read_triangle
 from printables.geometry import Point
+
+if TYPE_CHECKING:
+    from printables.positions import SourceReader
 
 TOPOLOGIES = ("square", "hex", "rings", "segments", "heptagon", "points", "triangle")
 #: Space shapes of a square board, key -> what it means (the game-file reference prints it).
@@ -118,7 +121,8 @@ KEYS: dict[str, dict[str, str]] = {
 }
 
 
-def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def board_builder(r: SourceReader, b: Mapping[str, Any], name: str,
+                  title: str) -> tuple[Builder, str]:
     """The builder and summary a [board] table describes (r: the game file's reader)."""
     topology = b.get("topology")
     if topology not in TOPOLOGIES:
@@ -137,7 +141,7 @@ def board_builder(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 # ----------------------------------------------------------------------------- square
 
-def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def _square(r: SourceReader, b: Mapping[str, Any], name: str, title: str) -> tuple[Builder, str]:
     files = read_int(r, b, "files", 1, 26)
     ranks = read_int(r, b, "ranks", 1, 26, files)
     cell = read_length(r, b, "cell")
@@ -190,7 +194,7 @@ def _square(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return build, f"{files}x{ranks} square board, {colouring} colouring{stores}"
 
 
-def _shapes_and_spans(r, b: Mapping, names: set[str], dead: set[str]
+def _shapes_and_spans(r: SourceReader, b: Mapping[str, Any], names: set[str], dead: set[str]
                       ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """[board.shapes] (cell -> circle or rounded) and [board.spans] (name -> its cells)."""
     shapes = cell_table(r, b, "shapes", names, SPACE_SHAPES)
@@ -233,7 +237,7 @@ def spiral_marks(cells: list[str], pitch: float, origin: Point) -> tuple[Decorat
 
 # ----------------------------------------------------------------------------- hex
 
-def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def _hex(r: SourceReader, b: Mapping[str, Any], name: str, title: str) -> tuple[Builder, str]:
     shape = read_choice(r, b, "shape", ("hexhex", "rhombus"), "hexhex")
     if shape == "hexhex":
         m = read_int(r, b, "radius", 1, 13)
@@ -267,7 +271,7 @@ def _hex(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
 
 # ----------------------------------------------------------------------------- the others
 
-def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def _rings(r: SourceReader, b: Mapping[str, Any], name: str, title: str) -> tuple[Builder, str]:
     n_rings = read_int(r, b, "rings", 1, 26)
     sectors = read_int(r, b, "sectors", 3, 72)
     if "cell" in b:
@@ -286,7 +290,7 @@ def _rings(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return build, f"{n_rings} rings x {sectors} sectors round a dead zone"
 
 
-def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def _segments(r: SourceReader, b: Mapping[str, Any], name: str, title: str) -> tuple[Builder, str]:
     cols, rows = read_int(r, b, "columns", 1, 25), read_int(r, b, "rows", 1, 25)
     bends = b.get("bends", [])
     corners = ("sw", "se", "nw", "ne")
@@ -307,7 +311,7 @@ def _segments(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return build, f"pieces on the {len(board.spaces)} line segments of a {cols}x{rows} grid"
 
 
-def _heptagon(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def _heptagon(r: SourceReader, b: Mapping[str, Any], name: str, title: str) -> tuple[Builder, str]:
     rows, cols = read_int(r, b, "rows", 1, 26), read_int(r, b, "columns", 2, 30)
     width = read_length(r, b, "size") or DEFAULTS["heptagon"]
 

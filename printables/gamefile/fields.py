@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printables.boards import Board
 from printables.errors import LayoutError, PrintablesError
 from printables.render.theme import PALETTE
 from printables.units import parse_length
+
+if TYPE_CHECKING:
+    from printables.positions import SourceReader
 
 # Each key table maps a key to its one-line meaning: the readers check [board] against the
 # keys, and the documentation's game-file reference is printed from the meanings.
@@ -41,7 +44,8 @@ DEFAULTS = {"square": 175.0, "hex": 20.0, "rings": 300.0, "segments": 36.0,
 Builder = Callable[[Mapping[str, Any], float | None], Board]
 
 
-def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, ...]):
+def unknown_key(r: SourceReader, key: str, where: str, section: str | None,
+                valid: tuple[str, ...]) -> LayoutError:
     """The error for a key a table does not take, at its line inside the table."""
     hint = (f" ({key} belongs at the top, before the first [table])"
             if key in ("rules", "examples") and section else "")
@@ -57,7 +61,7 @@ def unknown_key(r, key: str, where: str, section: str | None, valid: tuple[str, 
                        file=r.path, line=line, input=key)
 
 
-def fail_at(r, message: str, value: Any, key: str):
+def fail_at(r: SourceReader, message: str, value: Any, key: str) -> LayoutError:
     """The error for a bad value: at the line of the value when the file quotes it, else at
     the line of its key."""
     if isinstance(value, str) and f'"{value}"' in r.source:
@@ -65,7 +69,8 @@ def fail_at(r, message: str, value: Any, key: str):
     return r.fail(message, key=key)
 
 
-def read_int(r, b: Mapping, key: str, lo: int, hi: int, default: int | None = None) -> int:
+def read_int(r: SourceReader, b: Mapping[str, Any], key: str, lo: int, hi: int,
+             default: int | None = None) -> int:
     v = b.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         shown = "missing" if v is None else repr(v)
@@ -73,7 +78,7 @@ def read_int(r, b: Mapping, key: str, lo: int, hi: int, default: int | None = No
     return v
 
 
-def read_length(r, b: Mapping, key: str) -> float | None:
+def read_length(r: SourceReader, b: Mapping[str, Any], key: str) -> float | None:
     if key not in b:
         return None
     if isinstance(b[key], bool):
@@ -85,15 +90,16 @@ def read_length(r, b: Mapping, key: str) -> float | None:
         raise r.fail(e.message, key=key) from None
 
 
-def read_choice(r, b: Mapping, key: str, choices: tuple[str, ...], default: str) -> str:
+def read_choice(r: SourceReader, b: Mapping[str, Any], key: str, choices: tuple[str, ...],
+                default: str) -> str:
     v = b.get(key, default)
-    if v not in choices:
+    if not isinstance(v, str) or v not in choices:
         raise fail_at(r, f"[board] {key} {v!r} is not valid; valid: {', '.join(choices)}", v, key)
     return v
 
 
-def cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...] | None
-                ) -> dict[str, str]:
+def cell_table(r: SourceReader, b: Mapping[str, Any], key: str, names: set[str],
+               values: tuple[str, ...] | None) -> dict[str, str]:
     """[board.<key>]: class -> list of cells, read as cell -> class."""
     v = b.get(key, {})
     if not isinstance(v, Mapping):
@@ -119,7 +125,7 @@ def cell_table(r, b: Mapping, key: str, names: set[str], values: tuple[str, ...]
     return out
 
 
-def built(r, make: Callable[[], Board]) -> Board:
+def built(r: SourceReader, make: Callable[[], Board]) -> Board:
     try:
         return make()
     except PrintablesError as e:

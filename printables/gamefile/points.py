@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printables.boards import Board
 from printables.boards.point_lines import CurveSpec, Extras, Place, grid_named
@@ -42,6 +42,9 @@ from printables.gamefile.fields import (
     read_length,
     unknown_key,
 )
+
+if TYPE_CHECKING:
+    from printables.positions import SourceReader
 
 #: Keys of a points board by layout (beyond topology, size, cell and the shared keys).
 LAYOUT_KEYS = {"grid": ("files", "ranks", "diagonals", "stars", "file_labels", "rank_labels"),
@@ -107,7 +110,8 @@ _ERROR_KEYS = (("line", "lines"), ("connection", "connections"), ("drawn", "draw
 Make = Callable[[float, Extras], Board]
 
 
-def _pitched(r, b: Mapping, make: Callable[[float], Board], kinds: Mapping[str, str]
+def _pitched(r: SourceReader, b: Mapping[str, Any], make: Callable[[float], Board],
+             kinds: Mapping[str, str]
              ) -> tuple[Builder, Board]:
     """A builder from make(pitch): cell is the pitch, size the board's width; points named
     in [board.colours] are drawn as discs of that colour (a goal, a home), and take the
@@ -132,7 +136,7 @@ def _pitched(r, b: Mapping, make: Callable[[float], Board], kinds: Mapping[str, 
     return build, built(r, lambda: build({}, None))
 
 
-def _names(r, b: Mapping, key: str) -> list[str]:
+def _names(r: SourceReader, b: Mapping[str, Any], key: str) -> list[str]:
     v = b.get(key, [])
     if not isinstance(v, list) or not all(isinstance(x, str) and _POINT_NAME.match(x.lower())
                                           for x in v):
@@ -141,7 +145,7 @@ def _names(r, b: Mapping, key: str) -> list[str]:
     return v
 
 
-def _space_labels(r, b: Mapping) -> dict[str, str]:
+def _space_labels(r: SourceReader, b: Mapping[str, Any]) -> dict[str, str]:
     v = b.get("labels", {})
     if not isinstance(v, Mapping) or not all(isinstance(t, str) for t in v.values()):
         raise r.fail("[board.labels] must map point names to the text printed beside them, "
@@ -149,14 +153,15 @@ def _space_labels(r, b: Mapping) -> dict[str, str]:
     return dict(v)
 
 
-def _xy(r, v: Any, what: str, key: str) -> tuple[float, float]:
+def _xy(r: SourceReader, v: Any, what: str, key: str) -> tuple[float, float]:
     if (not isinstance(v, list) or len(v) != 2 or any(
             isinstance(c, bool) or not isinstance(c, (int, float)) or abs(c) > 100 for c in v)):
         raise r.fail(f"{what} must be [x, y], two numbers of cells (-100..100)", key=key)
     return (float(v[0]), float(v[1]))
 
 
-def _coords(r, b: Mapping, key: str, least: int) -> dict[str, tuple[float, float]]:
+def _coords(r: SourceReader, b: Mapping[str, Any], key: str,
+            least: int) -> dict[str, tuple[float, float]]:
     """[board.points] or [board.guides]: name -> [x, y] in cells."""
     pts = b.get(key, {})
     if not isinstance(pts, Mapping) or len(pts) < least:
@@ -171,7 +176,8 @@ def _coords(r, b: Mapping, key: str, least: int) -> dict[str, tuple[float, float
     return out
 
 
-def _paths(r, b: Mapping, key: str, known: set[str]) -> tuple[tuple[str, str], ...]:
+def _paths(r: SourceReader, b: Mapping[str, Any], key: str,
+           known: set[str]) -> tuple[tuple[str, str], ...]:
     """A list of paths ("a-b-c") as the pairs of points they step between."""
     raw = b.get(key, [])
     if not isinstance(raw, list):
@@ -190,7 +196,7 @@ def _paths(r, b: Mapping, key: str, known: set[str]) -> tuple[tuple[str, str], .
     return tuple(out)
 
 
-def _place(r, v: Any, known: set[str], what: str) -> Place:
+def _place(r: SourceReader, v: Any, known: set[str], what: str) -> Place:
     if isinstance(v, str):
         if v not in known:
             raise fail_at(r, f"[[board.curves]] {what} {v!r} is not a point or guide point "
@@ -199,7 +205,7 @@ def _place(r, v: Any, known: set[str], what: str) -> Place:
     return _xy(r, v, f"[[board.curves]] {what}", "curves")
 
 
-def _curves(r, b: Mapping, known: set[str]) -> tuple[CurveSpec, ...]:
+def _curves(r: SourceReader, b: Mapping[str, Any], known: set[str]) -> tuple[CurveSpec, ...]:
     raw = b.get("curves", [])
     if not isinstance(raw, list) or not all(isinstance(c, Mapping) for c in raw):
         raise r.fail("[[board.curves]] tables each give from, to and a centre or a through "
@@ -223,7 +229,7 @@ def _curves(r, b: Mapping, known: set[str]) -> tuple[CurveSpec, ...]:
     return tuple(out)
 
 
-def read_extras(r, b: Mapping, points: set[str]) -> Extras:
+def read_extras(r: SourceReader, b: Mapping[str, Any], points: set[str]) -> Extras:
     """The DRAWING_KEYS of a [board] table whose layout has these points (names checked)."""
     guides = _coords(r, b, "guides", 0)
     clash = sorted(set(guides) & points)
@@ -242,7 +248,8 @@ def read_extras(r, b: Mapping, points: set[str]) -> Extras:
         guides=guides, dead=tuple(dead))
 
 
-def _kinds(r, b: Mapping, points: set[str], dead: tuple[str, ...]) -> dict[str, str]:
+def _kinds(r: SourceReader, b: Mapping[str, Any], points: set[str],
+           dead: tuple[str, ...]) -> dict[str, str]:
     """Point -> kind for every point whose kind is not ``point``."""
     space_kind = b.get("space_kind", "point")
     if not isinstance(space_kind, str) or not _POINT_NAME.match(space_kind):
@@ -252,7 +259,7 @@ def _kinds(r, b: Mapping, points: set[str], dead: tuple[str, ...]) -> dict[str, 
     return {**base, **{n: "dead" for n in dead}, **kinds}
 
 
-def _with_extras(r, b: Mapping, make: Make, free_lines: bool = False
+def _with_extras(r: SourceReader, b: Mapping[str, Any], make: Make, free_lines: bool = False
                  ) -> tuple[Callable[[float], Board], dict[str, str]]:
     """make(pitch) with the board's extras, and its kinds; the names are checked against
     the layout's own points first (free_lines: the layout's lines are its lines key)."""
@@ -272,7 +279,8 @@ def _with_extras(r, b: Mapping, make: Make, free_lines: bool = False
     return build, kinds
 
 
-def read_points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def read_points(r: SourceReader, b: Mapping[str, Any], name: str,
+                title: str) -> tuple[Builder, str]:
     """A points board's builder and summary."""
     layout = read_choice(r, b, "layout", tuple(LAYOUT_KEYS), "grid")
     extra = sorted(set(b) - set(COMMON_KEYS) - set(SHARED) - set(LAYOUT_KEYS[layout]))
@@ -314,7 +322,7 @@ def read_points(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
     return build, f"{what}: {summary_counts(board)}"
 
 
-def _free(r, b: Mapping, name: str, title: str, beside: dict[str, str],
+def _free(r: SourceReader, b: Mapping[str, Any], name: str, title: str, beside: dict[str, str],
           stars: list[str] | None) -> tuple[Make, str]:
     """A free layout's make(pitch, extras), with its coordinates printed."""
     coords = _coords(r, b, "points", 2)
@@ -348,7 +356,8 @@ def summary_counts(board: Board) -> str:
     return f"{len(board.spaces)} points, {len(board.lines)} lines{curves}"
 
 
-def read_triangle(r, b: Mapping, name: str, title: str) -> tuple[Builder, str]:
+def read_triangle(r: SourceReader, b: Mapping[str, Any], name: str,
+                  title: str) -> tuple[Builder, str]:
     """A triangle grid's builder and summary."""
     shape = read_choice(r, b, "shape", TRIANGLE_SHAPES, "triangle")
     side = read_int(r, b, "side", 2, 13)

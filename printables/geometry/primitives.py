@@ -208,8 +208,9 @@ class Stroke:
 
 Shape = Polygon | Outline | Circle | Stroke
 
-#: anything scale_shape maps to the same kind of thing
-_S = TypeVar("_S", Point, Segment, Arc, Polygon, Outline, Circle, Stroke)
+#: anything scale_shape maps to the same kind of thing (a Shape not known more closely: to
+#: a Shape)
+_S = TypeVar("_S", Point, Segment, Arc, Polygon, Outline, Circle, Stroke, Shape)
 
 
 def polygon_area(points: tuple[Point, ...] | list[Point]) -> float:

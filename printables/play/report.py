@@ -53,7 +53,8 @@ JSON_DECIMALS = 4
 RECORDS = "games.jsonl"
 
 
-def report_data(plan: Plan, streams: dict[tuple[str, str], list[dict[str, Any]]]) -> dict:
+def report_data(plan: Plan, streams: dict[tuple[str, str], list[dict[str, Any]]]
+                ) -> dict[str, Any]:
     """Every figure of a run, exact (balance.json rounds them)."""
     game = get_game(plan.game_ref)
     variants, kernels = [], {}
@@ -112,13 +113,13 @@ def rounded(value: Any, decimals: int = JSON_DECIMALS) -> Any:
     return value
 
 
-def to_json(data: dict) -> bytes:
+def to_json(data: dict[str, Any]) -> bytes:
     """balance.json's bytes: floats to JSON_DECIMALS, sorted keys, one space indent."""
     return (json.dumps(rounded(data), indent=1, sort_keys=True, ensure_ascii=False)
             + "\n").encode()
 
 
-def to_markdown(data: dict) -> bytes:
+def to_markdown(data: dict[str, Any]) -> bytes:
     """balance.md: the figures as tables a designer can read."""
     lines = [f"# {data['title']}: what self-play shows", "",
              f"Seed {data['seed']}; players {', '.join(data['players'])}; games end at "
@@ -148,7 +149,7 @@ def to_markdown(data: dict) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def _swap_lines(data: dict) -> list[str]:
+def _swap_lines(data: dict[str, Any]) -> list[str]:
     if not data["changes_sides"]:
         return []
     out = ["", "## Changes of sides (the pie swap)", "",
@@ -168,7 +169,7 @@ def _maybe(x: float | None) -> str:
     return "-" if x is None else pct(x)
 
 
-def _ladder_lines(data: dict) -> list[str]:
+def _ladder_lines(data: dict[str, Any]) -> list[str]:
     rows = [(v["label"], lad) for v in data["variants"] for lad in v["ladder"]]
     if not rows:
         return []
@@ -183,7 +184,7 @@ def _ladder_lines(data: dict) -> list[str]:
     return out
 
 
-def _opening_lines(data: dict) -> list[str]:
+def _opening_lines(data: dict[str, Any]) -> list[str]:
     out = ["", "## Openings most played (first player's score)", ""]
     for v in data["variants"]:
         for level, s in v["selfplay"].items():
@@ -197,8 +198,8 @@ def _opening_lines(data: dict) -> list[str]:
 REPORT_FILES = ("balance.json", "balance.md", "balance.pdf", RECORDS, "speed.json")
 
 
-def write_report(folder: Any, data: dict, records: list[dict[str, Any]],
-                 speed: dict) -> list[Any]:
+def write_report(folder: Any, data: dict[str, Any], records: list[dict[str, Any]],
+                 speed: dict[str, Any]) -> list[Any]:
     """Write balance.json, balance.md, balance.pdf, games.jsonl and speed.json into folder,
     each atomically (printables.outputs); the paths written."""
     out = ensure_dir(folder)

@@ -15,6 +15,8 @@ rounded once.
 
 from __future__ import annotations
 
+from typing import Any
+
 from printables.games.model import byline
 from printables.geometry import Point, Segment
 from printables.render import render
@@ -43,7 +45,7 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
-def interval(f: dict) -> str:
+def interval(f: dict[str, Any]) -> str:
     """A score with its Wilson interval, each rounded once."""
     lo, hi = f["wilson95"]
     return f"{pct(f['score'])} [{100 * lo:.1f}, {100 * hi:.1f}]"
@@ -99,7 +101,7 @@ class _Pages:
         return [Scene(210.0, 297.0, tuple(items), title) for items in self.pages]
 
 
-def to_pdf(data: dict) -> bytes:
+def to_pdf(data: dict[str, Any]) -> bytes:
     """balance.pdf (see the module rulings)."""
     doc = _Pages()
     _header(doc, data)
@@ -113,13 +115,13 @@ def to_pdf(data: dict) -> bytes:
     return render("pdf", doc.scenes(title), REPORT_INKS, title=title)
 
 
-def rows(data: dict) -> list[tuple[str, dict]]:
+def rows(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """(label, self-play figures) for every variant and level, in report order."""
     return [(f"{v['label']} · {level}", s) for v in data["variants"]
             for level, s in v["selfplay"].items()]
 
 
-def _header(doc: _Pages, data: dict) -> None:
+def _header(doc: _Pages, data: dict[str, Any]) -> None:
     doc.text(MARGIN, doc.y - 14, f"{data['title']}: what self-play shows", 16, "bold")
     doc.text(MARGIN, doc.y - 30, f"{byline(data['designer'])} · seed {data['seed']} · "
              f"players {', '.join(data['players'])} · printables "
@@ -127,7 +129,7 @@ def _header(doc: _Pages, data: dict) -> None:
     doc.y -= 50
 
 
-def _score_chart(doc: _Pages, data: dict) -> None:
+def _score_chart(doc: _Pages, data: dict[str, Any]) -> None:
     """The first player's score per level and variant: dot, 95 % bar, 50 % line."""
     x0, x1 = MARGIN + 150.0, PAGE_W - MARGIN - 70
     doc.heading("First player's score (draws count half), with its Wilson 95 % interval",
@@ -154,7 +156,7 @@ def _score_chart(doc: _Pages, data: dict) -> None:
             doc.room(PAGE_H)  # the rest of the chart on a new page
 
 
-def _ladder(doc: _Pages, data: dict) -> None:
+def _ladder(doc: _Pages, data: dict[str, Any]) -> None:
     ladders = [(v["label"], lad) for v in data["variants"] for lad in v["ladder"]]
     doc.heading("Ladder: does each level beat the one before it?", LINE_H)
     if not ladders:
@@ -166,7 +168,7 @@ def _ladder(doc: _Pages, data: dict) -> None:
     doc.y -= 12
 
 
-def _changes_of_sides(doc: _Pages, data: dict) -> None:
+def _changes_of_sides(doc: _Pages, data: dict[str, Any]) -> None:
     """How often each player changed sides, and the first player's score with and
     without (only for a game with a change-sides rule)."""
     if not data.get("changes_sides"):
@@ -178,7 +180,7 @@ def _changes_of_sides(doc: _Pages, data: dict) -> None:
     doc.y -= 12
 
 
-def swap_lines(data: dict) -> list[str]:
+def swap_lines(data: dict[str, Any]) -> list[str]:
     """One sentence per level and variant on the changes of sides, then the ladder's."""
     out = []
     for v in data["variants"]:
@@ -191,7 +193,7 @@ def swap_lines(data: dict) -> list[str]:
     return out + ladder_swap_lines(data)
 
 
-def ladder_swap_lines(data: dict) -> list[str]:
+def ladder_swap_lines(data: dict[str, Any]) -> list[str]:
     """One sentence per ladder pairing on who changed sides."""
     return [f"{v['label']} · {lad['stronger']} vs {lad['weaker']}: swaps by "
             f"{lad['stronger']} {lad['swaps']['by_stronger']}, by {lad['weaker']} "
@@ -208,7 +210,7 @@ FIGURE_COLUMNS = ("", "balance", "completion", "draws", "timeouts", "plies mean 
 FIGURE_XS = (0, 150, 195, 245, 285, 330, 400, 450)
 
 
-def _figures_table(doc: _Pages, data: dict) -> None:
+def _figures_table(doc: _Pages, data: dict[str, Any]) -> None:
     """The other figures of each level and variant, one row each."""
     doc.heading("Other figures", TABLE_H * 2)
     head = True
@@ -228,7 +230,7 @@ def _figures_table(doc: _Pages, data: dict) -> None:
     doc.y -= 12
 
 
-def _histograms(doc: _Pages, data: dict) -> None:
+def _histograms(doc: _Pages, data: dict[str, Any]) -> None:
     """A game-length histogram per level and variant, two to a row, every one of them."""
     doc.heading("Game length (plies): how many games ended in each band",
                 HIST_H + HIST_GAP)
@@ -240,7 +242,7 @@ def _histograms(doc: _Pages, data: dict) -> None:
         doc.y -= HIST_H + HIST_GAP
 
 
-def _histogram(doc: _Pages, x: float, y: float, label: str, s: dict) -> None:
+def _histogram(doc: _Pages, x: float, y: float, label: str, s: dict[str, Any]) -> None:
     hist = s["length_histogram"]
     counts, width = hist["counts"], hist["width"]
     doc.text(x, y + HIST_H + 4, f"{label[:40]} (mean {s['duration']['mean']:.0f})", 8)
@@ -257,7 +259,7 @@ def _histogram(doc: _Pages, x: float, y: float, label: str, s: dict) -> None:
     doc.text(x + HIST_W, y + HIST_H - 8, f"peak {peak}", 7, "note", anchor="end")
 
 
-def _method(doc: _Pages, data: dict) -> None:
+def _method(doc: _Pages, data: dict[str, Any]) -> None:
     doc.heading("Method", LINE_H * 4)
     for line in (stopping_text(data),
                  "Each game is seeded by its place in the game list, so the figures depend "
@@ -270,7 +272,7 @@ def _method(doc: _Pages, data: dict) -> None:
         doc.y -= 2
 
 
-def stopping_text(data: dict) -> str:
+def stopping_text(data: dict[str, Any]) -> str:
     """How the run decided how many games to play, in a sentence."""
     st = data["stopping"]
     own = (f"Each level against itself played {st['games']} games" if st["ci"] is None else

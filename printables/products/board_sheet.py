@@ -8,7 +8,7 @@ from typing import Any
 from printables.boards import Board
 from printables.games import GameSpec
 from printables.games.model import byline
-from printables.geometry import Arc, Circle, Outline, Point, Polygon, Segment, Stroke
+from printables.geometry import Arc, Circle, Outline, Part, Point, Polygon, Segment, Shape, Stroke
 from printables.products.common import (
     INSET,
     MIN_WIDTH,
@@ -71,7 +71,11 @@ def board_scene(game: GameSpec, board: Board, theme: Mapping[str, Ink]) -> Scene
                  title=f"{game.title} board")
 
 
-def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict:
+#: A JSON object (board_json's data: nested lists, objects, names and numbers)
+Json = dict[str, Any]
+
+
+def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> Json:
     """The board as plain data: every space with name, kind, colour, anchor, outline (arcs as
     centre/radius/angles) and neighbours by relation; a points board also gives what
     points_json gives."""
@@ -79,7 +83,7 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
     def pt(p: Point) -> list[float]:
         return [round(p.x, 6), round(p.y, 6)]
 
-    def part(q) -> dict:
+    def part(q: Part) -> Json:
         if isinstance(q, Segment):
             return {"type": "line", "from": pt(q.a), "to": pt(q.b)}
         assert isinstance(q, Arc)
@@ -87,7 +91,7 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
                 "start_angle": round(q.start_angle, 6), "sweep": round(q.sweep, 6),
                 "from": pt(q.start), "to": pt(q.end)}
 
-    def outline(shape) -> dict:
+    def outline(shape: Shape) -> Json:
         if isinstance(shape, Polygon):
             return {"type": "polygon", "points": [pt(p) for p in shape.points]}
         if isinstance(shape, Circle):
@@ -112,7 +116,8 @@ def board_json(game: GameSpec, board: Board, options: Mapping[str, Any]) -> dict
     }
 
 
-def points_json(board: Board, pt: Callable[[Point], list[float]], part: Callable) -> dict:
+def points_json(board: Board, pt: Callable[[Point], list[float]], part: Callable[[Part], Json]
+                ) -> Json:
     """A points board's count of points, its drawn lines (pairs of point names, joining or
     not), its connections (the pairs a piece moves between along a line, drawn or not),
     its curves (the arc, its end points' names, whether it joins them), its guide points

@@ -4,9 +4,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from printables.boards import Board
-from printables.geometry import Point, Polygon, Segment, bbox_of, hatch_lines, scale_shape
+from printables.geometry import (
+    Point,
+    Polygon,
+    Segment,
+    Shape,
+    bbox_of,
+    hatch_lines,
+    scale_shape,
+)
 from printables.render.fonts import text_width, wrap_words
 from printables.render.scene import Group, Item, Path, Text, baseline, from_shape
 from printables.render.scene import Polygon as ScenePolygon
@@ -31,12 +40,15 @@ SAFE_EDGE = 5.0
 #: Where page furniture may start: SAFE_EDGE plus half a millimetre for line widths.
 EDGE_ROOM = SAFE_EDGE + 0.5
 
+#: what board_items scales: a shape, or a label's position
+_Scaled = TypeVar("_Scaled", Point, Shape)
+
 
 def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,
                 dx: float = 0.0, dy: float = 0.0) -> tuple[Item, ...]:
     """The drawing of a board (layers ground, spaces, grid, decor, labels), scaled by k and
     moved by (dx, dy); mono inks with a hatch are drawn as clipped hatch lines."""
-    def t(shape):
+    def t(shape: _Scaled) -> _Scaled:
         return scale_shape(shape, k, dx, dy)
 
     ground = [from_shape(t(d.shape), d.style) for d in board.decorations if d.layer == "ground"]
@@ -62,7 +74,7 @@ def board_items(board: Board, theme: Mapping[str, Ink], k: float = 1.0,
     return tuple(out)
 
 
-def hatching(shape, style_ink: Ink) -> tuple[Item, ...]:
+def hatching(shape: Shape, style_ink: Ink) -> tuple[Item, ...]:
     """Hatch lines clipped to a shape when its ink asks for hatching (mono theme), else ()."""
     if not style_ink.hatch:
         return ()

@@ -27,7 +27,7 @@ import re
 import shutil
 from pathlib import Path
 from string import Template
-from typing import Any
+from typing import Any, TypedDict
 
 from printables.errors import InputError, OutputError, printable, quote
 from printables.outputs import (
@@ -72,7 +72,20 @@ SCHEME = ("Tiled boards: cut along the line on the left edge of every page from 
           "and glue. The first page of board.pdf draws the grid and the gluing order.")
 
 
-def manifest_rows(rows: list[dict], kit: dict | None = None, kits: list | None = None) -> bytes:
+class ManifestRow(TypedDict):
+    """One file a manifest lists: its path (relative to the kit folder), size and sha256."""
+
+    file: str
+    size: int
+    sha256: str
+
+
+#: A kit record: what a game's manifest says about its kit (JSON: texts, and the request)
+KitRecord = dict[str, Any]
+
+
+def manifest_rows(rows: list[ManifestRow], kit: KitRecord | None = None,
+                  kits: list[KitRecord] | None = None) -> bytes:
     """A manifest of rows {file, size, sha256}, sorted by file; a game's carries its kit
     record, the top one the list of kits."""
     body: dict[str, Any] = {}
@@ -114,7 +127,8 @@ def prepare(out: Path, names: list[str]) -> None:
     write_top(out)
 
 
-def commit_game(out: Path, name: str, files: dict[str, bytes], kit: dict) -> dict[str, bytes]:
+def commit_game(out: Path, name: str, files: dict[str, bytes], kit: KitRecord
+                ) -> dict[str, bytes]:
     """Write one game's files (rel paths 'GAME/...') as a new GAME folder with its own
     manifest (and kit record), swapped in for the old one in one step; return what was
     written."""
@@ -124,7 +138,7 @@ def commit_game(out: Path, name: str, files: dict[str, bytes], kit: dict) -> dic
         raise OutputError(f"kit file name {quote(bad)} is not a plain name inside "
                           f"{printable(name)}/; nothing written", input=bad)
     inner = {rel.split("/", 1)[1]: data for rel, data in files.items()}
-    rows = [{"file": f"{name}/{k}", "size": len(v), "sha256": hashlib.sha256(v).hexdigest()}
+    rows = [ManifestRow(file=f"{name}/{k}", size=len(v), sha256=hashlib.sha256(v).hexdigest())
             for k, v in inner.items()]
     inner[GAME_MANIFEST] = manifest_rows(rows, kit)
     target = out / name
@@ -224,7 +238,8 @@ def current_files(out: Path, name: str) -> dict[str, bytes]:
     return files
 
 
-def read_manifest(path: Path, name: str, itself: bool = False) -> tuple[list[dict], dict]:
+def read_manifest(path: Path, name: str, itself: bool = False
+                  ) -> tuple[list[ManifestRow], KitRecord]:
     """The rows of one of our manifests that belong to game name (and, with itself, a row
     for the manifest file), and its kit record ({} when it has none); ([], {}) when it is
     missing or not ours (not a regular file, too large, not our JSON)."""
@@ -233,7 +248,7 @@ def read_manifest(path: Path, name: str, itself: bool = False) -> tuple[list[dic
     try:
         raw = read_regular_file(path, MAX_MANIFEST_BYTES, "a manifest")
         data = json.loads(raw)
-        rows = [{"file": r["file"], "size": int(r["size"]), "sha256": str(r["sha256"])}
+        rows = [ManifestRow(file=r["file"], size=int(r["size"]), sha256=str(r["sha256"]))
                 for r in data["files"]
                 if isinstance(r, dict) and isinstance(r.get("file"), str)
                 and r["file"].startswith(name + "/") and _ROW_FILE.match(r["file"])
@@ -242,12 +257,12 @@ def read_manifest(path: Path, name: str, itself: bool = False) -> tuple[list[dic
     except (InputError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return [], {}
     if itself:
-        rows.append({"file": f"{name}/{GAME_MANIFEST}", "size": len(raw),
-                     "sha256": hashlib.sha256(raw).hexdigest()})
+        rows.append(ManifestRow(file=f"{name}/{GAME_MANIFEST}", size=len(raw),
+                                sha256=hashlib.sha256(raw).hexdigest()))
     return rows, _clean_kit(kit, name)
 
 
-def _clean_kit(kit: dict, name: str) -> dict:
+def _clean_kit(kit: KitRecord, name: str) -> KitRecord:
     """The kit record's texts we show (strings only), named for its folder."""
     out = {k: kit[k] for k in ("title", "designer", "summary", "variant", "command", "key")
            if isinstance(kit.get(k), str)}
@@ -301,12 +316,12 @@ def _links(name: str, files: dict[str, int], laser_note: str) -> str:
     return "".join(out)
 
 
-def index_html(kits: list[dict], files: dict[str, int]) -> bytes:
+def index_html(kits: list[KitRecord], files: dict[str, int]) -> bytes:
     """A page with every kit's preview, linking its files (rel path -> size in bytes)."""
     cards = []
     for kit in kits:
-        name = kit["game"]
-        title = kit.get("title", name)
+        name: str = kit["game"]  # a record _clean_kit made: its texts are strings
+        title: str = kit.get("title", name)
         img = (f'<img src="{html.escape(name)}/board.png" alt="{html.escape(title)} board">'
                if f"{name}/board.png" in files else "")
         by = " · ".join(html.escape(kit[k]) for k in ("designer", "summary", "variant")

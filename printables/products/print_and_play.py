@@ -30,10 +30,11 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import DictionaryObject, NameObject
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import DictionaryObject, NameObject, PdfObject
 
 from printables.games import GameSpec
 from printables.games.model import byline
@@ -43,7 +44,7 @@ from printables.products.pieces.art import punch_diameters, punch_name
 from printables.render.fonts import wrap_words
 from printables.render.pdf import render_pdf, subset_tag
 from printables.render.scene import Group, Item, Scene, Text
-from printables.render.theme import THEMES
+from printables.render.theme import THEMES, Ink
 from printables.units import PAPERS, PT_PER_MM
 
 BLANK_TEXT = "This page is intentionally blank"
@@ -218,7 +219,7 @@ def _check(x: float, y: float, width: float) -> list[Item]:
 
 # ----------------------------------------------------------------------------- assembly
 
-def _size(page) -> tuple[float, float]:
+def _size(page: PageObject) -> tuple[float, float]:
     box = page.mediabox
     w, h = float(box.width) / PT_PER_MM, float(box.height) / PT_PER_MM
     if int(page.get("/Rotate", 0) or 0) % 180:
@@ -226,7 +227,7 @@ def _size(page) -> tuple[float, float]:
     return w, h
 
 
-def _paper_label(page) -> str:
+def _paper_label(page: PageObject) -> str:
     """The name of a page's paper size (A4, Letter, ...), or its size in mm."""
     w, h = sorted(_size(page))
     for name, (pw, ph) in PAPERS.items():
@@ -235,7 +236,11 @@ def _paper_label(page) -> str:
     return f"{w:.0f} x {h:.0f} mm"
 
 
-def _blank(writer: PdfWriter, size: tuple[float, float], cache: dict) -> None:
+#: The blank pages made so far, by their size (mm, rounded): one page object for each size.
+_Blanks = dict[tuple[float, float], PageObject]
+
+
+def _blank(writer: PdfWriter, size: tuple[float, float], cache: _Blanks) -> None:
     key = (round(size[0], 3), round(size[1], 3))
     if key not in cache:
         pdf = render_pdf([blank_scene(*size)], _theme(), BLANK_TEXT)
@@ -256,7 +261,7 @@ def print_and_play(game: GameSpec, files: dict[str, bytes], paper: tuple[float, 
         rows.append(PlanRow(p, page, page + n - 1, _paper_label(readers[p.source].pages[0])))
         page += n
     writer = PdfWriter()
-    cache: dict = {}
+    cache: _Blanks = {}
     plan = render_pdf([plan_scene(game, rows, page - 1, paper)], _theme(), "print plan")
     writer.add_page(PdfReader(io.BytesIO(plan)).pages[0])
     _blank(writer, paper, cache)
@@ -274,7 +279,7 @@ def print_and_play(game: GameSpec, files: dict[str, bytes], paper: tuple[float, 
     return strip_id(buf.getvalue())
 
 
-def _add_part(writer: PdfWriter, reader: PdfReader, part: Part, cache: dict) -> None:
+def _add_part(writer: PdfWriter, reader: PdfReader, part: Part, cache: _Blanks) -> None:
     """The pages of one part; single-sided pages each get a blank back, a two-sided part
     with an odd page count gets one at its end."""
     pages = list(reader.pages)
@@ -288,7 +293,7 @@ def _add_part(writer: PdfWriter, reader: PdfReader, part: Part, cache: dict) -> 
         _blank(writer, _size(pages[-1]), cache)
 
 
-def _fonts_of(resources, seen_forms: set[int]):
+def _fonts_of(resources: PdfObject | None, seen_forms: set[int]) -> Iterator[DictionaryObject]:
     """Every font dictionary reachable from a resource dictionary (forms included)."""
     if not isinstance(resources, DictionaryObject):
         return
@@ -340,5 +345,5 @@ def strip_id(pdf: bytes) -> bytes:
     return re.sub(pattern, f"/ID [<{digest}> <{digest}>]".encode(), pdf)
 
 
-def _theme():
+def _theme() -> dict[str, Ink]:
     return THEMES["colour"]

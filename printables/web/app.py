@@ -18,12 +18,15 @@ import io
 import shutil
 import tempfile
 import zipfile
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
     Flask,
+    Response,
     abort,
     current_app,
     jsonify,
@@ -34,6 +37,7 @@ from flask import (
     send_file,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -42,7 +46,7 @@ from printables.errors import PrintablesError
 from printables.games import GameSpec, installed_games
 from printables.products.kit import kit_requests
 from printables.products.registry import PRODUCTS
-from printables.products.requests import KIT_PAPERS, kit_paper
+from printables.products.requests import KIT_PAPERS, Field, KitRequest, kit_paper
 from printables.products.variant import size_counts_cells
 from printables.render.png import CAIRO_HINT, png_available
 from printables.web import guard, jobs
@@ -57,7 +61,15 @@ from printables.web.choices import (
     read_choices,
     themes,
 )
-from printables.web.products import DOWNLOADS, KIT_FIELDS, command_line, kit_args, kit_run
+from printables.web.products import (
+    DOWNLOADS,
+    KIT_FIELDS,
+    Download,
+    Files,
+    command_line,
+    kit_args,
+    kit_run,
+)
 from printables.web.uploads import MAX_UPLOAD, Uploads
 
 #: Largest request body and query string we read (the form's texts are a few hundred bytes).
@@ -75,6 +87,19 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 web = Blueprint("web", __name__)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_R = TypeVar("_R")
+
+
+def _registered(register: Callable[[Any], object]) -> Callable[[_F], _F]:
+    """A flask decorator (a route, a hook, an error handler: each generic over the views
+    it takes) that registers the function and leaves it as it is, as flask's do; typed so
+    where flask is not installed (a lint run) and its decorators are untyped."""
+    def decorate(f: _F) -> _F:
+        register(f)
+        return f
+    return decorate
 
 
 def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
@@ -95,12 +120,18 @@ def create_app(games_dir: str | None = None, runner: jobs.Runner | None = None,
 # ---- helpers ------------------------------------------------------------------------------
 
 def _games_dir() -> str | None:
-    return current_app.config["GAMES_DIR"]
+    folder: str | None = current_app.config["GAMES_DIR"]  # create_app's games_dir
+    return folder
 
 
-def _run(fn, *args):
+def _runner() -> jobs.Runner:
+    runner: jobs.Runner = current_app.config["RUNNER"]  # create_app's
+    return runner
+
+
+def _run(fn: Callable[..., _R], *args: Any) -> _R:
     """A download's build, in a fresh worker (see printables.web.jobs)."""
-    return current_app.config["RUNNER"].run(fn, *args, fresh=True)
+    return _runner().run(fn, *args, fresh=True)
 
 
 def _entry(key: str, as_json: bool = False) -> Entry:
@@ -116,13 +147,14 @@ def _entry(key: str, as_json: bool = False) -> Entry:
         raise  # not reached: abort raises (this says so to a type checker without flask)
 
 
-def _preview(entry: Entry, ch: Choices) -> dict:
+def _preview(entry: Entry, ch: Choices) -> dict[str, Any]:
     return _cached_preview(entry.ref, revision(entry), entry.uploaded, ch.preview_part(),
-                           current_app.config["RUNNER"])
+                           _runner())
 
 
 @lru_cache(maxsize=128)
-def _cached_preview(ref: GameRef, rev: tuple, fresh: bool, ch: Choices, runner) -> dict:
+def _cached_preview(ref: GameRef, rev: tuple[tuple[object, ...], ...], fresh: bool,
+                    ch: Choices, runner: jobs.Runner) -> dict[str, Any]:
     return runner.run(jobs.preview_job, ref, ch, fresh=fresh)
 
 
@@ -138,8 +170,8 @@ def _svg(text: str) -> Markup:
     return Markup(text[text.index("<svg"):])
 
 
-def _game_page(entry: Entry, ch: Choices, errors: dict[str, str]):
-    groups: dict[str, list] = {}
+def _game_page(entry: Entry, ch: Choices, errors: dict[str, str]) -> str:
+    groups: dict[str, list[Download]] = {}
     for d in DOWNLOADS.values():
         groups.setdefault(d.group, []).append(d)
     preview = None
@@ -149,31 +181,32 @@ def _game_page(entry: Entry, ch: Choices, errors: dict[str, str]):
         except PrintablesError as e:  # the game file's own problem: on the form
             errors = {**errors, "form": str(e)}
     game = entry.game
-    return render_template("game.html", game=game, page_key=entry.key, uploaded=entry.uploaded,
-                           choices=ch, errors=errors, size_in_cells=size_counts_cells(game),
-                           preview=preview, svg=_svg,
-                           groups=list(groups.items()), commands=_commands(game, ch),
-                           fieldsets=_fieldsets(), themes=themes(),
-                           options=page_options(game))
+    page: str = render_template(
+        "game.html", game=game, page_key=entry.key, uploaded=entry.uploaded, choices=ch,
+        errors=errors, size_in_cells=size_counts_cells(game), preview=preview, svg=_svg,
+        groups=list(groups.items()), commands=_commands(game, ch), fieldsets=_fieldsets(),
+        themes=themes(), options=page_options(game))
+    return page
 
 
-def _index_page(errors: dict[str, str], paper: str = "A4"):
+def _index_page(errors: dict[str, str], paper: str = "A4") -> str:
     games, folder = listed(_games_dir())
-    return render_template("index.html", games=games, paper=paper, errors=errors,
-                           games_dir=_games_dir(), files=folder.files(),
-                           problems=folder.problems)
+    page: str = render_template("index.html", games=games, paper=paper, errors=errors,
+                                games_dir=_games_dir(), files=folder.files(),
+                                problems=folder.problems)
+    return page
 
 
-def _fieldsets() -> list[tuple[str, list]]:
+def _fieldsets() -> list[tuple[str, list[tuple[str, Field]]]]:
     """The product fields of the form, grouped under the product that shows each first
     (the game request's size, options and theme come before them, from the template)."""
-    sets: dict[str, list] = {}
+    sets: dict[str, list[tuple[str, Field]]] = {}
     for key, (product, f) in form_fields().items():
         sets.setdefault(PRODUCTS[product].title, []).append((key, f))
     return list(sets.items())
 
 
-def _kit_paper(args) -> tuple[str, dict[str, str]]:
+def _kit_paper(args: Mapping[str, str]) -> tuple[str, dict[str, str]]:
     """The kit paper of a request, and the kit core's message when it is not one."""
     text = str(args.get("paper", "A4"))[:40]
     try:
@@ -191,14 +224,14 @@ def _not_offered(key: str) -> str:
 
 # ---- requests -----------------------------------------------------------------------------
 
-@web.before_app_request
+@_registered(web.before_app_request)
 def _bounded() -> None:
     if len(request.query_string) > MAX_REQUEST:
         abort(414)
 
 
-@web.after_app_request
-def _headers(resp):
+@_registered(web.after_app_request)
+def _headers(resp: Response) -> Response:
     resp.headers.setdefault("Content-Security-Policy",
                             "default-src 'self'; img-src 'self' data:; "
                             "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
@@ -207,19 +240,19 @@ def _headers(resp):
     return resp
 
 
-@web.app_errorhandler(PrintablesError)
-def _build_failed(e: PrintablesError):
+@_registered(web.app_errorhandler(PrintablesError))
+def _build_failed(e: PrintablesError) -> tuple[str, int]:
     return render_template("error.html", message=str(e)), 503
 
 
-@web.get("/")
-def index():
+@_registered(web.get("/"))
+def index() -> str:
     """The games with their boards, the kit of all of them, the upload and the chooser."""
     return _index_page({})
 
 
-@web.post("/upload")
-def upload():
+@_registered(web.post("/upload"))
+def upload() -> ResponseReturnValue:
     """A visitor's game file (a zip of its folder, or the .toml alone): its page, or the
     first page with the one line that says why it cannot be read."""
     request.max_content_length = MAX_UPLOAD_REQUEST
@@ -238,12 +271,12 @@ def upload():
     return redirect(url_for("web.game_page", name=key), 303)
 
 
-def _run_upload(fn, *args):
-    return current_app.config["RUNNER"].run(fn, *args, fresh=True, limit=UPLOAD_LIMIT)
+def _run_upload(fn: Callable[..., _R], *args: Any) -> _R:
+    return _runner().run(fn, *args, fresh=True, limit=UPLOAD_LIMIT)
 
 
-@web.get("/open")
-def open_game_file():
+@_registered(web.get("/open"))
+def open_game_file() -> ResponseReturnValue:
     """The chooser of the --game-files folder: the game file picked by its name (only a name
     the chooser lists is looked up), or the first page with that file's one-line error."""
     try:
@@ -253,8 +286,8 @@ def open_game_file():
     return redirect(url_for("web.game_page", name=key), 303)
 
 
-@web.get("/game/<name>")
-def game_page(name: str):
+@_registered(web.get("/game/<name>"))
+def game_page(name: str) -> tuple[str, int]:
     """A game's form, preview and downloads (values from the query, checked when given)."""
     entry = _entry(name)
     ch = read_choices(entry.game, request.args)
@@ -262,8 +295,8 @@ def game_page(name: str):
     return _game_page(entry, ch, errors), (400 if errors else 200)
 
 
-@web.get("/game/<name>/preview.json")
-def preview(name: str):
+@_registered(web.get("/game/<name>/preview.json"))
+def preview(name: str) -> tuple[Response, int]:
     """What the live preview shows: messages, commands and (when all is well) drawings."""
     entry = _entry(name, as_json=True)
     ch = read_choices(entry.game, request.args)
@@ -277,8 +310,8 @@ def preview(name: str):
     return jsonify(body), (400 if errors else 200)
 
 
-@web.get("/game/<name>/<any(board, setup):kind>.svg")
-def picture(name: str, kind: str):
+@_registered(web.get("/game/<name>/<any(board, setup):kind>.svg"))
+def picture(name: str, kind: str) -> Response:
     """The board or setup drawing for img tags."""
     entry = _entry(name)
     ch = read_choices(entry.game, request.args)
@@ -288,8 +321,8 @@ def picture(name: str, kind: str):
                                       mimetype="image/svg+xml")
 
 
-@web.get("/game/<name>/download")
-def download(name: str):
+@_registered(web.get("/game/<name>/download"))
+def download(name: str) -> ResponseReturnValue:
     """One product's files, or the kit as a zip; with a bad value, the form and messages."""
     entry = _entry(name)
     game = entry.game
@@ -313,8 +346,8 @@ def download(name: str):
     return _send(files, f"{game.name}-{key.replace('.', '-')}")
 
 
-@web.get("/kit/all")
-def kit_all():
+@_registered(web.get("/kit/all"))
+def kit_all() -> ResponseReturnValue:
     """Every installed game's kit in one zip, as `printables kit all` builds them."""
     paper, errors = _kit_paper(request.args)
     if errors:
@@ -324,7 +357,7 @@ def kit_all():
 
 # ---- files --------------------------------------------------------------------------------
 
-def _send(files: list[tuple[str, bytes]], stem: str):
+def _send(files: Files, stem: str) -> Response:
     """One file as itself; several as one zip."""
     if len(files) == 1:
         name, data = files[0]
@@ -345,7 +378,7 @@ def _add(z: zipfile.ZipFile, name: str, data: bytes) -> None:
     z.writestr(info, data)
 
 
-def _kit_zip(run, stem: str, games_in: str | None = None):
+def _kit_zip(run: KitRequest, stem: str, games_in: str | None = None) -> Response:
     """Build the kits in a fresh temporary folder and zip them there; the folder is deleted
     before the zip is streamed from its still-open file (so nothing stays on disk, even
     when the visitor leaves mid-download)."""

@@ -63,7 +63,6 @@ def install(app: Flask, bound: str, extra: Iterable[str] = ()) -> None:
     hosts = allowed_hosts(bound, extra)
     app.config["ALLOWED_HOSTS"] = hosts
 
-    @app.before_request
     def _guard() -> None:
         if host_name(request.headers.get("Host", "")) not in hosts:
             abort(400, "this page answers only to its own address; start printables serve "
@@ -78,6 +77,10 @@ def install(app: Flask, bound: str, extra: Iterable[str] = ()) -> None:
         origin = request.headers.get("Origin")
         if origin is not None and not _own_origin(origin, hosts):
             abort(403, "a request from another site may not start a build")
+
+    # registered by a call, not as a decorator: where flask is not installed (a lint run),
+    # its decorators are untyped
+    app.before_request(_guard)
 
 
 def _own_origin(origin: str, hosts: frozenset[str]) -> bool:

@@ -37,7 +37,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from printables.errors import PrintablesError
 from printables.gamefile import load_game_file
@@ -45,10 +45,16 @@ from printables.games import GameSpec, get_game
 from printables.outputs import ALLOW_OUTSIDE_ENV
 from printables.pool import _die_with_parent
 from printables.products.kit import build_kits
+from printables.products.requests import KitRequest
 from printables.render.png import png_available
 from printables.web.catalog import GameRef
-from printables.web.products import DOWNLOADS, preview
+from printables.web.choices import Choices
+from printables.web.products import DOWNLOADS, Files, preview
 from printables.web.uploads import unpack
+
+if TYPE_CHECKING:  # the spawn start method (Windows) has no forkserver context
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import ForkServerContext, SpawnContext
 
 #: Modules the forkserver imports once, so workers start warm (the forkserver skips a
 #: module that is not installed; cairocffi, a second to import, is added where it loads).
@@ -60,6 +66,7 @@ PRELOAD = ["printables.products.kit", "printables.products.kit_build",
            "printables.web.catalog", "printables.products.registry", "printables.web.products",
            "fontTools.ttLib", "pypdf"]
 TASKS_PER_WORKER = 50
+_R = TypeVar("_R")
 
 
 class BuildError(PrintablesError):
@@ -69,7 +76,7 @@ class BuildError(PrintablesError):
 class _Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, ctx, temp: str | None) -> None:
+    def __init__(self, ctx: ForkServerContext | SpawnContext, temp: str | None) -> None:
         self.conn, theirs = ctx.Pipe()
         life_r, self.lifeline = ctx.Pipe(duplex=False)
         self.proc = ctx.Process(target=_work, args=(theirs, life_r, temp), daemon=True)
@@ -109,7 +116,7 @@ class Runner:
         self._slots = threading.BoundedSemaphore(slots or os.cpu_count() or 1)
         self._idle: list[_Worker] = []
         self._lock = threading.Lock()
-        self._ctx: multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext
+        self._ctx: ForkServerContext | SpawnContext
         if "forkserver" in multiprocessing.get_all_start_methods():
             self._ctx = multiprocessing.get_context("forkserver")
             self._ctx.set_forkserver_preload(PRELOAD + (["cairocffi"] if png_available()
@@ -117,8 +124,8 @@ class Runner:
         else:  # Windows: each worker starts a fresh interpreter
             self._ctx = multiprocessing.get_context("spawn")
 
-    def run(self, fn: Callable[..., Any], *args: Any, fresh: bool = False,
-            limit: float | None = None) -> Any:
+    def run(self, fn: Callable[..., _R], *args: Any, fresh: bool = False,
+            limit: float | None = None) -> _R:
         """fn(*args) in a worker; its PrintablesError is raised here with the same message.
         fresh: in a new worker that ends after it, as a CLI command runs in a new process;
         limit: seconds, instead of the runner's."""
@@ -135,18 +142,19 @@ class Runner:
         finally:
             self._slots.release()
         if status == "ok":
-            return rest[0]
+            result: _R = rest[0]  # fn's own result, sent back by _work
+            return result
         if status == "user":
             raise PrintablesError(rest[0], input=rest[1])
         raise BuildError(f"the build failed: {rest[0]}")
 
-    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple, last: bool,
-             limit: float) -> tuple:
+    def _ask(self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], last: bool,
+             limit: float) -> tuple[Any, ...]:
         try:
             worker.conn.send((fn, args))
             if not worker.conn.poll(limit):
                 raise BuildError(f"the build took longer than {limit:g} s and was stopped")
-            answer = worker.conn.recv()
+            answer: tuple[Any, ...] = worker.conn.recv()  # what _work sends: see there
         except (EOFError, OSError):
             self._retire(worker)
             raise BuildError("the build stopped without a result (out of memory?)") from None
@@ -174,7 +182,7 @@ class Runner:
             worker.stop()
 
 
-def _work(conn, lifeline, temp: str | None) -> None:
+def _work(conn: Connection, lifeline: Connection, temp: str | None) -> None:
     """A worker's loop: run each function it is sent and send back the outcome; end at
     once when the server's lifeline closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
@@ -188,7 +196,7 @@ def _work(conn, lifeline, temp: str | None) -> None:
         except (EOFError, OSError):
             return
         try:
-            answer: tuple = ("ok", fn(*args))
+            answer: tuple[Any, ...] = ("ok", fn(*args))
         except PrintablesError as e:
             answer = ("user", str(e), e.input)
         except Exception as e:  # reported to the visitor as a failed build, never a traceback
@@ -199,7 +207,7 @@ def _work(conn, lifeline, temp: str | None) -> None:
             return
 
 
-def _watch(lifeline) -> None:
+def _watch(lifeline: Connection) -> None:
     """Wait on the lifeline: "close" (the server stops this worker) or the end of the pipe
     (the server is gone) exits the worker."""
     with contextlib.suppress(EOFError, OSError):
@@ -243,20 +251,20 @@ def open_game(ref: GameRef) -> GameSpec:
     return get_game(ref.arg)
 
 
-def kit_job(run, folder: str, games_in: str | None = None) -> None:
+def kit_job(run: KitRequest, folder: str, games_in: str | None = None) -> None:
     """Build the kits of a KitRequest (its game files go by their paths, relative to games_in
     when given) into folder with the kit core (one process: one core)."""
     with inside(games_in):
         build_kits(replace(run, jobs=1), folder)
 
 
-def product_job(ref: GameRef, key: str, choices) -> list:
+def product_job(ref: GameRef, key: str, choices: Choices) -> Files:
     """The (name, bytes) files of one download of one game."""
     with inside(ref.folder):
         return DOWNLOADS[key].build(open_game(ref), choices)
 
 
-def preview_job(ref: GameRef, choices) -> dict[str, Any]:
+def preview_job(ref: GameRef, choices: Choices) -> dict[str, Any]:
     """The board and setup as SVG with the board's space count and sheet size."""
     with inside(ref.folder):
         return preview(open_game(ref), choices)

@@ -7,7 +7,7 @@ Only the *_numba modules import this one (numpy and numba: the play extra).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 from numba import njit
@@ -15,8 +15,25 @@ from numba import njit
 from printables.games.model import Position
 from printables.play.kernels.base import BASE, encode_path
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
-def compiled(function: Callable[..., Any]) -> Any:
+
+def cached(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`function` compiled by numba (njit), cached on disk. The dispatcher numba returns is
+    called as `function` is, and typed so (numba is untyped where the play extra is absent)."""
+    dispatcher: Callable[_P, _R] = njit(cache=True)(function)
+    return dispatcher
+
+
+def inlined(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`function` compiled by numba (njit), cached on disk, and compiled into each compiled
+    caller (inline="always"): a small helper called per move."""
+    dispatcher: Callable[_P, _R] = njit(cache=True, inline="always")(function)
+    return dispatcher
+
+
+def compiled(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """`function` compiled by numba, cached on disk, with no runtime (_nrt=False): no
     reference count is changed each time an array is passed, viewed or taken from a
     tuple, which measured as most of a playout's time (Rosenkreuz and Danadazo 1.4x and
@@ -24,10 +41,12 @@ def compiled(function: Callable[..., Any]) -> Any:
     slices) and views only arrays its caller holds. A numba without the option compiles
     it the ordinary way."""
     bare: dict[str, Any] = {"cache": True, "_nrt": False}  # _nrt is not in numba's stubs
+    dispatcher: Callable[_P, _R]
     try:
-        return njit(**bare)(function)
+        dispatcher = njit(**bare)(function)
     except KeyError:  # numba names an unknown option at decoration
-        return njit(cache=True)(function)
+        dispatcher = njit(cache=True)(function)
+    return dispatcher
 
 
 class ArrayStates:
@@ -58,8 +77,9 @@ def step_codes(out: Any, m: int) -> list[int]:
     cost most of a ply where a side has 150 moves (Dugi)."""
     rows = out[:m].astype(np.int64)
     origin, target = rows[:, 0], rows[:, 1]
-    codes = np.where(origin < 0, target + 1, origin + 1 + (target + 1) * BASE)
-    return codes.tolist()
+    codes: list[int] = np.where(origin < 0, target + 1, origin + 1 + (target + 1) * BASE
+                                ).tolist()
+    return codes
 
 
 #: the longest path path_codes sums in int64 (BASE**6 * BASE would not fit)
@@ -78,4 +98,5 @@ def path_codes(rows: Any, lengths: Any = None) -> list[int]:
         return [encode_path(rows[i, :lengths[i]].tolist()) for i in range(m)]
     digits = rows[:, :longest].astype(np.int64) + 1
     digits[np.arange(longest)[None, :] >= lengths[:, None]] = 0
-    return (digits * BASE ** np.arange(longest, dtype=np.int64)).sum(axis=1).tolist()
+    codes: list[int] = (digits * BASE ** np.arange(longest, dtype=np.int64)).sum(axis=1).tolist()
+    return codes

@@ -120,7 +120,8 @@ class FastKernel:
         """None while the game goes on, else the winner's side index or DRAW."""
         if state.moves is None:
             self._settle(state)
-        return state.result
+        result: int | None = state.result  # _settle set it
+        return result
 
     def apply(self, state: Any, code: Hashable) -> None:
         """Play a legal move code in place."""

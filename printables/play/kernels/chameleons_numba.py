@@ -15,11 +15,10 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates, compiled, path_codes
+from printables.play.kernels.arrays import ArrayStates, compiled, inlined, path_codes
 from printables.play.kernels.base import decode_path
 from printables.play.kernels.chameleons import ChameleonsKernel, State
 from printables.play.kernels.chameleons import make as make_python
@@ -29,7 +28,7 @@ GOING_ON, NO_WINNER = -2, -3
 MAX_PATH, MAX_MOVES = 64, 8192
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _flip(cells: Any, count: Any, spaces: Any, k: int, v: int) -> None:
     """The pieces of value v on spaces[:k] change sides."""
     for i in range(k):
@@ -38,7 +37,7 @@ def _flip(cells: Any, count: Any, spaces: Any, k: int, v: int) -> None:
     count[2 - v] += k
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, steps: Any,
               nstep: Any, paths: Any, plen: Any, work: Any) -> int:
     """Write every legal move of side value v (paths, lengths); return how many: the jump
@@ -78,7 +77,7 @@ def _generate(cells: Any, v: int, opp: Any, jover: Any, jland: Any, njump: Any, 
     return m
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _chains(cells: Any, v: int, s: int, k_notice: int, jover: Any, jland: Any, njump: Any,
             paths: Any, plen: Any, work: Any, m: int) -> int:
     """Append every jump chain of the piece on s (every prefix a move), searching with an
@@ -135,7 +134,7 @@ def _on_notice(cells: Any, v: int, opp: Any, notice: Any) -> int:
     return k
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _play(cells: Any, count: Any, v: int, path: Any, length: int, opp: Any, over_of: Any,
           adjacent: Any, on_notice: Any, k_on_notice: int, notice: Any) -> None:
     """Play a step or jump chain of side value v: captures and colour changes. on_notice:
@@ -163,7 +162,7 @@ def _play(cells: Any, count: Any, v: int, path: Any, length: int, opp: Any, over
         count[2 - v] += 1
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _result(count: Any) -> int:
     """The winner by elimination, or GOING_ON."""
     if (count[0] == 0) != (count[1] == 0):

@@ -14,12 +14,11 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates, step_codes
+from printables.play.kernels.arrays import ArrayStates, cached, step_codes
 from printables.play.kernels.base import BASE, CountState, decode_path
 from printables.play.kernels.dag_en_nacht import DagEnNachtKernel
 from printables.play.kernels.dag_en_nacht import make as make_python
@@ -27,7 +26,7 @@ from printables.play.kernels.dag_en_nacht import make as make_python
 GOING_ON = -2
 
 
-@njit(cache=True)
+@cached
 def _wins(cells: Any, s: int, v: int, strict: bool, light: Any, rays: Any, raylen: Any,
           run: Any) -> bool:
     """True when a line through the stone on s wins for side value v (run: scratch)."""
@@ -64,7 +63,7 @@ def _wins(cells: Any, s: int, v: int, strict: bool, light: Any, rays: Any, rayle
     return False
 
 
-@njit(cache=True)
+@cached
 def _generate(cells: Any, v: int, in_hand: int, dark: Any, shifts: Any, nshift: Any,
               out: Any) -> int:
     """Write every drop (origin -1) and shift of side value v into out; return how many."""
@@ -86,7 +85,7 @@ def _generate(cells: Any, v: int, in_hand: int, dark: Any, shifts: Any, nshift: 
     return m
 
 
-@njit(cache=True)
+@cached
 def _playout(cells: Any, hand: Any, to_move: int, max_plies: int, seed: int, alternating: bool,
              light: Any, dark: Any, shifts: Any, nshift: Any, rays: Any, raylen: Any,
              out: Any, run: Any) -> tuple[int, int, int]:

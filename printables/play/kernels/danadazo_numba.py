@@ -197,8 +197,9 @@ def _sample(cells: Any, side: int, guards: int, t: Any, cand: Any, seen: Any,
     u = _candidates(cells, side, guards, t, cand, seen, found)
     while u > 0:
         i = np.random.randint(0, u)
-        if _legal(cells, cand[i], t):
-            return cand[i]
+        code: int = cand[i]
+        if _legal(cells, code, t):
+            return code
         u -= 1
         cand[i] = cand[u]
     return -1
@@ -214,7 +215,8 @@ def _draw(cells: Any, side: int, guards: int, seed: int, t: Any, cand: Any, seen
 
 @compiled
 def _lone_side(pieces: Any, generals: Any) -> bool:
-    return (pieces[0] == 1 and generals[0] == 1) or (pieces[1] == 1 and generals[1] == 1)
+    lone: bool = (pieces[0] == 1 and generals[0] == 1) or (pieces[1] == 1 and generals[1] == 1)
+    return lone
 
 
 @compiled
@@ -327,8 +329,8 @@ class DanadazoNumbaKernel(ArrayStates, DanadazoKernel):
         m = _generate(state.cells, state.to_move, state.guards, self.tables, self.cand,
                       self.seen, self.found)
         cand = self.cand[:m].astype(np.int64)  # all at once: see arrays.step_codes
-        codes = (cand & MASK) + 1 + (((cand >> SHIFT) & MASK) + 1) * BASE
-        return codes.tolist()
+        codes: list[int] = ((cand & MASK) + 1 + (((cand >> SHIFT) & MASK) + 1) * BASE).tolist()
+        return codes
 
     def _apply(self, state: State, code: int) -> None:
         origin, target = decode_path(code)

@@ -15,7 +15,7 @@ tests/test_kernels_differential.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +36,7 @@ class Tally:
     expanded: set[Position] = field(default_factory=set)
 
 
-def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool) -> list:
+def compare_state(kernel: Kernel, state: Any, tally: Tally, *, successors: bool) -> list[Hashable]:
     """Compare one kernel state with the engine; return its legal codes (for a walk)."""
     game, board = kernel.game, kernel.board
     ref = ReferenceKernel(game, board)

@@ -16,12 +16,11 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.dugi import LOSING_COUNT
 from printables.games.model import GameSpec, Position
-from printables.play.kernels.arrays import ArrayStates, step_codes
+from printables.play.kernels.arrays import ArrayStates, cached, step_codes
 from printables.play.kernels.base import BASE, decode_path
 from printables.play.kernels.dugi import DugiKernel, State
 
@@ -29,7 +28,7 @@ from printables.play.kernels.dugi import DugiKernel, State
 GOING_ON = -2
 
 
-@njit(cache=True)
+@cached
 def _generate(cells: Any, v: int, rays: Any, raylen: Any, seen: Any, out: Any) -> int:
     """Write the (origin, target) of every legal slide of side value v into out."""
     m = 0
@@ -52,7 +51,7 @@ def _generate(cells: Any, v: int, rays: Any, raylen: Any, seen: Any, out: Any) -
     return m
 
 
-@njit(cache=True)
+@cached
 def _play(cells: Any, count: Any, origin: int, target: int, pairs: Any, npairs: Any) -> None:
     """Slide and take what the moved counter encloses."""
     v = cells[origin]
@@ -66,7 +65,7 @@ def _play(cells: Any, count: Any, origin: int, target: int, pairs: Any, npairs: 
             count[w - 1] -= 1
 
 
-@njit(cache=True)
+@cached
 def _decided(count: Any, me: int, losing: int) -> int:
     if count[me] <= losing:
         return 1 - me
@@ -75,7 +74,7 @@ def _decided(count: Any, me: int, losing: int) -> int:
     return GOING_ON
 
 
-@njit(cache=True)
+@cached
 def _playout(cells: Any, count: Any, to_move: int, max_plies: int, seed: int, rays: Any,
              raylen: Any, pairs: Any, npairs: Any, seen: Any, out: Any,
              losing: int) -> tuple[int, int, int]:

@@ -17,13 +17,12 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.evl_rules import MARKERS, MAX_HEIGHT
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates, path_codes
+from printables.play.kernels.arrays import ArrayStates, cached, path_codes
 from printables.play.kernels.base import decode_path
 from printables.play.kernels.evl import PASS, EvlKernel, State
 from printables.play.kernels.evl import make as make_python
@@ -31,7 +30,7 @@ from printables.play.kernels.evl import make as make_python
 GOING_ON = -2
 
 
-@njit(cache=True)
+@cached
 def _generate(st: Any, hand: Any, me: int, t: Any, out: Any, work: Any) -> int:
     """Write every legal move of side me into out (row: path length, then the path; a
     placement has length 1, a pass length 0); return how many."""
@@ -83,13 +82,13 @@ def _generate(st: Any, hand: Any, me: int, t: Any, out: Any, work: Any) -> int:
     return m
 
 
-@njit(cache=True)
+@cached
 def _push(st: Any, h: int, piece: int) -> None:
     st[h, 0] += 1
     st[h, st[h, 0]] = piece
 
 
-@njit(cache=True)
+@cached
 def _play(st: Any, marker: Any, held: Any, hand: Any, me: int, move: Any, t: Any) -> bool:
     """Play a move row of side me in place; True when it was a pass."""
     hepts, edge, nedge, pents, pairs, npairs = t
@@ -125,7 +124,7 @@ def _play(st: Any, marker: Any, held: Any, hand: Any, me: int, move: Any, t: Any
     return False
 
 
-@njit(cache=True)
+@cached
 def _ended(held: Any, passes: int, target: int) -> int:
     if held[0] >= target:
         return 0
@@ -136,7 +135,7 @@ def _ended(held: Any, passes: int, target: int) -> int:
     return GOING_ON
 
 
-@njit(cache=True)
+@cached
 def _playout(st: Any, marker: Any, held: Any, hand: Any, to_move: int, passes: int,
              target: int, max_plies: int, seed: int, t: Any, out: Any,
              work: Any) -> tuple[int, int, int, int]:
@@ -182,8 +181,9 @@ class EvlNumbaKernel(ArrayStates, EvlKernel):
 
     # ------------------------------------------------------------------ conversion
     def from_position(self, pos: Position) -> State:
-        state = super().from_position(pos)
-        st = np.zeros((len(self.names), MAX_HEIGHT + 2), np.int8)
+        state: State = super().from_position(pos)
+        # an array where the pure-Python kernel's State holds strings (see to_position)
+        st: Any = np.zeros((len(self.names), MAX_HEIGHT + 2), np.int8)
         for i, stack in enumerate(state.stacks):
             st[i, 0] = len(stack)
             for k, letter in enumerate(stack[:MAX_HEIGHT + 1]):
@@ -198,7 +198,7 @@ class EvlNumbaKernel(ArrayStates, EvlKernel):
         return super().to_position(s)
 
     def copy(self, state: State) -> State:
-        s = super().copy(state)
+        s: State = super().copy(state)
         s.stacks = state.stacks.copy()
         return s
 

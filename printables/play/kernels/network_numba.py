@@ -15,13 +15,12 @@ import random
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Position
 from printables.games.network_rules import MIN_NETWORK, STONES, pie_drops
 from printables.play.kernel import DRAW
-from printables.play.kernels.arrays import ArrayStates, step_codes
+from printables.play.kernels.arrays import ArrayStates, cached, step_codes
 from printables.play.kernels.network import SWAP, NetworkKernel, State
 from printables.play.kernels.network import make as make_python
 
@@ -29,7 +28,7 @@ GOING_ON = -2
 DROP, SWAP_ROW = -1, -2
 
 
-@njit(cache=True)
+@cached
 def _small(cells: Any, v: int, s: int, near: Any, nnear: Any) -> bool:
     """A stone of value v added on s keeps every group at two stones or fewer."""
     touching, first = 0, -1
@@ -49,16 +48,16 @@ def _small(cells: Any, v: int, s: int, near: Any, nnear: Any) -> bool:
     return True
 
 
-@njit(cache=True)
+@cached
 def _first(cells: Any, rays: Any, raylen: Any, s: int, d: int) -> int:
     for k in range(raylen[s, d]):
-        t = rays[s, d, k]
+        t: int = rays[s, d, k]
         if cells[t] != 0:
             return t
     return -1
 
 
-@njit(cache=True)
+@cached
 def _unblocks(cells: Any, v: int, s: int, rays: Any, raylen: Any, axes: Any) -> bool:
     """s lies between two stones of value v on one line."""
     for i in range(4):
@@ -69,7 +68,7 @@ def _unblocks(cells: Any, v: int, s: int, rays: Any, raylen: Any, axes: Any) -> 
     return False
 
 
-@njit(cache=True)
+@cached
 def _network(cells: Any, count: Any, v: int, goal: Any, rays: Any, raylen: Any,
              work: Any) -> bool:
     """Side value v holds a network (the engine's search: links, no straight runs)."""
@@ -121,7 +120,7 @@ def _network(cells: Any, count: Any, v: int, goal: Any, rays: Any, raylen: Any,
     return False
 
 
-@njit(cache=True)
+@cached
 def _candidates(cells: Any, count: Any, v: int, own_turn: bool, can_swap: bool, t: Any,
                 out: Any, work: Any) -> int:
     """Write the legal moves of side value v (origin or DROP, target; SWAP_ROW) into out;
@@ -165,7 +164,7 @@ def _candidates(cells: Any, count: Any, v: int, own_turn: bool, can_swap: bool, 
     return m
 
 
-@njit(cache=True)
+@cached
 def _playout(cells: Any, count: Any, to_move: int, swapped: bool, drops: int, max_plies: int,
              seed: int, t: Any, out: Any, work: Any) -> tuple[int, int, int, bool]:
     """(result or GOING_ON at the cap, plies, side to move, swapped), in place. The state

@@ -163,7 +163,7 @@ def _sample(cells: Any, count: Any, side: int, t: Any, out: Any, maybe: Any, wor
     orth, north = t[5], t[6]
     m, u = _candidates(cells, count, side, t, out, maybe, work, copy_cells, copy_count)
     while m + u > 0:
-        i = np.random.randint(0, m + u)
+        i: int = np.random.randint(0, m + u)
         if i < m:
             return i
         origin, target = maybe[i - m, 0], maybe[i - m, 1]

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
@@ -35,6 +35,7 @@ from reportlab.platypus import (
 from printables.errors import PrintablesError, UsageError
 from printables.games import GameSpec
 from printables.outputs import MAX_RULES_BYTES, read_regular_file
+from printables.positions import Layout as PositionFile
 from printables.positions import bundled_layouts, bundled_rules, game_content
 from printables.products.board_sheet import board_scene
 from printables.products.booklet import markup
@@ -89,7 +90,8 @@ class Booklet:
 
 
 def read_rules(game: GameSpec, rules_dir: Path, options: Mapping[str, Any] | None = None
-               ) -> tuple[str, tuple, tuple[markup.Section, ...], tuple[markup.Ruling, ...]]:
+               ) -> tuple[str, tuple[markup.Block, ...], tuple[markup.Section, ...],
+                          tuple[markup.Ruling, ...]]:
     """The parsed rules text of a game (for these options): title, intro blocks, sections,
     our rulings. A game file whose [rules] name no text has none: ('', (), (), ())."""
     path = game_content(game, rules_dir=rules_dir).rules
@@ -132,7 +134,7 @@ def derive_numbers(text: str, game: GameSpec, path: str,
     opts = game.options(options)
     counts = {k: v for k, v in opts.items() if isinstance(v, int) and not isinstance(v, bool)}
 
-    def number(m: re.Match) -> str:
+    def number(m: re.Match[str]) -> str:
         key, arg, shift = m[1], m[2], int(m[3] or 0)
         papers = {name.lower(): name for name in PAPERS}
         if key == "tiles" and arg.lower() in papers and not shift:
@@ -178,10 +180,10 @@ class Content:
     game: GameSpec
     ts: Typeset
     opts: Mapping[str, Any]
-    intro: tuple
+    intro: tuple[markup.Block, ...]
     sections: tuple[markup.Section, ...]
     rulings: tuple[markup.Ruling, ...]
-    setup: Any
+    setup: PositionFile
     examples: tuple[Example, ...]
     variant: Mapping[str, Any]
     left_out: int
@@ -220,7 +222,7 @@ def booklet_content(game: GameSpec, paper: str = "A5", theme_name: str = "colour
                    len(example_paths(game, layouts)) - len(examples))
 
 
-def booklet_story(c: Content, layout: Layout, notes: int = 0) -> list:
+def booklet_story(c: Content, layout: Layout, notes: int = 0) -> list[Flowable]:
     """The flowables of a booklet, its figures set by layout, with `notes` ruled pages
     before the player aid."""
     ts, m, game = c.ts, c.ts.m, c.game
@@ -239,7 +241,7 @@ def booklet_story(c: Content, layout: Layout, notes: int = 0) -> list:
                                 "The starting position", "", m.frame_w, m.frame_h * 0.62,
                                 layout.least)]}
 
-    def examples() -> list:
+    def examples() -> list[Flowable]:
         return leftover(figures) + examples_section(game, c.examples, room, ts, c.variant,
                                                     c.left_out, layout.least, layout.spread,
                                                     layout.scale, c.sections)
@@ -362,12 +364,12 @@ def aid_blocks(sec: markup.Section) -> list[markup.Block]:
     return out
 
 
-def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list:
+def player_aid(sections: tuple[markup.Section, ...], ts: Typeset) -> list[Flowable]:
     """The back cover: a one-page player aid repeating how a turn goes, how pieces move and
     capture (each section's own summary), how the game ends and the notation, set small and
     shrunk to fit."""
     chosen = {sec.title.strip().lower(): sec for sec in sections}
-    parts: list = []
+    parts: list[Flowable] = []
     for key in AID_SECTIONS:
         sec = chosen.get(key)
         if sec is None:
@@ -391,16 +393,16 @@ def aid_block(b: markup.Block, ts: Typeset) -> Paragraph:
     return Paragraph(text, ts.st["aid"])
 
 
-def notes_pages(count: int, ts: Typeset) -> list:
+def notes_pages(count: int, ts: Typeset) -> list[Flowable]:
     """`count` pages headed Notes, ruled for writing (where a folded booklet needs pages)."""
-    out: list = []
+    out: list[Flowable] = []
     for _ in range(count):
         out += [PageBreak(), Paragraph("Notes", ts.st["toc.title"]),
                 RuledLines(ts.m.frame_w, ts.m.frame_h * 0.85, ts.m.body * 2.2 / MM)]
     return out
 
 
-class RuledLines(Flowable):
+class RuledLines(Flowable):  # type: ignore[misc]  # reportlab ships no types
     """Evenly spaced thin grey lines to write on, width x height mm, pitch mm apart."""
 
     def __init__(self, width: float, height: float, pitch: float) -> None:
@@ -423,19 +425,19 @@ class RuledLines(Flowable):
             y -= self.pitch
 
 
-def leftover(figures: dict[str, list]) -> list:
+def leftover(figures: dict[str, list[Flowable]]) -> list[Flowable]:
     """Figures whose section the rules text lacks (printed before the examples), emptied."""
     out = [f for key in sorted(figures) for f in figures[key]]
     figures.clear()
     return out
 
 
-def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
+def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list[Flowable]:
     """The section 'Where the rules were silent': each of our rulings with its marker, the
     reason for it and what the original says (empty when the text marks no ruling)."""
     if not rulings:
         return []
-    out: list = [CondPageBreak(ts.m.frame_h * 0.3 * MM),
+    out: list[Flowable] = [CondPageBreak(ts.m.frame_h * 0.3 * MM),
                  Heading("Where the rules were silent", "Where the rules were silent",
                          ts.st["h2"], 0, "rulings"),
                  Paragraph("The original rules leave a few questions open, and now and then "
@@ -452,7 +454,7 @@ def rulings_page(rulings: tuple[markup.Ruling, ...], ts: Typeset) -> list:
     return out
 
 
-def setup_missing(game: GameSpec, setup, variant: Mapping[str, Any]):
+def setup_missing(game: GameSpec, setup: PositionFile, variant: Mapping[str, Any]) -> NoReturn:
     """The UsageError for a setup that does not fit a variant's board."""
     raise UsageError(f"{setup.path}: the setup has pieces on spaces that the board of "
                      f"{game.title} ({variant_words(variant)}) does not have",
@@ -467,7 +469,8 @@ COVER_TITLE_LEAST = 0.4
 LEAST_LABEL = 6 * 25.4 / 72
 
 
-def cover(game: GameSpec, ts: Typeset, options: Mapping[str, Any] | None = None) -> list:
+def cover(game: GameSpec, ts: Typeset, options: Mapping[str, Any] | None = None
+          ) -> list[Flowable]:
     """The cover page: title, designer, the board drawing (of the options' board), a line
     on what is inside and, for a variant, which one. A long title wraps onto a second line,
     then shrinks; the board drawing gives up the height the text needs, so the cover is
@@ -512,12 +515,13 @@ def cover_title(text: str, style: ParagraphStyle, width: float) -> Paragraph:
         k = round(k - 0.05, 2)
 
 
-def contents(ts: Typeset) -> list:
+def contents(ts: Typeset) -> list[Flowable]:
     """The contents page."""
     return [Paragraph("Contents", ts.st["toc.title"]), table_of_contents(ts.st), PageBreak()]
 
 
-def section_flow(sec: markup.Section, index: int, ts: Typeset, keep_last: bool = False) -> list:
+def section_flow(sec: markup.Section, index: int, ts: Typeset, keep_last: bool = False
+                 ) -> list[Flowable]:
     """Flowables for one `##` section: its heading (TOC + outline) and its blocks. A block
     ending in a colon stays with the next one (the list it introduces); with keep_last the
     last block stays with what follows (a legend or a diagram of the section)."""
@@ -542,7 +546,8 @@ def block_flow(b: markup.Block, key: str, j: int, ts: Typeset, level: int = 1) -
     return ts.para(b.text, "body")
 
 
-def components_figure(game: GameSpec, options: Mapping, ts: Typeset) -> list:
+def components_figure(game: GameSpec, options: Mapping[str, Any], ts: Typeset
+                      ) -> list[Flowable]:
     """The piece art of every component with its count, two to a row."""
     cells = []
     size = min(16.0, ts.m.frame_w / 8)

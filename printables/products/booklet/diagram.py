@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from printables.boards import Board
 from printables.games import GameSpec, Move, Position, get_game
@@ -67,7 +68,8 @@ def _game(game: GameSpec | str) -> GameSpec:
     return get_game(game) if isinstance(game, str) else game
 
 
-def art_of(game: GameSpec, options: Mapping | None = None) -> dict[tuple[str, str], str]:
+def art_of(game: GameSpec, options: Mapping[str, Any] | None = None
+           ) -> dict[tuple[str, str], str]:
     """(side, kind) -> art key from the game's components."""
     return {(c.side, c.kind): c.art for c in game.components(game.options(options))}
 
@@ -586,7 +588,8 @@ def diagram_labels(board: Board, items: tuple[Item, ...], least: float) -> tuple
 
 
 #: Board drawings already made: (id(board), id(theme), dy) -> (board, theme, items).
-_DRAWINGS: dict[tuple, tuple] = {}
+_DRAWINGS: dict[tuple[int, int, float],
+                tuple[Board, Mapping[str, Ink], tuple[Item, ...]]] = {}
 
 
 def board_drawing(board: Board, theme: Mapping[str, Ink], dy: float = 0.0) -> tuple[Item, ...]:

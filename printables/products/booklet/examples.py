@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from printables.boards import Board
 from printables.errors import CheckFailedError, PrintablesError
 from printables.games import GameSpec, Move, Position, first_problem
 from printables.geometry import Point
@@ -108,7 +109,7 @@ class Facts:
     winner: str = "none"  # after the move ('none', 'draw' or a side)
 
 
-def facts_of(game: GameSpec, board, before: Position, after: Position, move: Move | None,
+def facts_of(game: GameSpec, board: Board, before: Position, after: Position, move: Move | None,
              claims: tuple[str, ...]) -> Facts:
     """The engine's facts of an example (after = before for a position or a refused move)."""
     counts = {sum(1 for o in p.markers.values() if o == side) for p in (after,)
@@ -123,7 +124,7 @@ def facts_of(game: GameSpec, board, before: Position, after: Position, move: Mov
                  winner_of(game, board, after))
 
 
-def winner_of(game: GameSpec, board, pos: Position) -> str:
+def winner_of(game: GameSpec, board: Board, pos: Position) -> str:
     """Who has won a position by the engine: a side, 'draw', or 'none' (also for a position
     that cannot arise)."""
     rules = game.rules
@@ -133,7 +134,7 @@ def winner_of(game: GameSpec, board, pos: Position) -> str:
     return rules.winner(board, pos) or "none"
 
 
-def claim_problem(game: GameSpec, board, text: str, facts: Facts) -> str | None:
+def claim_problem(game: GameSpec, board: Board, text: str, facts: Facts) -> str | None:
     """Why a file's own caption text (title or `explain`) contradicts the engine, or None.
     Read claims: a count of marker spaces ('ten pentagons', 'a tenth pentagon') must be
     one a side holds after the move or the number the move claims; a count of passes the
@@ -252,10 +253,11 @@ def load_examples(game: GameSpec, layouts_dir: Path,
         found = [replace(e, outcome=e.outcome.replace(NOTHING, "")) for e in found]
     listed = game.example_files is not None
 
-    def key(i: int) -> tuple:
+    def key(i: int) -> tuple[bool, int, int] | tuple[bool, int, int, str]:
         order = layouts[i].order
-        rest = (i,) if listed else (found[i].topic, Path(found[i].path).name)
-        return (order is None, order or 0) + rest
+        if listed:
+            return (order is None, order or 0, i)
+        return (order is None, order or 0, found[i].topic, Path(found[i].path).name)
     return tuple(found[i] for i in sorted(range(len(found)), key=key))
 
 
@@ -328,7 +330,7 @@ def example_of(game: GameSpec, path: Path, layout: Layout) -> Example:
                    outcome, layout.explain, hand)
 
 
-def check_claims(game: GameSpec, board, path: Path, layout: Layout, facts: Facts) -> None:
+def check_claims(game: GameSpec, board: Board, path: Path, layout: Layout, facts: Facts) -> None:
     """CheckFailedError naming the file when its title or explain contradicts the engine
     (see claim_problem): the booklet prints no caption the engine would disprove."""
     for what, text in (("title", layout.position.title), ("explain", layout.explain)):
@@ -338,7 +340,7 @@ def check_claims(game: GameSpec, board, path: Path, layout: Layout, facts: Facts
                                    file=str(path))
 
 
-def tally_sentence(game: GameSpec, board, pos: Position) -> str:
+def tally_sentence(game: GameSpec, board: Board, pos: Position) -> str:
     """' Black holds 11 pentagons, White none.': the game's own tally of a position (its
     GameSpec.tally hook), or ''."""
     text = game.tally(board, pos) if game.tally is not None else ""
@@ -375,7 +377,8 @@ def unchecked_example(game: GameSpec, path: Path, layout: Layout, title: str,
                    legal=legal, outcome=outcome, explain=layout.explain, checked=False)
 
 
-def split_claims(after: Position, captured: tuple[str, ...]) -> tuple[tuple, tuple]:
+def split_claims(after: Position, captured: tuple[str, ...]
+                 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Captured spaces split into pieces taken off and spaces claimed (the engine leaves a
     marker of the mover's on them, as EVL's pentagons)."""
     claims = tuple(s for s in captured if s in after.markers)
@@ -432,7 +435,7 @@ def others_sentence(bad: list[str], good: list[str]) -> str:
     return f"Also checked: {'; '.join(parts)}." if parts else ""
 
 
-def hand_sentence(game: GameSpec, board, pos: Position) -> str:
+def hand_sentence(game: GameSpec, board: Board, pos: Position) -> str:
     """'In hand: Black 4 stones, White none.' for games whose pieces enter from a hand (the
     engine offers drops on the empty setup board), else ''."""
     empty = Position(game.name, game.sides[0], options=pos.options)
@@ -460,7 +463,7 @@ def plural_words(n: int, kind: str) -> str:
     return f"{n} {kind}{'' if n == 1 else 's'}"
 
 
-def notation(game: GameSpec, board, check: Check) -> str:
+def notation(game: GameSpec, board: Board, check: Check) -> str:
     """A check's move in the game's notation, or as the file writes it when the game's
     notation does not read back as the same move."""
     assert check.move is not None, "only a check with a move has a notation"
@@ -525,7 +528,8 @@ def winner_sentence(winner: str | None, after: bool = True) -> str:
     return f" {side_name(winner)} {'wins' if after else 'has won'}."
 
 
-def position_sentence(game: GameSpec, board, pos: Position, checks: tuple[Check, ...]) -> str:
+def position_sentence(game: GameSpec, board: Board, pos: Position, checks: tuple[Check, ...]
+                      ) -> str:
     """What a position-only example shows, by the engine: why it cannot arise, or who is to
     move, how many moves they have when the file counts them, and who has won."""
     problem = first_problem(game.rules, board, pos) if game.rules else None

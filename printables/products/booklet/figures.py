@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from printables.games import GameSpec
+from printables.games.model import Position
 from printables.products.booklet import markup
 from printables.products.booklet.diagram import Marks, position_scene
 from printables.products.booklet.examples import Example, move_forms
 from printables.products.booklet.flow import MM, FitFigure, Heading, Typeset
 from printables.products.variant import variant_words
 from printables.render.scene import Scene
+from printables.render.theme import Ink
 
 #: How far (a share of its size) a diagram may shrink to use the room left on a page.
 LEAST_FIT = 0.7
@@ -40,7 +42,7 @@ def example_figure(ts: Typeset, make: Callable[[float, float], Scene], ex: Examp
                      above=[Spacer(1, ts.m.body * 0.4)], page_h=ts.m.frame_h * MM)
 
 
-def text_height(ts: Typeset, parts: list, width: float) -> float:
+def text_height(ts: Typeset, parts: list[Flowable], width: float) -> float:
     """Height in mm of flowables stacked in a column width mm wide."""
     total = 0.0
     for f in parts:
@@ -93,8 +95,8 @@ def _sentence_list(parts: list[str]) -> str:
 LABEL_MM = 6.3 / 72 * 25.4
 
 
-def diagram(game: GameSpec, pos, theme, max_w: float, max_h: float, reserve: bool = False,
-            marks: Marks | None = None) -> Scene:
+def diagram(game: GameSpec, pos: Position, theme: Mapping[str, Ink], max_w: float,
+            max_h: float, reserve: bool = False, marks: Marks | None = None) -> Scene:
     """A position diagram whose space labels print at LABEL_MM or more when the diagram is
     fitted into max_w x max_h mm."""
     plain = position_scene(game, pos, theme, reserve=reserve, marks=marks)
@@ -156,7 +158,8 @@ def example_scene(game: GameSpec, ts: Typeset, ex: Example, w: float, h: float) 
 def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
                      ts: Typeset, variant: Mapping[str, Any] | None = None,
                      left_out: int = 0, least: float = LEAST_FIT, spread: int = 0,
-                     scale: float = 1.0, sections: tuple[markup.Section, ...] = ()) -> list:
+                     scale: float = 1.0, sections: tuple[markup.Section, ...] = ()
+                     ) -> list[Flowable]:
     """The Examples section: an introduction and one checked diagram per example file. Two
     to a page (beside their captions for square or tall boards, above them for wide ones),
     or one to a page at full width when two to a page would print the spaces too small;
@@ -194,7 +197,7 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
         return example_figure(ts, lambda w, h: scene(ex, w, h), ex, fw, h * k,
                               max(shrink, min(1.0, floor / k)))
     spread_from = len(examples) - spread
-    figs: list = []
+    figs: list[Flowable] = []
     for n, ex in enumerate(examples):
         if n >= spread_from:
             figs.append(fitted(ex, full, 1.0, 1.0))
@@ -211,7 +214,7 @@ def examples_section(game: GameSpec, examples: tuple[Example, ...], room: float,
     return [KeepTogether(head + [figs[0]])] + figs[1:]
 
 
-def caption_parts(ts: Typeset, ex: Example, side: str) -> list:
+def caption_parts(ts: Typeset, ex: Example, side: str) -> list[Flowable]:
     """An example's caption: the title in bold, the generated outcome and the file's own
     explanation, then (in grey) the other moves checked and the pieces in hand."""
     suffix = ".side" if side else ""

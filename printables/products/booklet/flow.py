@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
@@ -21,9 +22,12 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from printables.products.booklet import markup
 from printables.render.fonts import register_fonts
 from printables.render.pdf import Canvas, draw_scene
-from printables.render.scene import Scene
+from printables.render.scene import Item, Scene
 from printables.render.theme import Ink
 from printables.units import PT_PER_MM
+
+if TYPE_CHECKING:
+    from printables.products.booklet.examples import Example
 
 MM = PT_PER_MM
 #: The booklet's text colours, as reportlab colours: reportlab parses a colour given as a
@@ -83,7 +87,7 @@ def styles(m: Metrics) -> dict[str, ParagraphStyle]:
                           textColor=INK, spaceAfter=b * 0.55, allowWidows=0, allowOrphans=0,
                           bulletFontName="Vera", bulletFontSize=b)
 
-    def s(name: str, **kw) -> ParagraphStyle:
+    def s(name: str, **kw: Any) -> ParagraphStyle:
         return ParagraphStyle(name, parent=base, **kw)
 
     return {
@@ -136,7 +140,7 @@ PAGE_DIGITS = 3
 DOT_GAP = 4.0
 
 
-class Contents(TableOfContents):
+class Contents(TableOfContents):  # type: ignore[misc]  # reportlab ships no types
     """A table of contents that can start from another one's entries (so a rebuilt story
     needs no extra layout pass), with leader dots on one grid for every entry and level and
     page numbers right-aligned in one column."""
@@ -152,9 +156,9 @@ class Contents(TableOfContents):
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         """Lay out as reportlab does, then draw each entry's end with aligned leaders."""
-        size = super().wrap(avail_w, avail_h)
+        size: tuple[float, float] = super().wrap(avail_w, avail_h)
 
-        def entry_end(canvas, kind, label) -> None:
+        def entry_end(canvas: Canvas, kind: str, label: str) -> None:
             page, level = (int(v) for v in label.split(",")[:2])
             draw_leader(canvas, self.getLevelStyle(level), str(page), avail_w)
 
@@ -162,7 +166,7 @@ class Contents(TableOfContents):
         return size
 
 
-def draw_leader(canvas, style: ParagraphStyle, page: str, width: float) -> None:
+def draw_leader(canvas: Canvas, style: ParagraphStyle, page: str, width: float) -> None:
     """Dots from the end of the entry's text to the page-number column, each on the grid
     that counts DOT_PITCH back from that column (so dots line up from entry to entry), and
     the page number right-aligned at width."""
@@ -179,7 +183,7 @@ def draw_leader(canvas, style: ParagraphStyle, page: str, width: float) -> None:
     canvas.restoreState()
 
 
-def _tocs(story: list) -> list[Contents]:
+def _tocs(story: list[Flowable]) -> list[Contents]:
     return [f for f in story if isinstance(f, Contents)]
 
 
@@ -204,11 +208,11 @@ class FormCache:
     later canvas could reuse."""
 
     def __init__(self) -> None:
-        self.canvas = None
-        self.names: dict[tuple, str] = {}
+        self.canvas: Canvas | None = None
+        self.names: dict[tuple[Item, ...], str] = {}
         self.drawing = True
 
-    def form(self, canv, items: tuple, width: float, height: float,
+    def form(self, canv: Canvas, items: tuple[Item, ...], width: float, height: float,
              theme: Mapping[str, Ink]) -> str:
         """The name of the form holding these board items on this canvas, drawn if new."""
         if canv is not self.canvas:
@@ -223,7 +227,7 @@ class FormCache:
         return self.names[items]
 
 
-def split_board(scene: Scene) -> tuple[tuple, tuple]:
+def split_board(scene: Scene) -> tuple[tuple[Item, ...], tuple[Item, ...]]:
     """The scene's leading board-layer groups, and the rest of its items."""
     n = 0
     while n < len(scene.items) and getattr(scene.items[n], "layer", None) in BOARD_LAYERS:
@@ -231,7 +235,7 @@ def split_board(scene: Scene) -> tuple[tuple, tuple]:
     return scene.items[:n], scene.items[n:]
 
 
-class SceneFlowable(Flowable):
+class SceneFlowable(Flowable):  # type: ignore[misc]  # reportlab ships no types
     """A Scene drawn centred, scaled to fit the frame width and at most max_w x max_h mm;
     its board layers come from a shared FormCache when one is given."""
 
@@ -271,7 +275,7 @@ class SceneFlowable(Flowable):
                    0.0, 0.0, self.scale)
 
 
-class FitFigure(Flowable):
+class FitFigure(Flowable):  # type: ignore[misc]  # reportlab ships no types
     """A diagram with its caption, kept on one page. The diagram takes its full size when
     the page has room, else shrinks to the room left down to `least` of that size (so a
     figure fills the end of a page instead of leaving it blank), else goes to the next
@@ -279,8 +283,8 @@ class FitFigure(Flowable):
     sized for that), so a shrunk diagram keeps its labels legible."""
 
     def __init__(self, make: Callable[[float, float], Scene], theme: Mapping[str, Ink],
-                 max_w: float, max_h: float, caption: list, least: float = 1.0,
-                 forms: FormCache | None = None, above: list | None = None,
+                 max_w: float, max_h: float, caption: list[Flowable], least: float = 1.0,
+                 forms: FormCache | None = None, above: list[Flowable] | None = None,
                  page_h: float | None = None) -> None:
         super().__init__()
         self.page_h = page_h  # the frame's height in points (None: no limit known)
@@ -289,9 +293,10 @@ class FitFigure(Flowable):
         self.caption, self.above = caption, above or []
         self.diagram: SceneFlowable | None = None
 
-    def _text_height(self, flowables: list, avail_w: float) -> float:
-        return sum(f.wrap(avail_w, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-                   for f in flowables)
+    def _text_height(self, flowables: list[Flowable], avail_w: float) -> float:
+        height: float = sum(f.wrap(avail_w, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                            for f in flowables)
+        return height
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         """The figure's size: what goes above (a section's heading), its caption, and the
@@ -312,7 +317,7 @@ class FitFigure(Flowable):
         self.width, self.height = avail_w, fh + cap
         return self.width, self.height
 
-    def split(self, avail_w: float, avail_h: float) -> list:
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         """Never split: the caption stays with its diagram."""
         return []
 
@@ -323,7 +328,7 @@ class FitFigure(Flowable):
         self.diagram.drawOn(self.canv, (self.width - self.diagram.width) / 2, y)
         self._stack(self.caption, y)
 
-    def _stack(self, flowables: list, y: float) -> float:
+    def _stack(self, flowables: list[Flowable], y: float) -> float:
         """Draw flowables downwards from y; where the last one ends."""
         for f in flowables:
             y -= f.getSpaceBefore()
@@ -334,10 +339,11 @@ class FitFigure(Flowable):
         return y
 
 
-class Heading(Paragraph):
+class Heading(Paragraph):  # type: ignore[misc]  # reportlab ships no types
     """A section heading that becomes a TOC entry and a PDF outline entry."""
 
-    def __init__(self, text: str, plain: str, style: ParagraphStyle, level: int, key: str):
+    def __init__(self, text: str, plain: str, style: ParagraphStyle, level: int,
+                 key: str) -> None:
         super().__init__(text, style)
         self.outline = (level, plain, key)
 
@@ -353,43 +359,47 @@ class Typeset:
     marks: Mapping[str, int] = field(default_factory=dict)  # ruling key -> its number
     #: Diagrams already drawn for this booklet (its story is built more than once):
     #: (id(example), max_w, max_h) -> (example, scene).
-    scenes: dict = field(default_factory=dict)
+    scenes: dict[tuple[int | str, float, float], tuple[Example | None, Scene]] = field(
+        default_factory=dict)
 
     def scene(self, scene: Scene, max_w: float, max_h: float) -> SceneFlowable:
         """A flowable drawing scene at most max_w x max_h mm."""
         return SceneFlowable(scene, self.theme, max_w, max_h, self.forms)
 
-    def para(self, markdown: str, style: str, **kw) -> Paragraph:
+    def para(self, markdown: str, style: str, **kw: Any) -> Paragraph:
         """A paragraph of Markdown-subset inline text."""
         return Paragraph(markup.inline(markdown, marks=dict(self.marks)), self.st[style], **kw)
 
 
-def _no_draw(*args, **kwargs) -> None:
+def _no_draw(*args: object, **kwargs: object) -> None:
     return None
 
 
-class PlacingFrame(Frame):
+class PlacingFrame(Frame):  # type: ignore[misc]  # reportlab ships no types
     """A Frame that, while `drawing` is False, places flowables (wrap, split, move down)
     without drawing them: a layout pass only needs where things go, and the drawn build
     that follows checks every contents entry it produced."""
 
     drawing = True
 
-    def _add(self, flowable, canv, trySplit=0):
+    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         if self.drawing:
-            return super()._add(flowable, canv, trySplit)
+            placed: int = super()._add(flowable, canv, trySplit)  # 1 placed, 0 no room
+            return placed
         flowable.drawOn = _no_draw  # shadows the method on this (throw-away) flowable
         try:
-            return super()._add(flowable, canv, trySplit)
+            placed = super()._add(flowable, canv, trySplit)
+            return placed
         finally:
             del flowable.drawOn
 
 
-class BookletDoc(BaseDocTemplate):
+class BookletDoc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
     """Cover and body page templates, page numbers on the outer corners, outline entries and
     TOC notifications for every Heading, TrimBox = page."""
 
-    def __init__(self, buf, m: Metrics, title: str, author: str, footer: str) -> None:
+    def __init__(self, buf: io.BytesIO, m: Metrics, title: str, author: str,
+                 footer: str) -> None:
         register_family()
         super().__init__(buf, pagesize=(m.width * MM, m.height * MM), invariant=1,
                          initialFontName="Vera", pageCompression=1, title=title,
@@ -415,10 +425,10 @@ class BookletDoc(BaseDocTemplate):
         self.used.append((f._y2 - f._y) / max(f._y2 - f._y1, 1e-9))
         super().handle_pageEnd()
 
-    def _trim(self, canv, doc) -> None:
+    def _trim(self, canv: Canvas, doc: BookletDoc) -> None:
         canv.setTrimBox((0, 0, self.pagesize[0], self.pagesize[1]))
 
-    def _furniture(self, canv, doc) -> None:
+    def _furniture(self, canv: Canvas, doc: BookletDoc) -> None:
         self._trim(canv, doc)
         n = canv.getPageNumber()
         y = self.m.margin_bottom * MM * 0.45
@@ -434,14 +444,14 @@ class BookletDoc(BaseDocTemplate):
          canv.drawRightString(right, y, self.footer))
         canv.restoreState()
 
-    def build_twice(self, make_story: Callable[[], list], forms: FormCache) -> bytes:
+    def build_twice(self, make_story: Callable[[], list[Flowable]], forms: FormCache) -> bytes:
         """Lay out once without drawing scenes (cheap) to collect the contents entries, then
         build a fresh story, seeded with them, with everything drawn; multiBuild repeats that
         build only if a page number moved. Returns the final build's PDF bytes.
         (Platypus edits flowables while it lays them out, so each build gets new ones.)"""
         return self.build_seeded(make_story(), self.layout(make_story(), forms), forms)
 
-    def layout(self, story: list, forms: FormCache) -> list:
+    def layout(self, story: list[Flowable], forms: FormCache) -> list[Contents]:
         """One layout pass without drawing scenes; the story's contents after it (each
         holding the entries it collected) to seed a drawn build; self.page is its last
         page."""
@@ -458,16 +468,18 @@ class BookletDoc(BaseDocTemplate):
                 frame.drawing = True
         return _tocs(story)
 
-    def build_seeded(self, story: list, tocs: list, forms: FormCache) -> bytes:
+    def build_seeded(self, story: list[Flowable], tocs: list[Contents],
+                     forms: FormCache) -> bytes:
         """The drawn build of a fresh story whose contents start from tocs' entries."""
         forms.drawing = True
         for old, new in zip(tocs, _tocs(story), strict=True):
             new.seed(old)
-        self.filename = io.BytesIO()
+        out = io.BytesIO()
+        self.filename = out
         self.multiBuild(story, canvasmaker=Canvas)
-        return self.filename.getvalue()
+        return out.getvalue()
 
-    def afterFlowable(self, flowable) -> None:
+    def afterFlowable(self, flowable: Flowable) -> None:
         """Bookmark headings, add them to the outline and tell the TOC their page."""
         outline = getattr(flowable, "outline", None)
         if outline is None:

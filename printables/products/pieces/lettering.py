@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import struct
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -110,30 +111,37 @@ def font_for(text: str, preferred: Path | None = None) -> Path:
                      input=text)
 
 
-class _QuadPen(BasePen):
-    """Collects a glyph's contours: a start point, then ('L', p) and ('Q', c, p) steps."""
+#: A point as fontTools' pens give it (ints or floats).
+_Pt = tuple[float, float]
+#: A pen step: ('M', p) starts a contour, then ('L', p) and ('Q', c, p).
+_Step = tuple[str, _Pt] | tuple[str, _Pt, _Pt]
 
-    def __init__(self, glyphs) -> None:
+
+class _QuadPen(BasePen):  # type: ignore[misc]  # fontTools ships no types: BasePen is Any
+    """Collects a glyph's contours: a start ('M', p), then ('L', p) and ('Q', c, p) steps."""
+
+    def __init__(self, glyphs: object) -> None:
         super().__init__(glyphs)
-        self.contours: list[list] = []
+        self.contours: list[list[_Step]] = []
 
-    def _moveTo(self, pt) -> None:
-        self.contours.append([pt])
+    def _moveTo(self, pt: _Pt) -> None:
+        self.contours.append([("M", pt)])
 
-    def _lineTo(self, pt) -> None:
+    def _lineTo(self, pt: _Pt) -> None:
         self.contours[-1].append(("L", pt))
 
-    def _qCurveToOne(self, p1, p2) -> None:
+    def _qCurveToOne(self, p1: _Pt, p2: _Pt) -> None:
         self.contours[-1].append(("Q", p1, p2))
 
-    def _curveToOne(self, p1, p2, p3) -> None:  # pragma: no cover - Cu2QuPen turns these
+    def _curveToOne(self, p1: _Pt, p2: _Pt, p3: _Pt
+                    ) -> None:  # pragma: no cover - Cu2QuPen turns these
         raise ValueError("a cubic curve reached the quadratic pen")
 
     def _closePath(self) -> None:
         c = self.contours[-1]
-        last = c[-1][-1] if len(c) > 1 else c[0]
-        if tuple(last) != tuple(c[0]):
-            c.append(("L", c[0]))
+        start, last = c[0][-1], c[-1][-1]
+        if tuple(last) != tuple(start):
+            c.append(("L", start))
 
     _endPath = _closePath
 
@@ -153,7 +161,7 @@ def _glyph(path: str, char: str) -> tuple[float, tuple[Contour, ...]]:
         if len(steps) < 2:
             continue
         parts: list[Part] = []
-        cur = Point(*map(float, steps[0]))
+        cur = Point(*map(float, steps[0][-1]))
         for step in steps[1:]:
             nxt = Point(*map(float, step[-1]))
             if step[0] == "L":
@@ -190,7 +198,8 @@ def text_contours(text: str, font: Path, center: Point, d: float) -> tuple[Conto
     return tuple(tuple(_moved(p, k, dx, dy) for p in c) for c in raw)
 
 
-def lettering(text: str, font: Path, style: str):
+def lettering(text: str, font: Path, style: str
+              ) -> Callable[[Point, float], tuple[Item, ...]]:
     """A drawer (c, d) -> the text's outlines on a piece: one compound shape filled by the
     non-zero rule, in style."""
     def draw(c: Point, d: float) -> tuple[Item, ...]:
