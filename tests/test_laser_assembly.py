@@ -38,7 +38,7 @@ from printables.products.laser.region import point_on
 from printables.products.laser.sheets import split_room, whole_with_reference
 from printables.products.laser.split import split_parts
 from tests.conftest import laser_request
-from tests.laser_fit import assemblies, wrong_pairings
+from tests.laser_fit import assemblies, shapes_of, wrong_pairings
 
 pytestmark = pytest.mark.slow  # split boards fitted at every angle: half a minute and more
 
@@ -99,9 +99,10 @@ def split(name: str, size: str, joints: str = "dowels", reference: bool = True):
 
 def one_way(parts) -> tuple[list, int]:
     """(wrong pairings, assemblies) of a split, in a form a failure message can show."""
+    shapes = shapes_of(parts)
     wrong = [(a + 1, p + 1, round(t.angle, 1), pairs) for a, p, t, pairs in
-             wrong_pairings(parts)]
-    return wrong, assemblies(parts)
+             wrong_pairings(shapes)]
+    return wrong, assemblies(shapes)
 
 
 NAMED = [("dugi", "170x123", True), ("dugi", "180x140", True), ("dugi", "130x130", True),
@@ -171,6 +172,71 @@ def test_the_fit_check_sees_a_second_assembly_and_a_wrong_pairing():
     corner = [_square(0, 0, right + top), _square(40, 0, right), _square(0, 40, top)]
     turns = {round(t.angle) for _, _, t, _ in wrong_pairings(corner)}
     assert turns == {90, 270}
+
+
+def _inside_plain(edges, pts):
+    """The obvious even-odd test, one point at a time (the oracle for the fast raster)."""
+    out = []
+    for px, py in pts:
+        count = 0
+        for x0, y0, x1, y1 in edges:
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                count += 1
+        out.append(count % 2 == 1)
+    return out
+
+
+def _touching_plain(P, A, T, pairs) -> bool:
+    """tests.laser_fit.touching as first written: every chord of P against the points
+    beside each joint, worked out from A's whole outline (the oracle for the pruned one)."""
+    import math
+
+    import numpy as np
+
+    from tests.laser_fit import ALONG, BESIDE, CONTACT, distance
+    moved = T.apply_edges(P.edges)
+    turn = math.radians(T.angle)
+    for i, k in pairs:
+        r = np.hypot(*(A.dense - A.joints[k]).T)
+        near = A.dense[(r >= BESIDE[0]) & (r <= BESIDE[1])]
+        if not len(near) or (distance(moved, near) > CONTACT).any():
+            return False
+        u = P.ways[i] * (np.array([-1.0, 1.0]) if T.mirror else 1.0)
+        u = np.array([math.cos(turn) * u[0] - math.sin(turn) * u[1],
+                      math.sin(turn) * u[0] + math.cos(turn) * u[1]])
+        if abs(float(u @ A.ways[k])) < math.cos(math.radians(ALONG)):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("name, size, joints", [("dugi", "150x150", "tabs"),
+                                                ("network", "150x150", "dowels")])
+def test_the_fast_fit_check_agrees_with_the_plain_one(name, size, joints):
+    """Differential: the scanline raster is the plain even-odd test on a sample of its
+    points (every 7th, so the oracle stays small), and the pruned contact test answers as
+    the plain one for every motion that takes two joints onto two."""
+    import numpy as np
+
+    from tests.laser_fit import CELL, inside_grid, motion_onto, paired, touching
+    shapes = shapes_of(split(name, size, joints))
+    for s in shapes[:3]:
+        xs = np.arange(s.origin[0] + CELL / 2, s.edges[:, [0, 2]].max(), CELL)
+        ys = np.arange(s.origin[1] + CELL / 2, s.edges[:, [1, 3]].max(), CELL)
+        grid = inside_grid(s.edges, xs, ys)
+        pts = np.stack([a.ravel() for a in np.meshgrid(xs, ys)], axis=1)[::7]
+        assert grid.ravel()[::7].tolist() == _inside_plain(s.edges, pts)
+    tried = seen = 0
+    for A, P in itertools.permutations(shapes[:4], 2):
+        for (k1, k2), (j1, j2) in itertools.product(
+                itertools.combinations(range(len(A.joints)), 2),
+                itertools.permutations(range(len(P.joints)), 2)):
+            T = motion_onto(P.joints[j1], P.joints[j2], A.joints[k1], A.joints[k2], False)
+            pairs = paired(P, A, T)
+            if pairs:
+                tried += 1
+                seen += touching(P, A, T, pairs)
+                assert touching(P, A, T, pairs) == _touching_plain(P, A, T, pairs)
+    assert tried > 20 and 0 < seen < tried, (tried, seen)  # both answers were compared
 
 
 def test_every_board_part_has_a_face():
