@@ -124,28 +124,80 @@ def test_a_split_board_goes_together_one_way_at_any_angle(name, size, joints, re
 FULL = bool(os.environ.get("PRINTABLES_FULL_SWEEP"))
 SWEEP = [(f"{w}x{h}", j, r) for w in range(110, 401, 10) for h in range(110, 401, 10)
          for j in ("dowels", "tabs") for r in (True, False)]
+#: Every this many sheets a split the sweep reuses is built anyway and compared.
+VERIFY_EVERY = 25
 
 
-@pytest.mark.skipif(not FULL, reason="set PRINTABLES_FULL_SWEEP=1 for every sheet size")
-@pytest.mark.parametrize("name", list(GAMES))
-def test_every_sheet_size_goes_together_one_way(name):
-    """Every sheet from 110 x 110 to 400 x 400 mm in 10 mm steps, with and without the
-    reference, both joint kinds: each distinct split has no wrong pairing and one
-    assembly."""
-    bad, seen = [], set()
-    for size, joints, reference in SWEEP:
+class Trace:
+    """What one split_parts call asked about its room, try by try: the (width, height) of
+    each box it asked region.fits about with the answer, then the boxes of the parts it
+    built (split._overflow, against the sheet's room). split_parts reads the room through
+    those two only (its refusal's message aside), so for another room that gets the same
+    answers the call takes the same path: the same parts, or a refusal."""
+
+    def __init__(self, avail: tuple[float, float], joints: str) -> None:
+        self.avail, self.joints = avail, joints
+        self.tries: list[tuple[dict, list]] = []
+
+    def asked(self, box, room, fit: bool) -> None:
+        if not self.tries or self.tries[-1][1]:  # a question after the overflow: a new try
+            self.tries.append(({}, []))
+        self.tries[-1][0][(box[2] - box[0], box[3] - box[1])] = fit
+
+    def built(self, box) -> None:
+        self.tries[-1][1].append(box)
+
+    def same_for(self, avail: tuple[float, float]) -> bool:
+        """True when split_parts asked with this room would get every answer it got."""
+        from printables.products.laser.region import fits
+        from printables.products.laser.split import TOL, _overflow
+        room = avail
+        for asked, boxes in self.tries:
+            if any(fits((0.0, 0.0, w, h), room) != fit for (w, h), fit in asked.items()):
+                return False
+            if boxes:
+                over = max(_overflow(b, avail) for b in boxes)
+                if (over <= TOL) != (max(_overflow(b, self.avail) for b in boxes) <= TOL):
+                    return False
+                room = (room[0] - over - 0.01, room[1] - over - 0.01)
+        return True
+
+
+def _region_key(regs, joints: str) -> tuple:
+    """What build_parts makes parts from: each region's boundary, seams, centre and
+    where-note (its inside test is drawn from the same lines: a convex piece's corners, a
+    wedge's arcs, a strip's edges, an island's circle)."""
+    return joints, tuple((r.boundary, r.seams, r.centre, r.where) for r in regs)
+
+
+def _traced_split(game, board, bm, joints: str, trace: Trace, built: dict):
+    """split_parts for trace's room (its parts, or None when it refuses), its questions
+    kept in trace; parts built from regions met before are taken from built."""
+    from unittest import mock
+
+    from printables.products.laser import polar, region, split, strips
+
+    def fits(box, room):
+        fit = region.fits(box, room)
+        trace.asked(box, room, fit)
+        return fit
+
+    def overflow(box, room, real=split._overflow):
+        trace.built(box)
+        return real(box, room)
+
+    def build(title, board, bm, regs, box, joints, real=split.build_parts):
+        key = _region_key(regs, joints)
+        if key not in built:
+            built[key] = real(title, board, bm, regs, box, joints)
+        return built[key]
+    with (mock.patch.object(split, "fits", fits), mock.patch.object(polar, "fits", fits),
+          mock.patch.object(strips, "fits", fits), mock.patch.object(split, "_overflow", overflow),
+          mock.patch.object(split, "build_parts", build)):
         try:
-            parts = split(name, size, joints, reference)
+            return split_parts(game.title, board, bm, trace.avail, joints=joints)
         except UsageError:  # no split fits this sheet: the laser command says so
-            continue
-        key = (joints, tuple(tuple(round(v, 3) for v in p.box) for p in parts))
-        if len(parts) == 1 or key in seen:
-            continue
-        seen.add(key)
-        wrong, ways = one_way(parts)
-        if wrong or ways != 1:
-            bad.append((size, joints, reference, len(wrong), ways))
-    assert bad == [], bad[:10]
+            return None
 
 
 def _square(x0: float, y0: float, joints: list[tuple[float, float]]):
@@ -323,3 +375,72 @@ def test_the_laser_codes_look_alike_finder_agrees_with_the_outline_check(name, s
         assert mine == theirs, (b, sorted(mine ^ theirs))
         compared += len(mine)
     assert compared > len(regs)  # some regions look alike (not only each its own place)
+
+
+class Sweep:
+    """One game's splits for many sheets: each split built once for all the rooms that
+    would ask the same of it (Trace), each distinct cut checked once."""
+
+    def __init__(self, name: str) -> None:
+        self.game = GAMES[name]
+        self.board = self.game.board()
+        self.bm = board_marks(self.game, self.board)
+        self.box = bbox_of([self.board.outline])
+        self.known: list[tuple[Trace, list | None]] = []
+        self.checked: dict = {}
+        self.regions: dict = {}
+        self.built = self.reused = 0
+
+    def parts(self, avail: tuple[float, float], joints: str) -> list | None:
+        """split_parts' answer for the room (None: it refuses), reused when known; every
+        VERIFY_EVERY-th reuse is built anyway and must come out the same."""
+        for trace, got in reversed(self.known):
+            if trace.joints == joints and trace.same_for(avail):
+                self.reused += 1
+                if self.reused % VERIFY_EVERY == 0:
+                    again = self.build(avail, joints)
+                    assert again == got, (avail, joints, "a reused split differs")
+                return got
+        return self.build(avail, joints)
+
+    def build(self, avail: tuple[float, float], joints: str) -> list | None:
+        trace = Trace(avail, joints)
+        got = _traced_split(self.game, self.board, self.bm, joints, trace, self.regions)
+        self.known.append((trace, got))
+        self.built += 1
+        return got
+
+    def check(self, size: str, joints: str, reference: bool):
+        """(wrong pairings, assemblies) of the split for a sheet; None when the board goes
+        whole or no split fits."""
+        req = laser_request(sheet=size, reference=reference)
+        if whole_with_reference(self.box, req):
+            return None
+        parts = self.parts(split_room(req), joints)
+        if parts is None or len(parts) == 1:
+            return None
+        key = tuple(p.marks.cut for p in parts)
+        if key not in self.checked:
+            self.checked[key] = one_way(parts)
+        return self.checked[key]
+
+
+@pytest.mark.skipif(not FULL, reason="set PRINTABLES_FULL_SWEEP=1 for every sheet size")
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_sheet_size_goes_together_one_way(name):
+    """Every sheet from 110 x 110 to 400 x 400 mm in 10 mm steps, with and without the
+    reference, both joint kinds: each distinct split has no wrong pairing and one
+    assembly. Progress goes to stderr (pytest -s shows it)."""
+    import sys
+    import time
+    sweep, bad, start = Sweep(name), [], time.monotonic()
+    for n, (size, joints, reference) in enumerate(SWEEP, 1):
+        got = sweep.check(size, joints, reference)
+        if got is not None and (got[0] or got[1] != 1):
+            bad.append((size, joints, reference, len(got[0]), got[1], got[0][:3]))
+        if n % 200 == 0 or n == len(SWEEP):
+            print(f"{name}: {n}/{len(SWEEP)} sheets, {sweep.built} splits built, "
+                  f"{sweep.reused} reused, {len(sweep.checked)} distinct checked, "
+                  f"{len(bad)} bad, {time.monotonic() - start:.0f} s", file=sys.stderr,
+                  flush=True)
+    assert bad == [], bad[:10]
