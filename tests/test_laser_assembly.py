@@ -8,11 +8,18 @@ turned over: a pair of dowels is mirror-symmetric, and a part turned over re-pai
 two of its dowels, face down (our ruling). Seams shorter than joints.MIN_SEAM carry no
 joint.
 
-The normal run covers every game at 150 x 150 mm with both joint kinds, and the sizes a
+The normal run covers every game at 150 x 150 mm with both joint kinds, the sizes a
 review named for Dugi (150x150, 170x123, 180x140, 130x130, and 110x110 without the
-reference); PRINTABLES_FULL_SWEEP=1 tries every game at every sheet from 110 to 400 mm in
-10 mm steps both ways, with and without the reference, dowels and tabs (each distinct
-split once; see README, Benchmarks, for how long it takes).
+reference) and one the full sweep found (Dugi at 120x120, both joint kinds).
+PRINTABLES_FULL_SWEEP=1 tries every game at every sheet from 110 to 400 mm in 10 mm steps
+both ways, with and without the reference, dowels and tabs: 3,600 sheets a game, run one
+game at a time with -k (progress on stderr with -s). A split is built once for all the
+sheets whose room split_parts would ask the same questions of (Trace; every 25th reuse is
+built again and compared), and each distinct cut is checked once: about 9 minutes of one
+core for all seven games, 6 of them Dugi's (docs/explanations/benchmarks.md).
+
+This module owns the assembly checks of split boards and the sweep; the fit checker
+itself is tests/laser_fit.py.
 """
 
 from __future__ import annotations
