@@ -16,7 +16,8 @@ both ways, with and without the reference, dowels and tabs: 3,600 sheets a game,
 game at a time with -k (progress on stderr with -s). A split is built once for all the
 sheets whose room split_parts would ask the same questions of (Trace; every 25th reuse is
 built again and compared), and each distinct cut is checked once: about 9 minutes of one
-core for all seven games, 6 of them Dugi's (docs/explanations/benchmarks.md).
+core for all seven games, 6 of them Dugi's, more on a busy machine
+(docs/explanations/benchmarks.md).
 
 This module owns the assembly checks of split boards and the sweep; the fit checker
 itself is tests/laser_fit.py.
