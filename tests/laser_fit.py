@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -76,6 +77,28 @@ def inside(edges: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return ((crosses & (px < xs)).sum(axis=1) % 2) == 1
 
 
+def inside_grid(edges: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """`inside` for every point of a grid (row i at ys[i], column j at xs[j]), by scanline:
+    each row meets the chords once, and a point is inside when an odd number of those
+    crossings lie to its right. The crossings are worked out as `inside` does, so the
+    answer is the same bit for bit; the cost is rows x chords, not points x chords."""
+    x0, y0, x1, y1 = (edges[:, i] for i in range(4))
+    out = np.zeros((len(ys), len(xs)), dtype=bool)
+    for lo in range(0, len(ys), 256):
+        py = ys[lo:lo + 256][:, None]
+        row, k = np.nonzero((y0[None, :] > py) != (y1[None, :] > py))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cx = x0[k] + (py[row, 0] - y0[k]) * (x1[k] - x0[k]) / (y1[k] - y0[k])
+        order = np.lexsort((cx, row))
+        row, cx = row[order], cx[order]
+        ends = np.searchsorted(row, np.arange(len(py) + 1))
+        for i in range(len(py)):
+            seg = cx[ends[i]:ends[i + 1]]
+            right = len(seg) - np.searchsorted(seg, xs, side="right")
+            out[lo + i] = right % 2 == 1
+    return out
+
+
 def distance(edges: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Each point's distance to the nearest chord."""
     a, b = edges[:, :2][None, :, :], edges[:, 2:][None, :, :]
@@ -104,6 +127,7 @@ class Shape:
     mask: np.ndarray
     dense: np.ndarray
     ways: np.ndarray
+    beside: list[np.ndarray]
 
     @classmethod
     def of(cls, part: LaserPart) -> Shape:
@@ -121,8 +145,9 @@ class Shape:
         deep = _deep_points(edges, lo, hi, GRID)
         cells = _deep_points(edges, lo, hi, CELL, grid=True)
         dense = _dense(edges, 0.05)
+        beside = [_beside(dense, c) for c in centres]
         return cls(edges, vertices, centres, knobs, deep, lo, cells, dense,
-                   _ways(dense, centres))
+                   _ways(beside), beside)
 
 
 def _dense(edges: np.ndarray, step: float) -> np.ndarray:
@@ -135,13 +160,17 @@ def _dense(edges: np.ndarray, step: float) -> np.ndarray:
     return np.concatenate(out)
 
 
-def _ways(dense: np.ndarray, joints: np.ndarray) -> np.ndarray:
+def _beside(dense: np.ndarray, centre: np.ndarray) -> np.ndarray:
+    """The outline's points where it leaves a joint's circle: BESIDE mm from its centre."""
+    r = np.hypot(*(dense - centre).T)
+    return dense[(r >= BESIDE[0]) & (r <= BESIDE[1])]
+
+
+def _ways(beside: list[np.ndarray]) -> np.ndarray:
     """The unit direction of the seam at each joint: from the outline where it leaves the
     joint's circle on one side to where it leaves on the other."""
     out = []
-    for c in joints:
-        r = np.hypot(*(dense - c).T)
-        near = dense[(r >= BESIDE[0]) & (r <= BESIDE[1])]
+    for near in beside:
         if len(near) < 2:
             out.append((1.0, 0.0))
             continue
@@ -161,8 +190,7 @@ def _deep_points(edges: np.ndarray, lo: np.ndarray, hi: np.ndarray, step: float,
     ys = np.arange(lo[1] + step / 2, hi[1], step)
     gx, gy = np.meshgrid(xs, ys)
     pts = np.stack([gx.ravel(), gy.ravel()], axis=1)
-    ok = np.concatenate([inside(edges, pts[i:i + 8192]) for i in range(0, len(pts), 8192)])
-    mask = ok.reshape(gx.shape)
+    mask = inside_grid(edges, xs, ys)
     r = math.ceil(DEEP / step) + 1
     padded = np.pad(mask, r, constant_values=False)
     deep = mask.copy()
@@ -248,9 +276,8 @@ def touching(P: Shape, A: Shape, T: Motion, pairs: tuple[tuple[int, int], ...]) 
     moved = T.apply_edges(P.edges)
     turn = math.radians(T.angle)
     for i, k in pairs:
-        r = np.hypot(*(A.dense - A.joints[k]).T)
-        near = A.dense[(r >= BESIDE[0]) & (r <= BESIDE[1])]
-        if not len(near) or (distance(moved, near) > CONTACT).any():
+        near = A.beside[k]
+        if not len(near) or (distance(_within(moved, near, CONTACT), near) > CONTACT).any():
             return False
         u = P.ways[i] * (np.array([-1.0, 1.0]) if T.mirror else 1.0)
         u = np.array([math.cos(turn) * u[0] - math.sin(turn) * u[1],
@@ -260,11 +287,31 @@ def touching(P: Shape, A: Shape, T: Motion, pairs: tuple[tuple[int, int], ...]) 
     return True
 
 
-def pairings(parts: list[LaserPart], mirror: bool = False) -> list[tuple[int, int, Motion, tuple]]:
+def _within(edges: np.ndarray, pts: np.ndarray, reach: float) -> np.ndarray:
+    """The chords whose boxes come within reach of the points' box: a chord left out is
+    farther than reach from every point, so no nearest distance up to reach changes (one
+    far chord is kept when none is near, so distances stay defined)."""
+    lo, hi = pts.min(axis=0) - reach, pts.max(axis=0) + reach
+    x0, x1 = np.minimum(edges[:, 0], edges[:, 2]), np.maximum(edges[:, 0], edges[:, 2])
+    y0, y1 = np.minimum(edges[:, 1], edges[:, 3]), np.maximum(edges[:, 1], edges[:, 3])
+    keep = (x1 >= lo[0]) & (x0 <= hi[0]) & (y1 >= lo[1]) & (y0 <= hi[1])
+    return edges[keep] if keep.any() else edges[:1]
+
+
+Parts = Sequence[LaserPart] | Sequence[Shape]
+
+
+def shapes_of(parts: Parts) -> list[Shape]:
+    """The parts as Shapes (work done once per split: pass the result to the functions
+    below in place of the parts)."""
+    return [p if isinstance(p, Shape) else Shape.of(p) for p in parts]
+
+
+def pairings(parts: Parts, mirror: bool = False) -> list[tuple[int, int, Motion, tuple]]:
     """Every pairing (fixed part, moved part, motion, joints paired) of two or more joints,
     each once (the earlier part in the list fixed), the moved part turned over too when
     mirror; a part is named by its index in the list."""
-    shapes = [Shape.of(p) for p in parts]
+    shapes = shapes_of(parts)
     out = []
     # P moved onto A by T is A moved onto P by T's inverse: one order of each two parts
     for a, p in itertools.combinations(range(len(parts)), 2):
@@ -290,19 +337,19 @@ def pairings(parts: list[LaserPart], mirror: bool = False) -> list[tuple[int, in
     return out
 
 
-def neighbours(parts: list[LaserPart]) -> set[tuple[int, int]]:
+def neighbours(parts: Parts) -> set[tuple[int, int]]:
     """Parts that share a joint in place (either order)."""
-    shapes = [Shape.of(p) for p in parts]
+    shapes = shapes_of(parts)
     still = Motion(False, 0.0, 0.0, 0.0)
     return {(a, b) for a, b in itertools.permutations(range(len(parts)), 2)
             if paired(shapes[b], shapes[a], still)}
 
 
-def wrong_pairings(parts: list[LaserPart], mirror: bool = False
-                   ) -> list[tuple[int, int, Motion, tuple]]:
+def wrong_pairings(parts: Parts, mirror: bool = False) -> list[tuple[int, int, Motion, tuple]]:
     """Pairings of two or more joints that are not a part in its own place."""
-    near = neighbours(parts)
-    return [(a, p, T, pairs) for a, p, T, pairs in pairings(parts, mirror)
+    shapes = shapes_of(parts)
+    near = neighbours(shapes)
+    return [(a, p, T, pairs) for a, p, T, pairs in pairings(shapes, mirror)
             if not (T.still and (a, p) in near)]
 
 
@@ -317,10 +364,10 @@ def congruent(P: Shape, B: Shape, T: Motion) -> bool:
     return bool((distance(B.edges, T.apply(mids)) <= CONGRUENT).all())
 
 
-def places(parts: list[LaserPart], mirror: bool = False) -> list[list[tuple[int, Motion]]]:
+def places(parts: Parts, mirror: bool = False) -> list[list[tuple[int, Motion]]]:
     """For each part's place, every (part, motion) that has the outline there (turned over
     too when mirror)."""
-    shapes = [Shape.of(p) for p in parts]
+    shapes = shapes_of(parts)
     out = []
     for B in shapes:
         far = _farthest(B.vertices)
@@ -352,7 +399,7 @@ def _same(T: Motion, U: Motion) -> bool:
     return T.mirror == U.mirror and abs(a) < 1.0 and math.hypot(T.dx - U.dx, T.dy - U.dy) < 0.5
 
 
-def assemblies(parts: list[LaserPart], mirror: bool = False) -> int:
+def assemblies(parts: Parts, mirror: bool = False) -> int:
     """How many ways the parts fill their places (the product, over places, of the ways a
     part has that place's outline): 1 when every place takes only its own part, as is."""
     total = 1

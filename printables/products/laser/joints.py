@@ -235,7 +235,9 @@ def _pick(spots: list[float], length: float, count: int,
     return next((pick for pick in options if ok(pick)), ())
 
 
-#: Rounds of moving joints to tell alike parts apart before giving up.
+#: Rounds of moving joints to tell alike parts apart before giving up, and one more per
+#: region: a board in many parts of one outline (Dugi's outer ring in 24 sectors on a
+#: small sheet) needs a move for nearly every one of them.
 ROUNDS = 16
 
 
@@ -250,7 +252,7 @@ def seam_keys(regs: list[Region], bm: BoardMarks, joints: str = "dowels"
              for i, j, chain in region_seams(regs) if sum(p.length for p in chain) >= MIN_SEAM]
     shifts = [0] * len(seams)
     keys, picks = _place(regs, seams, shifts)
-    for _ in range(ROUNDS):
+    for _ in range(ROUNDS + len(regs)):
         owned: list[list[Point]] = [[] for _ in regs]
         for (i, j, chain, _), pick in zip(seams, picks, strict=True):
             for d in pick:
