@@ -16,7 +16,6 @@ NOT_YET_STRICT = frozenset({
     "printables.products.laser.board",
     "printables.products.laser.joints",
     "printables.products.laser.polar",
-    "printables.products.laser.sheets",
     "printables.products.laser.text",
 })
 

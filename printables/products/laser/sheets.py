@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from printables.errors import UsageError, install_hint
 from printables.games import GameSpec
@@ -218,7 +219,7 @@ def _settings(req: LaserRequest) -> str:
             f"{PROFILE_WORDS[req.profile]}")
 
 
-def _options(game: GameSpec, req: LaserRequest) -> dict:
+def _options(game: GameSpec, req: LaserRequest) -> dict[str, Any]:
     """The game's options of req's variant, every one (defaults filled in), checked."""
     return game.options(req.game.opts)
 
@@ -360,7 +361,8 @@ def dxf_available() -> bool:
 
 def render_sheet(sheet: Sheet, req: LaserRequest) -> bytes:
     """A sheet's file contents in the requested format."""
-    layers: Mapping = {name: (dxf, style) for name, dxf, style in LAYERS}
+    layers: Mapping[str, tuple[str, str]] | Mapping[str, CutLayer] = {
+        name: (dxf, style) for name, dxf, style in LAYERS}
     if req.fmt == "lbrn2":
         layers = lbrn2_layers(req)
         scene = replace(sheet.scene, title=f"{sheet.scene.title}; material {req.material}: "
