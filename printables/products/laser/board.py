@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Literal
 
-from printables.boards import Board
+from printables.boards import Board, Label
 from printables.games import GameSpec
 from printables.games.model import byline
 from printables.geometry import (
@@ -35,6 +36,7 @@ from printables.geometry import (
     Point,
     Polygon,
     Segment,
+    Shape,
     Stroke,
     bbox_of,
     hatch_lines,
@@ -51,9 +53,12 @@ from printables.products.laser.text import outlines_bbox, text_outlines, text_wi
 from printables.render.scene import baseline
 from printables.render.theme import THEMES, ink
 
-#: Board style -> what the laser does inside the shape ("fill": engrave the area;
-#: ("hatch", spacing, angle): score parallel lines, as the mono theme hatches).
-AREA_OPS: dict[str, object] = {
+#: What the laser does inside a shape ("fill": engrave the area; ("hatch", spacing, angle):
+#: score parallel lines, as the mono theme hatches).
+AreaOp = Literal["fill"] | tuple[Literal["hatch"], float, float]
+
+#: Board style -> its area operation.
+AREA_OPS: dict[str, AreaOp] = {
     "space.dark": "fill",
     "space.heptagon": "fill",
     "space.goal.black": "fill",
@@ -98,7 +103,7 @@ class BoardMarks:
     plate: LaserPart | None
 
 
-def area_op(style: str):
+def area_op(style: str) -> AreaOp | None:
     """The area operation for a style (dotted-prefix fallback), or None.
 
     >>> area_op("space.goal.black"), area_op("space.light")
@@ -117,13 +122,13 @@ def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Segment, ...]:
     return Polygon((Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1))).edges()
 
 
-def _hatch(shape, spacing: float, angle: float) -> tuple[Part, ...]:
+def _hatch(shape: Shape, spacing: float, angle: float) -> tuple[Part, ...]:
     edges = shape_parts(shape)
     return clip_parts(hatch_lines(bbox_of([shape]), spacing, angle), edges,
                       lambda p: contains_point(edges, p))
 
 
-def _label_fill(lb) -> tuple[Fill, Obstacle]:
+def _label_fill(lb: Label) -> tuple[Fill, Obstacle]:
     font = ink(THEMES["colour"], lb.style).font
     contours = text_outlines(lb.text, lb.size, baseline(lb.position, lb.size), "middle",
                              lb.rotation, font)
@@ -131,9 +136,13 @@ def _label_fill(lb) -> tuple[Fill, Obstacle]:
     return Fill(contours, lb.position, text=True), Obstacle(_rect(x0, y0, x1, y1), True)
 
 
-def _tones(board: Board) -> list[tuple[Box, tuple[Part, ...], bool, Point]]:
+#: A closed space's bounding box, outline parts, whether it is engraved, and anchor.
+Tone = tuple[Box, tuple[Part, ...], bool, Point]
+
+
+def _tones(board: Board) -> list[Tone]:
     """(box, outline parts, engraved?, anchor) of every closed space, computed once."""
-    out = []
+    out: list[Tone] = []
     for sp in board.spaces:
         if not isinstance(sp.shape, Stroke):
             out.append((bbox_of([sp.shape]), shape_parts(sp.shape),
@@ -141,7 +150,7 @@ def _tones(board: Board) -> list[tuple[Box, tuple[Part, ...], bool, Point]]:
     return out
 
 
-def _off_tone_edge(lb, tones):
+def _off_tone_edge(lb: Label, tones: list[Tone]) -> Label:
     """A label that straddles the edge between an engraved space and a bare one (Dugi's
     ring letters sit on a sector line: half would be knocked out, half engraved) moved to
     the middle of the bare space it overlaps, where it is engraved whole; other labels
@@ -182,7 +191,8 @@ def _space_marks(board: Board) -> tuple[list[Part], list[Fill], list[Obstacle]]:
     return score, fills, obstacles
 
 
-def _decoration_marks(board: Board, islands: tuple[Circle, ...]):
+def _decoration_marks(board: Board, islands: tuple[Circle, ...]
+                      ) -> tuple[list[Part], list[Fill], list[Obstacle]]:
     score: list[Part] = []
     fills: list[Fill] = []
     obstacles: list[Obstacle] = []
