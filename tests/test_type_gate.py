@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parents[1]
 NOT_YET_STRICT = frozenset({
     "printables.products.laser.joints",
     "printables.products.laser.polar",
-    "printables.products.laser.text",
 })
 
 #: The flags strict turns on that an override may turn off for the listed modules only.

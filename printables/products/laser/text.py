@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from typing import NamedTuple, Protocol
 
 import reportlab
 from fontTools.pens.basePen import BasePen
@@ -38,49 +40,75 @@ FONT_FILES = {"sans": "Vera.ttf", "sans-bold": "VeraBd.ttf"}
 
 Contour = tuple[Part, ...]
 
+#: A point as fontTools' pens give it (ints or floats).
+Pt = tuple[float, float]
+#: A pen step: ('M', p) starts a contour, then ('L', p) and ('Q', c, p).
+Step = tuple[str, Pt] | tuple[str, Pt, Pt]
+
+
+class QuadPen(BasePen):  # type: ignore[misc]  # fontTools ships no types: BasePen is Any
+    """Collects a glyph's contours: a start ('M', p), then ('L', p) and ('Q', c, p) steps.
+    The laser's lettering (TrueType) draws into it directly, a piece's lettering through
+    Cu2QuPen (so a PostScript font's cubic curves arrive as quadratic ones)."""
+
+    def __init__(self, glyphs: object) -> None:
+        super().__init__(glyphs)
+        self.contours: list[list[Step]] = []
+
+    def _moveTo(self, pt: Pt) -> None:
+        self.contours.append([("M", pt)])
+
+    def _lineTo(self, pt: Pt) -> None:
+        self.contours[-1].append(("L", pt))
+
+    def _qCurveToOne(self, p1: Pt, p2: Pt) -> None:
+        self.contours[-1].append(("Q", p1, p2))
+
+    def _curveToOne(self, p1: Pt, p2: Pt, p3: Pt
+                    ) -> None:  # pragma: no cover - TrueType has none, Cu2QuPen turns them
+        raise ValueError("a cubic curve reached the quadratic pen")
+
+    def _closePath(self) -> None:
+        c = self.contours[-1]
+        start, last = c[0][-1], c[-1][-1]
+        if tuple(last) != tuple(start):
+            c.append(("L", start))
+
+    _endPath = _closePath
+
+
+class _Glyph(Protocol):
+    """What we use of a fontTools glyph set's glyph."""
+
+    def draw(self, pen: object) -> None: ...
+
+
+class _Font(NamedTuple):
+    """What we read of a font file: its glyphs by name, the best character map, units per
+    em and the horizontal metrics (glyph name -> advance width, left side bearing)."""
+
+    glyphs: Mapping[str, _Glyph]
+    cmap: Mapping[int, str]
+    upem: int
+    hmtx: Mapping[str, tuple[int, int]]
+
 
 @cache
-def _font(font: str):
+def _font(font: str) -> _Font:
     if font not in FONT_FILES:
         raise KeyError(f"no font {font!r}; known: {', '.join(FONT_FILES)}")
     path = os.path.join(os.path.dirname(reportlab.__file__), "fonts", FONT_FILES[font])
     f = TTFont(path)
-    return f.getGlyphSet(), f.getBestCmap(), f["head"].unitsPerEm, f["hmtx"]
+    return _Font(f.getGlyphSet(), f.getBestCmap(), f["head"].unitsPerEm, f["hmtx"])
 
 
 @cache
-def _glyph(font: str, char: str) -> tuple[float, tuple[tuple, ...]]:
-    """Advance width and contours (a start point, then ('L', p) and ('Q', c, p) steps), in
-    font units."""
+def _glyph(font: str, char: str) -> tuple[float, tuple[tuple[Step, ...], ...]]:
+    """Advance width and contours (a start ('M', p), then ('L', p) and ('Q', c, p) steps),
+    in font units."""
     glyphs, cmap, _, hmtx = _font(font)
     name = cmap.get(ord(char), ".notdef")
-
-    class Pen(BasePen):
-        def __init__(self) -> None:
-            super().__init__(glyphs)
-            self.contours: list[list] = []
-
-        def _moveTo(self, pt):
-            self.contours.append([pt])
-
-        def _lineTo(self, pt):
-            self.contours[-1].append(("L", pt))
-
-        def _qCurveToOne(self, p1, p2):
-            self.contours[-1].append(("Q", p1, p2))
-
-        def _curveToOne(self, p1, p2, p3):  # pragma: no cover - TrueType has no cubics
-            raise ValueError("cubic curves are not expected in a TrueType font")
-
-        def _closePath(self):
-            c = self.contours[-1]
-            last = c[-1][-1] if len(c) > 1 else c[0]
-            if tuple(last) != tuple(c[0]):
-                c.append(("L", c[0]))
-
-        _endPath = _closePath
-
-    pen = Pen()
+    pen = QuadPen(glyphs)
     glyphs[name].draw(pen)
     return hmtx[name][0], tuple(tuple(c) for c in pen.contours if len(c) > 1)
 
@@ -91,7 +119,7 @@ def text_width(text: str, size: float, font: str = "sans") -> float:
     >>> round(text_width("ab", 10.0), 3)
     12.476
     """
-    upem = _font(font)[2]
+    upem = _font(font).upem
     return sum(_glyph(font, ch)[0] for ch in text) * size / upem
 
 
@@ -99,7 +127,7 @@ def text_outlines(text: str, size: float, at: Point, anchor: str = "middle",
                   rotation: float = 0.0, font: str = "sans") -> tuple[Contour, ...]:
     """Closed glyph contours of one line of text; at is the baseline point the anchor
     (start, middle, end) refers to; rotation in degrees counter-clockwise about it."""
-    upem = _font(font)[2]
+    upem = _font(font).upem
     k = size / upem
     x = {"start": 0.0, "middle": -0.5, "end": -1.0}[anchor] * text_width(text, size, font)
     t = math.radians(rotation)
@@ -131,16 +159,15 @@ def _glyph_parts(font: str, char: str) -> tuple[Contour, ...]:
                  for c in _glyph(font, char)[1])
 
 
-def _contour(steps: tuple, tf) -> Contour:
+def _contour(steps: Sequence[Step], tf: Callable[[Pt], Point]) -> Contour:
     parts: list[Part] = []
-    cur = tf(steps[0])
+    cur = tf(steps[0][-1])
     for step in steps[1:]:
+        nxt = tf(step[-1])
         if step[0] == "L":
-            nxt = tf(step[1])
             if not nxt.is_close(cur):
                 parts.append(Segment(cur, nxt))
         else:
-            nxt = tf(step[2])
             parts.extend(quad_arcs(cur, tf(step[1]), nxt, GLYPH_FIT))
         cur = nxt
     return tuple(parts)

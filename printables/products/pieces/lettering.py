@@ -26,13 +26,12 @@ from functools import cache
 from pathlib import Path
 
 import reportlab
-from fontTools.pens.basePen import BasePen
 from fontTools.pens.cu2quPen import Cu2QuPen
 from fontTools.ttLib import TTFont, TTLibError
 
 from printables.errors import UsageError
 from printables.geometry import Arc, Part, Point, Segment, bbox_of
-from printables.products.laser.text import GLYPH_FIT, quad_arcs
+from printables.products.laser.text import GLYPH_FIT, QuadPen, quad_arcs
 from printables.render.scene import Item
 from printables.render.scene import Path as ScenePath
 
@@ -111,48 +110,13 @@ def font_for(text: str, preferred: Path | None = None) -> Path:
                      input=text)
 
 
-#: A point as fontTools' pens give it (ints or floats).
-_Pt = tuple[float, float]
-#: A pen step: ('M', p) starts a contour, then ('L', p) and ('Q', c, p).
-_Step = tuple[str, _Pt] | tuple[str, _Pt, _Pt]
-
-
-class _QuadPen(BasePen):  # type: ignore[misc]  # fontTools ships no types: BasePen is Any
-    """Collects a glyph's contours: a start ('M', p), then ('L', p) and ('Q', c, p) steps."""
-
-    def __init__(self, glyphs: object) -> None:
-        super().__init__(glyphs)
-        self.contours: list[list[_Step]] = []
-
-    def _moveTo(self, pt: _Pt) -> None:
-        self.contours.append([("M", pt)])
-
-    def _lineTo(self, pt: _Pt) -> None:
-        self.contours[-1].append(("L", pt))
-
-    def _qCurveToOne(self, p1: _Pt, p2: _Pt) -> None:
-        self.contours[-1].append(("Q", p1, p2))
-
-    def _curveToOne(self, p1: _Pt, p2: _Pt, p3: _Pt
-                    ) -> None:  # pragma: no cover - Cu2QuPen turns these
-        raise ValueError("a cubic curve reached the quadratic pen")
-
-    def _closePath(self) -> None:
-        c = self.contours[-1]
-        start, last = c[0][-1], c[-1][-1]
-        if tuple(last) != tuple(start):
-            c.append(("L", start))
-
-    _endPath = _closePath
-
-
 @cache
 def _glyph(path: str, char: str) -> tuple[float, tuple[Contour, ...]]:
     """A character's advance and contours in font units (origin on the baseline)."""
     font = _font(path)
     glyphs = font.getGlyphSet()
     name = font.getBestCmap()[ord(char)]
-    pen = _QuadPen(glyphs)
+    pen = QuadPen(glyphs)
     upem = font["head"].unitsPerEm
     glyphs[name].draw(Cu2QuPen(pen, upem / 2000, reverse_direction=False))
     fit = GLYPH_FIT * upem / 2048
