@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Literal
 
 from printables.geometry import TOL, Arc, Part, Point, bbox_of
 from printables.geometry.offset import part_distance
@@ -102,7 +103,8 @@ def _marks_near(chain: tuple[Part, ...], bm: BoardMarks, reach: float
     return [(bbox_of([p]), p) for p in subtract_parts(near, chain)]
 
 
-def _clear_spots(chain: tuple[Part, ...], regs: list[Region], marks, reach: float
+def _clear_spots(chain: tuple[Part, ...], regs: list[Region], marks: list[tuple[Box, Part]],
+                 reach: float
                  ) -> list[float]:
     """Distances along a seam where a joint fits: its disc inside the two regions, its
     circle reach - KEY_RADIUS clear of every mark, off the seam's corners."""
@@ -120,7 +122,18 @@ def _clear_spots(chain: tuple[Part, ...], regs: list[Region], marks, reach: floa
     return out
 
 
-def _carrier(part: Part, region: Region) -> tuple:
+#: What a region's outline runs along at a joint (see _carrier).
+Carrier = tuple[Literal["line"]] | tuple[Literal["arc"], float, bool]
+#: Which line or circle a part lies on: ("line", unit x, unit y, offset) or ("arc", centre
+#: x, centre y, radius), rounded (see _line_key).
+LineKey = tuple[str, float, float, float]
+#: A pair of joints on one carrier of a region: (region, carrier, joint, joint, distance).
+JointPair = tuple[int, Carrier, Point, Point, float]
+#: A seam to place joints on: (region, region, chain of parts, clear distances along it).
+Seam = tuple[int, int, tuple[Part, ...], list[float]]
+
+
+def _carrier(part: Part, region: Region) -> Carrier:
     """What a region's outline runs along at a joint on this part of a seam: ("line",) for
     a straight side, ("arc", radius, inside) for a round one, inside True when the region
     is inside the circle there. Two parts' joints can only meet on carriers that match:
@@ -135,7 +148,7 @@ def _carrier(part: Part, region: Region) -> tuple:
     return ("line",)
 
 
-def _line_key(part: Part) -> tuple:
+def _line_key(part: Part) -> LineKey:
     """Which line or circle a part lies on (joints on one carrier of a region can pair)."""
     if isinstance(part, Arc):
         return ("arc", round(part.center.x, 3), round(part.center.y, 3), round(part.radius, 3))
@@ -143,7 +156,7 @@ def _line_key(part: Part) -> tuple:
     return ("line", round(ln.u.x, 6), round(ln.u.y, 6), round(ln.c, 3))
 
 
-def _meet(a: tuple, b: tuple) -> bool:
+def _meet(a: Carrier, b: Carrier) -> bool:
     """True when joints on carrier kinds a and b can meet: two lines, or arcs of one radius
     with the parts on the two sides of the circle."""
     if a[0] == "line" or b[0] == "line":
@@ -166,12 +179,12 @@ class _Ledger:
     def __init__(self, regs: list[Region]) -> None:
         self.regs = regs
         # (region, line key) -> (carrier kind, joints on it)
-        self.runs: dict[tuple[int, tuple], tuple[tuple, list[Point]]] = {}
+        self.runs: dict[tuple[int, LineKey], tuple[Carrier, list[Point]]] = {}
 
     def joints_on(self, i: int, j: int, chain: tuple[Part, ...], pick: tuple[float, ...]
-                  ) -> list[tuple[Point, list[tuple[int, tuple, tuple]]]]:
+                  ) -> list[tuple[Point, list[tuple[int, LineKey, Carrier]]]]:
         """Each picked joint's centre, with (region, line key, carrier kind) of both sides."""
-        out = []
+        out: list[tuple[Point, list[tuple[int, LineKey, Carrier]]]] = []
         for d in pick:
             at, part, _ = _along(chain, d)
             key = _line_key(part)
@@ -199,7 +212,7 @@ class _Ledger:
                 self.runs.setdefault((r, key), (kind, []))[1].append(at)
 
 
-def _pairs_meet(p: tuple, q: tuple) -> bool:
+def _pairs_meet(p: JointPair, q: JointPair) -> bool:
     """True when two pairs of joints (region, carrier kind, joint, joint, distance) on two
     parts could pair with each other and are not the same two joints."""
     if p[0] == q[0] or not _meet(p[1], q[1]) or abs(p[4] - q[4]) >= 2 * SEP:
@@ -273,7 +286,7 @@ def seam_keys(regs: list[Region], bm: BoardMarks, joints: str = "dowels"
     return keys
 
 
-def _place(regs: list[Region], seams: list, shifts: list[int]
+def _place(regs: list[Region], seams: list[Seam], shifts: list[int]
            ) -> tuple[list[tuple[Point, Point]], list[tuple[float, ...]]]:
     """The joints of every seam (keys, and each seam's distances along it), one seam
     after another, each clear of the joints before it (see _Ledger)."""
@@ -285,7 +298,8 @@ def _place(regs: list[Region], seams: list, shifts: list[int]
         spots = [d for d in clear if all(_along(chain, d)[0].distance(k) > 2 * KEY_RADIUS + 1.0
                                          for k, _ in keys)]
 
-        def ok(pick: tuple[float, ...], i=i, j=j, chain=chain) -> bool:
+        def ok(pick: tuple[float, ...], i: int = i, j: int = j,
+               chain: tuple[Part, ...] = chain) -> bool:
             return not ledger.clashes(i, j, chain, pick)
         pick: tuple[float, ...] = ()
         for count in ((2, 1) if length > TWO_AT else (1, 2)):
