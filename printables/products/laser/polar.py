@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from dataclasses import dataclass, field
 
 from printables.boards import Board
 from printables.geometry import TOL, Arc, Part, Point, Segment, bbox_of, part_key
@@ -18,6 +19,19 @@ from printables.geometry.paths import clip_parts, intersections, shape_parts
 from printables.products.laser.board import BoardMarks
 from printables.products.laser.model import Box
 from printables.products.laser.region import Region, fits, hard_obstacles, line_of
+
+#: An obstacle as hard_obstacles gives it: (sample points, half width, box of the points).
+HardObstacle = tuple[list[Point], float, Box]
+
+
+@dataclass
+class _Memo:
+    """The search's answers, kept (it asks about the same seams and rays many times):
+    whether a seam, by its part_key, crosses no obstacle; where the ray from the centre at
+    an angle (degrees, modulo 360, rounded to 1e-6) meets the board's outline."""
+
+    clear: dict[tuple[object, ...], bool] = field(default_factory=dict)
+    rays: dict[float, Point] = field(default_factory=dict)
 
 
 def polar_centre(board: Board) -> Point | None:
@@ -89,16 +103,16 @@ def _polar_candidates(board: Board, c: Point) -> tuple[list[float], float]:
     return [r for r in shared if r > inner], sweeps[0]
 
 
-def _seam_clear(seam: Part, hard: list, memo: dict) -> bool:
+def _seam_clear(seam: Part, hard: list[HardObstacle], memo: _Memo) -> bool:
     """True when a seam crosses no obstacle (samples on both sides of it); answers are
     kept in memo by the seam's key (the search asks about the same seams many times)."""
     key = part_key(seam)
-    if key not in memo:
-        memo[key] = _seam_clear_now(seam, hard)
-    return memo[key]
+    if key not in memo.clear:
+        memo.clear[key] = _seam_clear_now(seam, hard)
+    return memo.clear[key]
 
 
-def _seam_clear_now(seam: Part, hard) -> bool:
+def _seam_clear_now(seam: Part, hard: list[HardObstacle]) -> bool:
     sb = bbox_of([seam])
     for pts, half, box in hard:
         if (box[0] > sb[2] + half or box[2] < sb[0] - half or box[1] > sb[3] + half
@@ -133,8 +147,8 @@ def polar_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
     hard = hard_obstacles(bm, False)
     n_sectors = round(360.0 / step)
     counts = [n for n in range(1, n_sectors + 1) if n_sectors % n == 0]
-    best = None
-    memo: dict = {}
+    best: tuple[int, list[Region]] | None = None
+    memo = _Memo()
     combos = sorted(itertools.product(counts, counts), key=lambda nn: (sum(nn), nn))
     for ring in radii:
         for n_in, n_out in combos:
@@ -155,11 +169,13 @@ def polar_regions(board: Board, bm: BoardMarks, avail: tuple[float, float]
     return out
 
 
-def _polar_try(c, r_in, ring, n_in, n_out, step, outline, checks, avail) -> list[Region] | None:
+def _polar_try(c: Point, r_in: float, ring: float, n_in: int, n_out: int, step: float,
+               outline: tuple[Segment, ...], checks: tuple[list[HardObstacle], _Memo],
+               avail: tuple[float, float]) -> list[Region] | None:
     """The first sector offsets for which every wedge fits and no seam crosses a label."""
     hard, memo = checks
 
-    def ring_of(r0, r1, n):
+    def ring_of(r0: float, r1: float | None, n: int) -> list[Region] | None:
         sweep = 360.0 / n
         for k in range(round(sweep / step)):
             starts = [k * step + i * sweep for i in range(n)]
@@ -173,24 +189,27 @@ def _polar_try(c, r_in, ring, n_in, n_out, step, outline, checks, avail) -> list
                 return [_wedge(c, r0, r1, a, sweep, outline) for a in starts]
         return None
     inner = ring_of(r_in, ring, n_in)
-    outer = ring_of(ring, None, n_out) if inner is not None else None
+    if inner is None:
+        return None
+    outer = ring_of(ring, None, n_out)
     return inner + outer if outer is not None else None
 
 
-def _radial(c: Point, r0: float, r1: float | None, a: float, outline, memo) -> Segment:
+def _radial(c: Point, r0: float, r1: float | None, a: float, outline: tuple[Segment, ...],
+            memo: _Memo) -> Segment:
     end = Point.polar(c, r1, a) if r1 is not None else _ray_end_memo(outline, c, a, memo)
     return Segment(Point.polar(c, r0, a), end)
 
 
-def _ray_end_memo(outline, c: Point, a: float, memo: dict) -> Point:
-    key = ("ray", round(a % 360.0, 6))
-    if key not in memo:
-        memo[key] = _ray_end(outline, c, a)
-    return memo[key]
+def _ray_end_memo(outline: tuple[Segment, ...], c: Point, a: float, memo: _Memo) -> Point:
+    key = round(a % 360.0, 6)
+    if key not in memo.rays:
+        memo.rays[key] = _ray_end(outline, c, a)
+    return memo.rays[key]
 
 
-def _wedge_box(c: Point, r0: float, r1: float | None, a0: float, sweep: float, outline,
-               memo: dict) -> Box:
+def _wedge_box(c: Point, r0: float, r1: float | None, a0: float, sweep: float,
+               outline: tuple[Segment, ...], memo: _Memo) -> Box:
     """Bounding box of a wedge from its corners, the quarter points of its arcs and the
     outline's corners inside it (cheap: the search tries many wedges)."""
     angles = [a0, a0 + sweep] + [q for q in range(0, 720, 90) if a0 < q < a0 + sweep]
