@@ -204,7 +204,7 @@ class GenericKernel(FastKernel):
 
     def _settle(self, state: GenericState) -> None:
         _, w, _, _ = self._setup(state.base)
-        r, m = self._call("status")(state.k, state.cells, state.hand, state.st, w.out, w)
+        r, m = self._call("settle")(state.k, state.cells, state.hand, state.st, w.out, w)
         if r == self.core.GOING_ON:
             state.moves, state.result = w.out[:m].tolist(), None
         else:

@@ -60,10 +60,26 @@ def taken_from(K: Any, hand: Any, side: int) -> int:
     return -1
 
 
+@inline
+def first_visit(hit: Any, s: int, bit: int) -> bool:
+    """True the first time s is reached with bit (1 a placement or plain move, 2 a move
+    with then_place) under the current stamp, hit[-1]; marks it. A new stamp forgets every
+    mark at once, so nothing is cleared space by space."""
+    stamp = hit[hit.shape[0] - 1]
+    mark = hit[s]
+    if mark >> 2 == stamp and mark & bit:
+        return False
+    hit[s] = (stamp << 2) | (mark & 3 if mark >> 2 == stamp else 0) | bit
+    return True
+
+
 @jit
-def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int) -> int:
+def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int,
+                   hit: Any) -> int:
+    """Append the side's placements, each space once (entries may overlap)."""
     if K.placed_piece[side] == 0 or taken_from(K, hand, side) < 0:
         return m
+    hit[hit.shape[0] - 1] += 1
     for e in range(K.pl_first[side], K.pl_first[side + 1]):
         g = K.pl_gravity[e]
         for s in range(cells.shape[0]):
@@ -73,8 +89,9 @@ def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int) -
                 b = K.below[g, s]
                 if b >= 0 and cells[b] == 0:
                     continue
-            out[m] = s + 1
-            m += 1
+            if first_visit(hit, s, 1):
+                out[m] = s + 1
+                m += 1
     return m
 
 
@@ -125,12 +142,16 @@ def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, o
 
 
 @jit
-def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any) -> int:
+def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any,
+              hit: Any) -> int:
+    """Append the side's moves, each code once (entries and rays may reach a target
+    twice: hit marks the targets of the current origin)."""
     in_hand = hand[side] > 0
     for s in range(cells.shape[0]):
         piece = cells[s]
         if piece == 0 or K.piece_side[piece] != side:
             continue
+        hit[hit.shape[0] - 1] += 1
         for e in range(K.mv_first[side], K.mv_first[side + 1]):
             when = K.mv_when[e]
             if (when == 1 and in_hand) or (when == 2 and not in_hand):
@@ -152,20 +173,22 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                     here = cells[t]
                     ok = (here == 0 and empty) or (enemy and is_enemy(K, here, side))
                     if ok and K.mv_land[e, t]:
-                        if K.mv_then[e] >= 0:
+                        if K.mv_then[e] < 0:
+                            if first_visit(hit, t, 1):
+                                out[m] = (s + 1) + (t + 1) * BASE
+                                m += 1
+                        elif first_visit(hit, t, 2):
                             m = add_then(K, cells, hand, side, e, s, t, out, m, seen)
-                        else:
-                            out[m] = (s + 1) + (t + 1) * BASE
-                            m += 1
                     if here != 0 and kind != 2:
                         break
     return m
 
 
 @jit
-def unique(out: Any, m: int) -> int:
-    """Sort the first m codes and drop repeats; the count kept. A shell sort in place
-    (numba's sort would allocate, and the interpreter runs without numba's runtime)."""
+def sort_codes(out: Any, m: int) -> None:
+    """Sort the first m codes in place (the order _settle hands out; playouts need none).
+    A shell sort (numba's sort would allocate, and the interpreter runs without numba's
+    runtime)."""
     gap = 1
     while gap < m // 3:
         gap = 3 * gap + 1
@@ -178,12 +201,6 @@ def unique(out: Any, m: int) -> int:
                 j -= gap
             out[j] = v
         gap //= 3
-    keep = 0
-    for i in range(m):
-        if keep == 0 or out[i] != out[keep - 1]:
-            out[keep] = out[i]
-            keep += 1
-    return keep
 
 
 @jit
@@ -336,10 +353,9 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
 
 @jit
 def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any) -> int:
-    """The side's placements and moves the filters allow, sorted, no repeats."""
-    m = add_placements(K, cells, hand, side, out, 0)
-    m = add_moves(K, cells, hand, side, out, m, W.seen)
-    m = unique(out, m)
+    """The side's placements and moves the filters allow, each once (in no order)."""
+    m = add_placements(K, cells, hand, side, out, 0, W.hit)
+    m = add_moves(K, cells, hand, side, out, m, W.seen, W.hit)
     if K.F[F_REQUIRED]:
         keep = 0
         for i in range(m):
@@ -553,6 +569,14 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
         if candidates(K, cells, hand, st, s, W.other, W) > 0:
             return GOING_ON, m
     return (most_pieces(K, cells) if K.F[F_ALL_STUCK] == 1 else DRAW), 0
+
+
+@jit
+def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
+    """status, with the legal codes sorted (the order the kernel's legal() gives)."""
+    r, m = status(K, cells, hand, st, out, W)
+    sort_codes(out, m)
+    return r, m
 
 
 @jit

@@ -38,7 +38,7 @@ FIELDS = (
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
     "w_limit w_areas w_area0 area w_nb w_min")
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
-Work = namedtuple("Work", "out other found seen taken cells hand st mark stack")  # noqa: PYI024
+Work = namedtuple("Work", "out other found seen taken cells hand st mark stack hit")  # noqa: PYI024
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -410,7 +410,8 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 found=np.zeros(4 * n + 8, np.int64), seen=np.zeros(n, np.bool_),
                 taken=np.zeros(bound, np.int64), cells=np.zeros(n, np.int64),
                 hand=np.zeros(sides + 1, np.int64), st=np.zeros(4, np.int64),
-                mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64))
+                mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
+                hit=np.zeros(n + 1, np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
