@@ -212,7 +212,7 @@ class GenericKernel(FastKernel):
 
     def _apply(self, state: GenericState, code: Any) -> None:
         _, w, _, _ = self._setup(state.base)
-        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found)
+        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found, w.log)
         state.result = None
 
     def random_playout(self, state: GenericState, rng: random.Random,

@@ -73,6 +73,14 @@ def first_visit(hit: Any, s: int, bit: int) -> bool:
     return True
 
 
+@inline
+def put(cells: Any, s: int, piece: int, log: Any) -> None:
+    """cells[s] = piece, noted in the change log: log[0] spaces changed, then the spaces."""
+    cells[s] = piece
+    log[0] += 1
+    log[log[0]] = s
+
+
 @jit
 def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int,
                    hit: Any) -> int:
@@ -250,7 +258,8 @@ def surrounded(K: Any, cells: Any, side: int, landing: int, e: int, found: Any,
 
 
 @jit
-def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any) -> int:
+def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any,
+                 log: Any) -> int:
     """Every capture rule of side the action (0 move, 1 place) triggers, in order, in
     place; the number of pieces captured."""
     taken = 0
@@ -267,16 +276,18 @@ def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found
                 continue
             if kind == 1:
                 if K.piece_side[p] != side:
-                    cells[s] = K.flip[side, p]
+                    put(cells, s, K.flip[side, p], log)
             else:
-                cells[s] = 0
+                put(cells, s, 0, log)
                 taken += 1
     return taken
 
 
 @jit
-def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any) -> int:
-    """Play a legal code in place; the number of pieces captured."""
+def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any) -> int:
+    """Play a legal code in place; the number of pieces captured. log: the spaces it
+    changed (see put)."""
+    log[0] = 0
     side = st[0]
     if code == SWAP:
         st[1] = 1
@@ -289,20 +300,20 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any) -> int:
         p = (code // (BASE * BASE)) % BASE - 1
         if t < 0:
             hand[taken_from(K, hand, side)] -= 1
-            cells[o] = K.placed_piece[side]
-            taken = after_action(K, cells, side, o, 1, found)
+            put(cells, o, K.placed_piece[side], log)
+            taken = after_action(K, cells, side, o, 1, found, log)
         else:
             piece = cells[o]
-            cells[o] = 0
+            put(cells, o, 0, log)
             if cells[t] != 0:
                 taken += 1
             promoted = K.prom[side, piece, t]
-            cells[t] = promoted if promoted != 0 else piece
+            put(cells, t, promoted if promoted != 0 else piece, log)
             if p >= 0:
                 j = K.side_then[side]
-                cells[p] = K.th_piece[j]
+                put(cells, p, K.th_piece[j], log)
                 hand[K.th_owner[j]] -= 1
-            taken += after_action(K, cells, side, t, 0, found)
+            taken += after_action(K, cells, side, t, 0, found, log)
     if K.F[F_QUIET] > 0:
         st[2] = 0 if taken > 0 else st[2] + 1
     st[0] = (side + 1) % n_sides
@@ -348,7 +359,7 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
         W.hand[i] = hand[i]
     for i in range(st.shape[0]):
         W.st[i] = st[i]
-    return int(play(K, W.cells, W.hand, W.st, code, W.found))
+    return int(play(K, W.cells, W.hand, W.st, code, W.found, W.trial))
 
 
 @jit
@@ -419,84 +430,122 @@ def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> int:
     return int(m)
 
 
+@inline
+def window_holds(K: Any, cells: Any, e: int, w: int) -> bool:
+    """Window w of line entry e is all own pieces (and, for an exact line, not longer)."""
+    for k in range(K.w_n[e]):
+        if not K.w_own[e, cells[K.win_sp[w, k]]]:
+            return False
+    if K.w_exact[e]:
+        b, a = K.win_out[w, 0], K.win_out[w, 1]
+        if (b >= 0 and K.w_own[e, cells[b]]) or (a >= 0 and K.w_own[e, cells[a]]):
+            return False
+    return True
+
+
 @jit
-def has_line(K: Any, cells: Any, e: int) -> bool:
-    n = K.w_n[e]
-    for w in range(K.w_first[e], K.w_first[e + 1]):
-        ok = True
-        for k in range(n):
-            if not K.w_own[e, cells[K.win_sp[w, k]]]:
-                ok = False
-                break
-        if not ok:
-            continue
-        if K.w_exact[e]:
-            b, a = K.win_out[w, 0], K.win_out[w, 1]
-            if (b >= 0 and K.w_own[e, cells[b]]) or (a >= 0 and K.w_own[e, cells[a]]):
-                continue
-        return True
+def has_line(K: Any, cells: Any, e: int, log: Any) -> bool:
+    """A line of entry e: on the whole board, or (log) through the spaces just changed."""
+    if log[0] < 0:
+        for w in range(K.w_first[e], K.w_first[e + 1]):  # noqa: SIM110 (numba loop)
+            if window_holds(K, cells, e, w):
+                return True
+        return False
+    for i in range(1, log[0] + 1):
+        s = log[i]
+        for j in range(K.wt_first[e, s], K.wt_first[e, s + 1]):
+            if window_holds(K, cells, e, K.wt_w[j]):
+                return True
     return False
 
 
 @jit
-def connected(K: Any, cells: Any, e: int, W: Any) -> bool:
-    """A group of own pieces (along the rule's relations) touching every area."""
-    areas = K.w_areas[e]
-    if areas < 2:
+def group_connects(K: Any, cells: Any, e: int, W: Any, start: int) -> bool:
+    """The group of own pieces (along the rule's relations) around start, unless marked
+    already, touches every area and is big enough; marks it."""
+    if W.mark[start] or not K.w_own[e, cells[start]]:
         return False
-    a0 = K.w_area0[e]
-    n = cells.shape[0]
-    every = (1 << areas) - 1
-    touched_all = 0
-    mine = 0
-    for s in range(n):
+    areas, a0, g = K.w_areas[e], K.w_area0[e], K.w_nb[e]
+    touched, size = 0, 0
+    W.stack[0] = start
+    top = 1
+    W.mark[start] = 1
+    while top > 0:
+        top -= 1
+        here = W.stack[top]
+        size += 1
+        for a in range(areas):
+            if K.area[a0 + a, here]:
+                touched |= 1 << a
+        for i in range(K.nb_first[g, here], K.nb_first[g, here + 1]):
+            v = K.nb_sp[i]
+            if not W.mark[v] and K.w_own[e, cells[v]]:
+                W.mark[v] = 1
+                W.stack[top] = v
+                top += 1
+    return touched == (1 << areas) - 1 and size >= K.w_min[e]
+
+
+@jit
+def may_connect(K: Any, cells: Any, e: int) -> bool:
+    """Enough own pieces, touching every area between them (a quick test first)."""
+    areas, a0 = K.w_areas[e], K.w_area0[e]
+    touched_all, mine = 0, 0
+    for s in range(cells.shape[0]):
         if K.w_own[e, cells[s]]:
             mine += 1
             for a in range(areas):
                 if K.area[a0 + a, s]:
                     touched_all |= 1 << a
-    if mine < K.w_min[e] or touched_all != every:
+    return mine >= K.w_min[e] and touched_all == (1 << areas) - 1
+
+
+@jit
+def connected(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
+    """A group of own pieces touching every area: anywhere, or (log) through the spaces
+    just changed (no other group can have become one)."""
+    if K.w_areas[e] < 2 or (log[0] < 0 and not may_connect(K, cells, e)):
         return False
-    g = K.w_nb[e]
+    n = cells.shape[0]
     for s in range(n):
         W.mark[s] = 0
-    for start in range(n):
-        if W.mark[start] or not K.w_own[e, cells[start]]:
-            continue
-        touched, size, top = 0, 0, 0
-        W.stack[0] = start
-        top = 1
-        W.mark[start] = 1
-        while top > 0:
-            top -= 1
-            here = W.stack[top]
-            size += 1
-            for a in range(areas):
-                if K.area[a0 + a, here]:
-                    touched |= 1 << a
-            for i in range(K.nb_first[g, here], K.nb_first[g, here + 1]):
-                v = K.nb_sp[i]
-                if not W.mark[v] and K.w_own[e, cells[v]]:
-                    W.mark[v] = 1
-                    W.stack[top] = v
-                    top += 1
-        if touched == every and size >= K.w_min[e]:
+    if log[0] < 0:
+        for start in range(n):  # noqa: SIM110 (numba loop)
+            if group_connects(K, cells, e, W, start):
+                return True
+        return False
+    for i in range(1, log[0] + 1):  # noqa: SIM110 (numba loop)
+        if group_connects(K, cells, e, W, log[i]):
             return True
     return False
 
 
 @jit
-def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any) -> bool:
-    cond = K.w_cond[e]
-    if cond == 0:
-        return bool(has_line(K, cells, e))
-    if cond == 1:
-        return bool(connected(K, cells, e, W))
-    if cond == 2:
+def reached(K: Any, cells: Any, e: int, log: Any) -> bool:
+    """An own piece on a space of the entry's mask: anywhere, or (log) on a changed one."""
+    if log[0] < 0:
         for s in range(cells.shape[0]):  # noqa: SIM110 (a loop numba compiles well)
             if K.w_mask[e, s] and K.w_own[e, cells[s]]:
                 return True
         return False
+    for i in range(1, log[0] + 1):
+        s = log[i]
+        if K.w_mask[e, s] and K.w_own[e, cells[s]]:
+            return True
+    return False
+
+
+@jit
+def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) -> bool:
+    """Win entry e of side holds. With log[0] >= 0 the position before log's changes met
+    no condition: line, connect and reach look only at the changed spaces."""
+    cond = K.w_cond[e]
+    if cond == 0:
+        return bool(has_line(K, cells, e, log))
+    if cond == 1:
+        return bool(connected(K, cells, e, W, log))
+    if cond == 2:
+        return bool(reached(K, cells, e, log))
     kind = K.w_kind[e]
     for o in range(K.F[F_SIDES]):
         if o == side:
@@ -511,13 +560,13 @@ def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any) -> bool:
 
 
 @jit
-def winners(K: Any, cells: Any, hand: Any, W: Any) -> int:
-    """A bit per side that a win condition makes a winner."""
+def winners(K: Any, cells: Any, hand: Any, W: Any, log: Any) -> int:
+    """A bit per side that a win condition makes a winner (log: see meets)."""
     found = 0
     n = K.F[F_SIDES]
     for side in range(n):
         for e in range(K.w_first_side[side], K.w_first_side[side + 1]):
-            if meets(K, cells, hand, side, e, W):
+            if meets(K, cells, hand, side, e, W, log):
                 found |= 1 << (side if not K.w_loses[e] else (side + 1) % n)
     return found
 
@@ -536,9 +585,10 @@ def most_pieces(K: Any, cells: Any) -> int:
 
 @jit
 def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
-    """(result, number of legal codes in out): the engine's result, in its order."""
+    """(result, number of legal codes in out): the engine's result, in its order. Win
+    conditions look at the spaces W.log names where W.log[0] >= 0 (see meets)."""
     n = K.F[F_SIDES]
-    found = winners(K, cells, hand, W)
+    found = winners(K, cells, hand, W, W.log)
     if found != 0:
         if found & (found - 1) == 0:
             for s in range(n):
@@ -573,7 +623,9 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
 
 @jit
 def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
-    """status, with the legal codes sorted (the order the kernel's legal() gives)."""
+    """status of any position (the whole board looked at), with the legal codes sorted
+    (the order the kernel's legal() gives)."""
+    W.log[0] = -1
     r, m = status(K, cells, hand, st, out, W)
     sort_codes(out, m)
     return r, m
@@ -585,10 +637,11 @@ def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
     """Random legal codes in place until the game ends or max_plies; (result or GOING_ON
     at the cap, plies played)."""
     np.random.seed(seed)
+    W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
     for ply in range(max_plies):
         r, m = status(K, cells, hand, st, W.out, W)
         if r != GOING_ON:
             return r, ply
-        play(K, cells, hand, st, W.out[np.random.randint(0, m)], W.found)
+        play(K, cells, hand, st, W.out[np.random.randint(0, m)], W.found, W.log)
     r, m = status(K, cells, hand, st, W.out, W)
     return r, max_plies

@@ -36,9 +36,10 @@ FIELDS = (
     "side_then th_owner th_piece th_type th_dist th_rs th_blocked "
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
-    "w_limit w_areas w_area0 area w_nb w_min")
+    "w_limit w_areas w_area0 area w_nb w_min wt_first wt_w")
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
-Work = namedtuple("Work", "out other found seen taken cells hand st mark stack hit")  # noqa: PYI024
+Work = namedtuple("Work",  # noqa: PYI024
+                  "out other found seen taken cells hand st mark stack hit log trial")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -286,11 +287,31 @@ class Builder:
         out["win_sp"] = np.array([list(w) + [-1] * (longest - len(w)) for w in windows]
                                  or [[-1]], np.int64)
         out["win_out"] = np.array(outs or [[-1, -1]], np.int64)
+        out.update(self.windows_through(w_first, windows, outs, cols["w_exact"]))
         out["area"] = _rows(areas, self.n, np.bool_)
         out["w_own"] = _rows(cols.pop("w_own"), len(self.pieces), np.bool_)
         out["w_mask"] = _rows(cols.pop("w_mask"), self.n, np.bool_)
         out.update(cols)
         return out
+
+    def windows_through(self, w_first: list[int], windows: list[Any], outs: list[Any],
+                        exact: list[bool]) -> dict[str, Any]:
+        """Per win entry and space, the entry's windows a change there can complete: those
+        holding the space, and for an exact line those ending next to it (wt_first[e, s]
+        .. wt_first[e, s + 1] index wt_w)."""
+        first = np.zeros((max(1, len(w_first) - 1), self.n + 1), np.int64)
+        flat: list[int] = []
+        for e in range(len(w_first) - 1):
+            through: list[list[int]] = [[] for _ in range(self.n)]
+            for w in range(w_first[e], w_first[e + 1]):
+                near = [*windows[w], *(x for x in outs[w] if x >= 0 and exact[e])]
+                for s in dict.fromkeys(near):
+                    through[s].append(w)
+            for s in range(self.n):
+                first[e, s] = len(flat)
+                flat += through[s]
+            first[e, self.n] = len(flat)
+        return {"wt_first": first, "wt_w": flat or [0]}
 
     def line_windows(self, side: str, n: int, along: tuple[str, ...], on: tuple[str, ...],
                      ends_on: tuple[str, ...]) -> tuple[list[Any], list[Any]]:
@@ -411,7 +432,8 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 taken=np.zeros(bound, np.int64), cells=np.zeros(n, np.int64),
                 hand=np.zeros(sides + 1, np.int64), st=np.zeros(4, np.int64),
                 mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
-                hit=np.zeros(n + 1, np.int64))
+                hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
+                trial=np.zeros(4 * n + 16, np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
