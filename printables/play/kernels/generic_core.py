@@ -81,7 +81,7 @@ def put(cells: Any, s: int, piece: int, log: Any) -> None:
     log[log[0]] = s
 
 
-@jit
+@inline
 def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int,
                    hit: Any) -> int:
     """Append the side's placements, each space once (entries may overlap)."""
@@ -149,7 +149,7 @@ def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, o
     return keep
 
 
-@jit
+@inline
 def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any,
               hit: Any) -> int:
     """Append the side's moves, each code once (entries and rays may reach a target
@@ -389,7 +389,7 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
     return int(m)
 
 
-@jit
+@inline
 def can_swap(K: Any, cells: Any, st: Any) -> bool:
     n = K.F[F_SWAP]
     if n == 0 or st[1] != 0:
@@ -417,7 +417,7 @@ def count(K: Any, cells: Any, side: int, kind: int) -> int:
     return c
 
 
-@jit
+@inline
 def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> int:
     """The legal codes of the side to move (no check that the game is over)."""
     m = candidates(K, cells, hand, st, st[0], out, W)
@@ -443,7 +443,7 @@ def window_holds(K: Any, cells: Any, e: int, w: int) -> bool:
     return True
 
 
-@jit
+@inline
 def has_line(K: Any, cells: Any, e: int, log: Any) -> bool:
     """A line of entry e: on the whole board, or (log) through the spaces just changed."""
     if log[0] < 0:
@@ -520,7 +520,7 @@ def connected(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
     return False
 
 
-@jit
+@inline
 def reached(K: Any, cells: Any, e: int, log: Any) -> bool:
     """An own piece on a space of the entry's mask: anywhere, or (log) on a changed one."""
     if log[0] < 0:
@@ -535,7 +535,7 @@ def reached(K: Any, cells: Any, e: int, log: Any) -> bool:
     return False
 
 
-@jit
+@inline
 def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) -> bool:
     """Win entry e of side holds. With log[0] >= 0 the position before log's changes met
     no condition: line, connect and reach look only at the changed spaces."""
@@ -559,7 +559,7 @@ def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) ->
     return True
 
 
-@jit
+@inline
 def winners(K: Any, cells: Any, hand: Any, W: Any, log: Any) -> int:
     """A bit per side that a win condition makes a winner (log: see meets)."""
     found = 0
@@ -583,7 +583,7 @@ def most_pieces(K: Any, cells: Any) -> int:
     return DRAW if tie else leader
 
 
-@jit
+@inline
 def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
     """(result, number of legal codes in out): the engine's result, in its order. Win
     conditions look at the spaces W.log names where W.log[0] >= 0 (see meets)."""
@@ -638,10 +638,9 @@ def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
     at the cap, plies played)."""
     np.random.seed(seed)
     W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
-    for ply in range(max_plies):
-        r, m = status(K, cells, hand, st, W.out, W)
-        if r != GOING_ON:
+    for ply in range(max_plies + 1):
+        r, m = status(K, cells, hand, st, W.out, W)  # one call site: status is inlined
+        if r != GOING_ON or ply == max_plies:
             return r, ply
         play(K, cells, hand, st, W.out[np.random.randint(0, m)], W.found, W.log)
-    r, m = status(K, cells, hand, st, W.out, W)
-    return r, max_plies
+    return GOING_ON, max_plies  # not reached
