@@ -459,7 +459,7 @@ def has_line(K: Any, cells: Any, e: int, log: Any) -> bool:
     return False
 
 
-@jit
+@inline
 def group_connects(K: Any, cells: Any, e: int, W: Any, start: int) -> bool:
     """The group of own pieces (along the rule's relations) around start, unless marked
     already, touches every area and is big enough; marks it."""
@@ -486,7 +486,7 @@ def group_connects(K: Any, cells: Any, e: int, W: Any, start: int) -> bool:
     return touched == (1 << areas) - 1 and size >= K.w_min[e]
 
 
-@jit
+@inline
 def may_connect(K: Any, cells: Any, e: int) -> bool:
     """Enough own pieces, touching every area between them (a quick test first)."""
     areas, a0 = K.w_areas[e], K.w_area0[e]
@@ -500,7 +500,7 @@ def may_connect(K: Any, cells: Any, e: int) -> bool:
     return mine >= K.w_min[e] and touched_all == (1 << areas) - 1
 
 
-@jit
+@inline
 def connected(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
     """A group of own pieces touching every area: anywhere, or (log) through the spaces
     just changed (no other group can have become one)."""
