@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from printables.play.kernels.generic_jit import jit_for
 
 jit = jit_for(__name__)
@@ -621,6 +619,55 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
     return (most_pieces(K, cells) if K.F[F_ALL_STUCK] == 1 else DRAW), 0
 
 
+M32 = 0xFFFFFFFF
+
+
+@inline
+def rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (32 - k))) & M32
+
+
+@inline
+def seed_rng(R: Any, seed: int) -> None:
+    """Seed the playout's generator (xoshiro128**, four 32-bit words in R) from seed, each
+    word a mix of seed and its index. numpy's Mersenne twister costs microseconds to seed
+    (624 words, twisted at the first draw): most of a tic-tac-toe playout."""
+    x = seed & M32
+    for i in range(4):
+        x = (x + 0x3C6EF372) & M32
+        z = ((x ^ (x >> 16)) * 0x2C1B3C6D) & M32  # multipliers below 2**31: no overflow
+        z = ((z ^ (z >> 12)) * 0x297A2D39) & M32
+        R[i] = z ^ (z >> 15)
+    if R[0] == 0 and R[1] == 0 and R[2] == 0 and R[3] == 0:
+        R[0] = 1
+
+
+@inline
+def next32(R: Any) -> int:
+    """The generator's next 32-bit number (every product and shift stays below 2**63)."""
+    s0, s1, s2, s3 = R[0], R[1], R[2], R[3]
+    out = (rotl((s1 * 5) & M32, 7) * 9) & M32
+    t = (s1 << 9) & M32
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    R[0], R[1], R[2], R[3] = s0, s1, s2, rotl(s3, 11)
+    return out
+
+
+@inline
+def below(R: Any, m: int) -> int:
+    """A uniformly random integer in [0, m) (m < 2**32): draws past the last whole
+    multiple of m are drawn again, so no value is favoured."""
+    limit = ((M32 + 1) // m) * m
+    v = next32(R)
+    while v >= limit:
+        v = next32(R)
+    return int(v % m)
+
+
 @jit
 def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
     """status of any position (the whole board looked at), with the legal codes sorted
@@ -636,11 +683,11 @@ def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
             W: Any) -> tuple[int, int]:
     """Random legal codes in place until the game ends or max_plies; (result or GOING_ON
     at the cap, plies played)."""
-    np.random.seed(seed)
+    seed_rng(W.rng, seed)
     W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
     for ply in range(max_plies + 1):
         r, m = status(K, cells, hand, st, W.out, W)  # one call site: status is inlined
         if r != GOING_ON or ply == max_plies:
             return r, ply
-        play(K, cells, hand, st, W.out[np.random.randint(0, m)], W.found, W.log)
+        play(K, cells, hand, st, W.out[below(W.rng, m)], W.found, W.log)
     return GOING_ON, max_plies  # not reached

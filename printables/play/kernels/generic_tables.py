@@ -39,7 +39,7 @@ FIELDS = (
     "w_limit w_areas w_area0 area w_nb w_min wt_first wt_w")
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
-                  "out other found seen taken cells hand st mark stack hit log trial")
+                  "out other found seen taken cells hand st mark stack hit log trial rng")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -433,7 +433,7 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 hand=np.zeros(sides + 1, np.int64), st=np.zeros(4, np.int64),
                 mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
                 hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
-                trial=np.zeros(4 * n + 16, np.int64))
+                trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
