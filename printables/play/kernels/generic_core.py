@@ -102,10 +102,9 @@ def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int,
 
 
 @jit
-def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, out: Any,
-             m: int, seen: Any) -> int:
-    """The move o->t of move entry e followed by each placement its then_place allows."""
-    j = K.mv_then[e]
+def add_then(K: Any, cells: Any, hand: Any, j: int, o: int, t: int, out: Any, m: int,
+             seen: Any) -> int:
+    """The move o->t followed by each placement then_place entry j allows."""
     owner = K.th_owner[j]
     if hand[owner] <= 0:
         return m
@@ -149,9 +148,10 @@ def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, o
 
 @inline
 def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any,
-              hit: Any) -> int:
+              hit: Any, pairs: bool) -> int:
     """Append the side's moves, each code once (entries and rays may reach a target
-    twice: hit marks the targets of the current origin)."""
+    twice: hit marks the targets of the current origin). pairs: a move with then_place
+    as its pair o->t alone (pick draws the placement)."""
     in_hand = hand[side] > 0
     for s in range(cells.shape[0]):
         piece = cells[s]
@@ -184,7 +184,11 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                                 out[m] = (s + 1) + (t + 1) * BASE
                                 m += 1
                         elif first_visit(hit, t, 2):
-                            m = add_then(K, cells, hand, side, e, s, t, out, m, seen)
+                            if pairs:
+                                out[m] = (s + 1) + (t + 1) * BASE
+                                m += 1
+                            else:
+                                m = add_then(K, cells, hand, K.mv_then[e], s, t, out, m, seen)
                     if here != 0 and kind != 2:
                         break
     return m
@@ -361,10 +365,22 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
 
 
 @jit
-def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any) -> int:
-    """The side's placements and moves the filters allow, each once (in no order)."""
+def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any,
+               pairs: bool) -> int:
+    """The side's placements and moves the filters allow, each once (in no order). pairs:
+    where every move of the side places afterwards (th_pairs), its pairs o->t instead
+    (none where no pair has a placement)."""
     m = add_placements(K, cells, hand, side, out, 0, W.hit)
-    m = add_moves(K, cells, hand, side, out, m, W.seen, W.hit)
+    listed = pairs and K.th_pairs[side] != 0
+    m = add_moves(K, cells, hand, side, out, m, W.seen, W.hit, listed)
+    if listed:
+        j = K.side_then[side]
+        for i in range(m):
+            code = out[i]
+            if add_then(K, cells, hand, j, code % BASE - 1, (code // BASE) % BASE - 1,
+                        W.arrows, 0, W.seen) > 0:
+                return int(m)
+        return 0
     if K.F[F_REQUIRED]:
         keep = 0
         for i in range(m):
@@ -416,9 +432,10 @@ def count(K: Any, cells: Any, side: int, kind: int) -> int:
 
 
 @inline
-def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> int:
-    """The legal codes of the side to move (no check that the game is over)."""
-    m = candidates(K, cells, hand, st, st[0], out, W)
+def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any, pairs: bool) -> int:
+    """The legal codes of the side to move (no check that the game is over; pairs: see
+    candidates)."""
+    m = candidates(K, cells, hand, st, st[0], out, W, pairs)
     if can_swap(K, cells, st):
         out[m] = SWAP
         m += 1
@@ -582,9 +599,11 @@ def most_pieces(K: Any, cells: Any) -> int:
 
 
 @inline
-def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
+def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any,
+           pairs: bool) -> tuple[int, int]:
     """(result, number of legal codes in out): the engine's result, in its order. Win
-    conditions look at the spaces W.log names where W.log[0] >= 0 (see meets)."""
+    conditions look at the spaces W.log names where W.log[0] >= 0 (see meets); pairs: see
+    candidates."""
     n = K.F[F_SIDES]
     found = winners(K, cells, hand, W, W.log)
     if found != 0:
@@ -602,7 +621,7 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
         return DRAW, 0
     if K.F[F_QUIET] > 0 and st[2] >= K.F[F_QUIET]:
         return DRAW, 0
-    m = legal(K, cells, hand, st, out, W)
+    m = legal(K, cells, hand, st, out, W, pairs)
     if m == 0:
         how = K.F[F_NO_MOVE]
         if how == 1:
@@ -614,7 +633,7 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
         return GOING_ON, m
     for i in range(1, n):
         s = (st[0] + i) % n
-        if candidates(K, cells, hand, st, s, W.other, W) > 0:
+        if candidates(K, cells, hand, st, s, W.other, W, pairs) > 0:
             return GOING_ON, m
     return (most_pieces(K, cells) if K.F[F_ALL_STUCK] == 1 else DRAW), 0
 
@@ -668,12 +687,30 @@ def below(R: Any, m: int) -> int:
     return int(v % m)
 
 
+@inline
+def pick(K: Any, cells: Any, hand: Any, side: int, m: int, W: Any) -> int:
+    """A uniformly random legal code of the m in W.out (status with pairs). Where they are
+    pairs o->t (th_pairs), by rejection: a pair and a number below th_most, the most
+    placements any pair has, are drawn until the number is one of the pair's placements,
+    so every pair-and-placement is equally likely, without listing them all."""
+    if K.th_pairs[side] == 0 or W.out[0] == PASS:
+        return int(W.out[below(W.rng, m)])
+    j = K.side_then[side]
+    while True:
+        code = W.out[below(W.rng, m)]
+        k = below(W.rng, K.th_most[j])
+        c = add_then(K, cells, hand, j, code % BASE - 1, (code // BASE) % BASE - 1,
+                     W.arrows, 0, W.seen)
+        if k < c:
+            return int(W.arrows[k])
+
+
 @jit
 def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
     """status of any position (the whole board looked at), with the legal codes sorted
     (the order the kernel's legal() gives)."""
     W.log[0] = -1
-    r, m = status(K, cells, hand, st, out, W)
+    r, m = status(K, cells, hand, st, out, W, False)
     sort_codes(out, m)
     return r, m
 
@@ -686,8 +723,8 @@ def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
     seed_rng(W.rng, seed)
     W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
     for ply in range(max_plies + 1):
-        r, m = status(K, cells, hand, st, W.out, W)  # one call site: status is inlined
+        r, m = status(K, cells, hand, st, W.out, W, True)  # one call site: it is inlined
         if r != GOING_ON or ply == max_plies:
             return r, ply
-        play(K, cells, hand, st, W.out[below(W.rng, m)], W.found, W.log)
+        play(K, cells, hand, st, pick(K, cells, hand, st[0], m, W), W.found, W.log)
     return GOING_ON, max_plies  # not reached
