@@ -10,6 +10,13 @@ where numba is missing, and is loaded a second time without compilation for the
 differential test (generic.core(pure=True)), so both paths are proven equal to the
 engine by the same test.
 
+A playout (playout) plays each ply without leaving the interpreter and stays uniformly
+random over the legal moves, more cheaply than the per-ply calls: its win conditions look
+only at the spaces the last ply changed (play logs them; see meets), its codes come in no
+order (settle sorts them for legal()), a side whose every move places afterwards lists the
+moves' pairs and draws the placement (pick), and its numbers come from a small generator
+in the work area (xoshiro128**, seeded per playout).
+
 Move codes: a placement on s is s + 1; a move from o to t is (o + 1) + (t + 1) * BASE,
 plus (p + 1) * BASE**2 when it places a piece on p afterwards (X-Y/Z); PASS and SWAP are
 negative. Results: a side index, DRAW (-1), or GOING_ON (-2).
@@ -498,7 +505,7 @@ def group_connects(K: Any, cells: Any, e: int, W: Any, start: int) -> bool:
                 W.mark[v] = 1
                 W.stack[top] = v
                 top += 1
-    return touched == (1 << areas) - 1 and size >= K.w_min[e]
+    return bool(touched == (1 << areas) - 1 and size >= K.w_min[e])
 
 
 @inline
@@ -512,7 +519,7 @@ def may_connect(K: Any, cells: Any, e: int) -> bool:
             for a in range(areas):
                 if K.area[a0 + a, s]:
                     touched_all |= 1 << a
-    return mine >= K.w_min[e] and touched_all == (1 << areas) - 1
+    return bool(mine >= K.w_min[e] and touched_all == (1 << areas) - 1)
 
 
 @inline
@@ -673,7 +680,7 @@ def next32(R: Any) -> int:
     s0 ^= s3
     s2 ^= t
     R[0], R[1], R[2], R[3] = s0, s1, s2, rotl(s3, 11)
-    return out
+    return int(out)
 
 
 @inline
