@@ -714,11 +714,11 @@ def pick(K: Any, cells: Any, hand: Any, side: int, m: int, W: Any) -> int:
 
 @jit
 def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
-    """status of any position (the whole board looked at), with the legal codes sorted
-    (the order the kernel's legal() gives)."""
+    """status of any position (the whole board looked at), with the legal codes in the
+    order the kernel's legal() gives: placements and moves sorted, then a swap or pass."""
     W.log[0] = -1
     r, m = status(K, cells, hand, st, out, W, False)
-    sort_codes(out, m)
+    sort_codes(out, m - 1 if m > 0 and out[m - 1] < 0 else m)
     return r, m
 
 
