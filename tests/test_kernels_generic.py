@@ -16,12 +16,18 @@ times the cost per position: it is checked at PURE_POSITIONS per game (a tenth; 
 position of some 2,000 queen moves and arrows, one walk of 60 plies).
 
 Size knob: PRINTABLES_KERNEL_CHECK=N multiplies both by N.
+
+A compiled playout takes shortcuts the per-ply calls do not (generic_core's docstring);
+tests/test_kernels_stop.py checks its results, and two tests here what that leaves: that
+drawing Amazons' arrow by rejection keeps every move equally likely, and that wins by an
+exact line are found looking only near the last move.
 """
 
 from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -32,7 +38,7 @@ from printables.games import get_game
 from printables.games.model import GameSpec, Position
 from printables.play.kernel import ReferenceKernel
 from printables.play.kernels import kernel_for, numba_available, numba_kernel_for
-from printables.play.kernels.differential import Tally, random_walk
+from printables.play.kernels.differential import Tally, random_walk, stop_at_every_ply
 from printables.play.kernels.generic import make_compiled, make_pure, unsupported_of
 from printables.positions import load_layout, setup_path
 
@@ -151,3 +157,46 @@ def test_a_compiled_playout_repeats_itself_for_a_seed() -> None:
                      kernel.to_position(state)))
     assert runs[0] == runs[1]
     assert runs[0][0][0] in (0, 1)  # breakthrough always ends with a winner
+
+
+def test_a_playout_draws_every_move_and_placement_equally_often() -> None:
+    """Amazons' playouts list the queen moves alone and draw the arrow by rejection
+    (generic_core.pick): on a position of 160 moves, each comes up, about equally often (a
+    chi-square far from its limit; the seed is fixed, so the check is too)."""
+    game, start = game_and_start("amazons")
+    kernel = make_pure(game, game.board(start.options))
+    assert kernel is not None
+    core, state, rng = kernel.core, kernel.from_position(start), random.Random(3)
+    for _ in range(40):
+        moves = kernel.legal(state)
+        kernel.apply(state, moves[rng.randrange(len(moves))])
+    legal = set(kernel.legal(state))
+    w = state.w
+    core.seed_rng(w.rng, 12345)
+    w.log[0] = -1
+    result, m = core.status(state.k, state.cells, state.hand, state.st, w.out, w, True)
+    assert result == core.GOING_ON and 0 < m < len(legal) == 160
+    draws = 60 * len(legal)
+    seen = Counter(core.pick(state.k, state.cells, state.hand, int(state.st[0]), m, w)
+                   for _ in range(draws))
+    assert set(seen) == legal
+    expected = draws / len(legal)
+    chi2 = sum((seen[c] - expected) ** 2 / expected for c in legal)
+    assert chi2 < len(legal) + 5 * (2 * len(legal)) ** 0.5
+
+
+@pytest.mark.slow
+def test_a_playout_finds_exact_lines_through_the_last_move() -> None:
+    """Win checks in a playout look only at the windows a ply touched; an exact line (no
+    overline) also at the windows ending next to it. Gomoku's exact option, stopped at
+    every ply, gives the engine's result."""
+    if not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    game, _ = game_and_start("gomoku")
+    start = Position(game.name, game.first or game.sides[0],
+                     options=game.options({"exact": True}))
+    kernel = make_compiled(game, game.board(start.options))
+    assert kernel is not None
+    problems = [p for seed in range(6) for p in stop_at_every_ply(kernel, start, seed,
+                                                                   limit=400)]
+    assert not problems, "\n".join(problems[:3])

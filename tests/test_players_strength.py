@@ -6,7 +6,10 @@ plain-Python path otherwise); playout budgets, so every game is the same every r
 
 Measured (wins, losses, draws of the strong player in 10 games; load average 4-6):
 tic-tac-toe 7-1-2, connect-four 9-1-0, breakthrough 8-2-0, othello 10-0-0, hex 8-2-0,
-gomoku 6-4-0, dugi-small 7-1-2, dag-en-nacht-13 6-4-0, amazons 10-0-0. Checkers is not
+gomoku 6-4-0, dugi-small 7-1-2, dag-en-nacht-13 6-4-0, amazons 10-0-0. Gomoku's strong
+player wins only about 57 % (17-13-0 in 30 games, on the playouts before and after the
+generic kernel's speed-ups of issue 38), so which side ten games favour depends on the
+playouts' random numbers (4-6-0 since those changed): it plays MATCH_GAMES. Checkers is not
 here: the generic kernel does not play hops yet, and MCTS on the reference kernel costs
 minutes a game.
 
@@ -28,6 +31,8 @@ from tests.test_kernels_generic import SIZES, game_and_start
 
 WEAK, STRONG = "mcts:5", "mcts:50"
 GAMES = 10
+#: games whose strong player's edge needs a longer match to show (see the docstring)
+MATCH_GAMES = {"gomoku": 30}
 #: ply cap of a match game (a capped game gets the game's own ruling): Dugi's random
 #: playouts run to hundreds of plies
 CAP = {"dugi-small": 120, "amazons": 150}
@@ -69,9 +74,10 @@ def test_ten_times_the_playouts_wins_most_games(name: str) -> None:
     board = game.board(start.options)
     kernel = numba_kernel_for(game, board) if numba_available() else kernel_for(game, board)
     assert type(kernel).__name__ == "GenericKernel"
-    won, lost, drawn = match(kernel, start, make_player(WEAK), make_player(STRONG), GAMES,
+    games = MATCH_GAMES.get(name, GAMES)
+    won, lost, drawn = match(kernel, start, make_player(WEAK), make_player(STRONG), games,
                              CAP.get(name, 400))
-    assert won > GAMES // 2, (won, lost, drawn)
+    assert won > games // 2, (won, lost, drawn)
 
 
 def test_a_time_budget_searches_for_about_its_time() -> None:

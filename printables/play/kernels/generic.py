@@ -7,7 +7,8 @@ the reference kernel), never by the game's name.
 
 States are small objects of three int64 arrays (cells, hand, st: side to move, pie swap
 used, plies since the last capture), the Position they started from (options and other
-fields), and the cached codes and result of the ply (base.FastKernel). The tables are
+fields), the tables and work area of its options, and the cached codes and result of the
+ply (base.FastKernel). The tables are
 built per options on the first position of those options and kept.
 
 The differential test (tests/test_kernels_generic.py) proves the kernel equal to the
@@ -69,10 +70,11 @@ def compiled_available() -> bool:
 class GenericState:
     """A position as arrays, its tables and the cached codes and result of this ply."""
 
-    __slots__ = ("cells", "hand", "st", "base", "k", "moves", "result")
+    __slots__ = ("cells", "hand", "st", "base", "k", "w", "moves", "result")
 
-    def __init__(self, cells: Any, hand: Any, st: Any, base: Position, k: Any) -> None:
+    def __init__(self, cells: Any, hand: Any, st: Any, base: Position, k: Any, w: Any) -> None:
         self.cells, self.hand, self.st, self.base, self.k = cells, hand, st, base, k
+        self.w = w  # the work area of these tables (shared, not copied)
         self.moves: list[int] | None = None
         self.result: int | None = None
 
@@ -82,7 +84,7 @@ class GenericState:
 
     def copy(self) -> GenericState:
         s = GenericState(self.cells.copy(), self.hand.copy(), self.st.copy(), self.base,
-                         self.k)
+                         self.k, self.w)
         s.moves, s.result = self.moves, self.result
         return s
 
@@ -142,7 +144,7 @@ class GenericKernel(FastKernel):
 
     # ------------------------------------------------------------------ conversions
     def from_position(self, pos: Position) -> GenericState:
-        k, _, b, t = self._setup(pos)
+        k, w, b, t = self._setup(pos)
         cells = np.zeros(len(t.names), np.int64)
         for name, piece in pos.pieces.items():
             if piece not in b.piece_id:
@@ -155,7 +157,7 @@ class GenericKernel(FastKernel):
         st[0] = self.sides.index(pos.to_move)
         st[1] = int(bool(pos.state.get("swapped")))
         st[2] = int(pos.state.get("quiet", 0))
-        return GenericState(cells, hand, st, pos, k)
+        return GenericState(cells, hand, st, pos, k, w)
 
     def to_position(self, state: GenericState) -> Position:
         _, _, b, t = self._setup(state.base)
@@ -198,30 +200,28 @@ class GenericKernel(FastKernel):
         if getattr(self.game.adjudicate, "__self__", None) is self.rules:
             if rules_cap != "most-pieces":
                 return DRAW
-            _, w, _, _ = self._setup(state.base)
             return int(self.core.most_pieces(state.k, state.cells))
         return adjudication(self.game, self.board, self.to_position(state))
 
     def _settle(self, state: GenericState) -> None:
-        _, w, _, _ = self._setup(state.base)
-        r, m = self._call("status")(state.k, state.cells, state.hand, state.st, w.out, w)
+        w = state.w
+        r, m = self._call("settle")(state.k, state.cells, state.hand, state.st, w.out, w)
         if r == self.core.GOING_ON:
             state.moves, state.result = w.out[:m].tolist(), None
         else:
             state.moves, state.result = [], int(r)
 
     def _apply(self, state: GenericState, code: Any) -> None:
-        _, w, _, _ = self._setup(state.base)
-        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found)
+        w = state.w
+        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found, w.log)
         state.result = None
 
     def random_playout(self, state: GenericState, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
         if self.pure:
             return super().random_playout(state, rng, max_plies)
-        _, w, _, _ = self._setup(state.base)
         r, plies = self._call("playout")(state.k, state.cells, state.hand, state.st, max_plies,
-                                     rng.getrandbits(32), w)
+                                         rng.getrandbits(32), state.w)
         state.moves, state.result = None, None
         if r == self.core.GOING_ON:
             return self._at_cap(state, int(plies))

@@ -10,6 +10,13 @@ where numba is missing, and is loaded a second time without compilation for the
 differential test (generic.core(pure=True)), so both paths are proven equal to the
 engine by the same test.
 
+A playout (playout) plays each ply without leaving the interpreter and stays uniformly
+random over the legal moves, more cheaply than the per-ply calls: its win conditions look
+only at the spaces the last ply changed (play logs them; see meets), its codes come in no
+order (settle sorts them for legal()), a side whose every move places afterwards lists the
+moves' pairs and draws the placement (pick), and its numbers come from a small generator
+in the work area (xoshiro128**, seeded per playout).
+
 Move codes: a placement on s is s + 1; a move from o to t is (o + 1) + (t + 1) * BASE,
 plus (p + 1) * BASE**2 when it places a piece on p afterwards (X-Y/Z); PASS and SWAP are
 negative. Results: a side index, DRAW (-1), or GOING_ON (-2).
@@ -18,8 +25,6 @@ negative. Results: a side index, DRAW (-1), or GOING_ON (-2).
 from __future__ import annotations
 
 from typing import Any
-
-import numpy as np
 
 from printables.play.kernels.generic_jit import jit_for
 
@@ -60,10 +65,34 @@ def taken_from(K: Any, hand: Any, side: int) -> int:
     return -1
 
 
-@jit
-def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int) -> int:
+@inline
+def first_visit(hit: Any, s: int, bit: int) -> bool:
+    """True the first time s is reached with bit (1 a placement or plain move, 2 a move
+    with then_place) under the current stamp, hit[-1]; marks it. A new stamp forgets every
+    mark at once, so nothing is cleared space by space."""
+    stamp = hit[hit.shape[0] - 1]
+    mark = hit[s]
+    if mark >> 2 == stamp and mark & bit:
+        return False
+    hit[s] = (stamp << 2) | (mark & 3 if mark >> 2 == stamp else 0) | bit
+    return True
+
+
+@inline
+def put(cells: Any, s: int, piece: int, log: Any) -> None:
+    """cells[s] = piece, noted in the change log: log[0] spaces changed, then the spaces."""
+    cells[s] = piece
+    log[0] += 1
+    log[log[0]] = s
+
+
+@inline
+def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int,
+                   hit: Any) -> int:
+    """Append the side's placements, each space once (entries may overlap)."""
     if K.placed_piece[side] == 0 or taken_from(K, hand, side) < 0:
         return m
+    hit[hit.shape[0] - 1] += 1
     for e in range(K.pl_first[side], K.pl_first[side + 1]):
         g = K.pl_gravity[e]
         for s in range(cells.shape[0]):
@@ -73,16 +102,16 @@ def add_placements(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int) -
                 b = K.below[g, s]
                 if b >= 0 and cells[b] == 0:
                     continue
-            out[m] = s + 1
-            m += 1
+            if first_visit(hit, s, 1):
+                out[m] = s + 1
+                m += 1
     return m
 
 
 @jit
-def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, out: Any,
-             m: int, seen: Any) -> int:
-    """The move o->t of move entry e followed by each placement its then_place allows."""
-    j = K.mv_then[e]
+def add_then(K: Any, cells: Any, hand: Any, j: int, o: int, t: int, out: Any, m: int,
+             seen: Any) -> int:
+    """The move o->t followed by each placement then_place entry j allows."""
     owner = K.th_owner[j]
     if hand[owner] <= 0:
         return m
@@ -124,13 +153,18 @@ def add_then(K: Any, cells: Any, hand: Any, side: int, e: int, o: int, t: int, o
     return keep
 
 
-@jit
-def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any) -> int:
+@inline
+def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any,
+              hit: Any, pairs: bool) -> int:
+    """Append the side's moves, each code once (entries and rays may reach a target
+    twice: hit marks the targets of the current origin). pairs: a move with then_place
+    as its pair o->t alone (pick draws the placement)."""
     in_hand = hand[side] > 0
     for s in range(cells.shape[0]):
         piece = cells[s]
         if piece == 0 or K.piece_side[piece] != side:
             continue
+        hit[hit.shape[0] - 1] += 1
         for e in range(K.mv_first[side], K.mv_first[side + 1]):
             when = K.mv_when[e]
             if (when == 1 and in_hand) or (when == 2 and not in_hand):
@@ -152,20 +186,26 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                     here = cells[t]
                     ok = (here == 0 and empty) or (enemy and is_enemy(K, here, side))
                     if ok and K.mv_land[e, t]:
-                        if K.mv_then[e] >= 0:
-                            m = add_then(K, cells, hand, side, e, s, t, out, m, seen)
-                        else:
-                            out[m] = (s + 1) + (t + 1) * BASE
-                            m += 1
+                        if K.mv_then[e] < 0:
+                            if first_visit(hit, t, 1):
+                                out[m] = (s + 1) + (t + 1) * BASE
+                                m += 1
+                        elif first_visit(hit, t, 2):
+                            if pairs:
+                                out[m] = (s + 1) + (t + 1) * BASE
+                                m += 1
+                            else:
+                                m = add_then(K, cells, hand, K.mv_then[e], s, t, out, m, seen)
                     if here != 0 and kind != 2:
                         break
     return m
 
 
 @jit
-def unique(out: Any, m: int) -> int:
-    """Sort the first m codes and drop repeats; the count kept. A shell sort in place
-    (numba's sort would allocate, and the interpreter runs without numba's runtime)."""
+def sort_codes(out: Any, m: int) -> None:
+    """Sort the first m codes in place (the order _settle hands out; playouts need none).
+    A shell sort (numba's sort would allocate, and the interpreter runs without numba's
+    runtime)."""
     gap = 1
     while gap < m // 3:
         gap = 3 * gap + 1
@@ -178,12 +218,6 @@ def unique(out: Any, m: int) -> int:
                 j -= gap
             out[j] = v
         gap //= 3
-    keep = 0
-    for i in range(m):
-        if keep == 0 or out[i] != out[keep - 1]:
-            out[keep] = out[i]
-            keep += 1
-    return keep
 
 
 @jit
@@ -233,7 +267,8 @@ def surrounded(K: Any, cells: Any, side: int, landing: int, e: int, found: Any,
 
 
 @jit
-def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any) -> int:
+def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any,
+                 log: Any) -> int:
     """Every capture rule of side the action (0 move, 1 place) triggers, in order, in
     place; the number of pieces captured."""
     taken = 0
@@ -250,16 +285,18 @@ def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found
                 continue
             if kind == 1:
                 if K.piece_side[p] != side:
-                    cells[s] = K.flip[side, p]
+                    put(cells, s, K.flip[side, p], log)
             else:
-                cells[s] = 0
+                put(cells, s, 0, log)
                 taken += 1
     return taken
 
 
 @jit
-def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any) -> int:
-    """Play a legal code in place; the number of pieces captured."""
+def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any) -> int:
+    """Play a legal code in place; the number of pieces captured. log: the spaces it
+    changed (see put)."""
+    log[0] = 0
     side = st[0]
     if code == SWAP:
         st[1] = 1
@@ -272,20 +309,20 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any) -> int:
         p = (code // (BASE * BASE)) % BASE - 1
         if t < 0:
             hand[taken_from(K, hand, side)] -= 1
-            cells[o] = K.placed_piece[side]
-            taken = after_action(K, cells, side, o, 1, found)
+            put(cells, o, K.placed_piece[side], log)
+            taken = after_action(K, cells, side, o, 1, found, log)
         else:
             piece = cells[o]
-            cells[o] = 0
+            put(cells, o, 0, log)
             if cells[t] != 0:
                 taken += 1
             promoted = K.prom[side, piece, t]
-            cells[t] = promoted if promoted != 0 else piece
+            put(cells, t, promoted if promoted != 0 else piece, log)
             if p >= 0:
                 j = K.side_then[side]
-                cells[p] = K.th_piece[j]
+                put(cells, p, K.th_piece[j], log)
                 hand[K.th_owner[j]] -= 1
-            taken += after_action(K, cells, side, t, 0, found)
+            taken += after_action(K, cells, side, t, 0, found, log)
     if K.F[F_QUIET] > 0:
         st[2] = 0 if taken > 0 else st[2] + 1
     st[0] = (side + 1) % n_sides
@@ -331,15 +368,26 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
         W.hand[i] = hand[i]
     for i in range(st.shape[0]):
         W.st[i] = st[i]
-    return int(play(K, W.cells, W.hand, W.st, code, W.found))
+    return int(play(K, W.cells, W.hand, W.st, code, W.found, W.trial))
 
 
 @jit
-def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any) -> int:
-    """The side's placements and moves the filters allow, sorted, no repeats."""
-    m = add_placements(K, cells, hand, side, out, 0)
-    m = add_moves(K, cells, hand, side, out, m, W.seen)
-    m = unique(out, m)
+def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any,
+               pairs: bool) -> int:
+    """The side's placements and moves the filters allow, each once (in no order). pairs:
+    where every move of the side places afterwards (th_pairs), its pairs o->t instead
+    (none where no pair has a placement)."""
+    m = add_placements(K, cells, hand, side, out, 0, W.hit)
+    listed = pairs and K.th_pairs[side] != 0
+    m = add_moves(K, cells, hand, side, out, m, W.seen, W.hit, listed)
+    if listed:
+        j = K.side_then[side]
+        for i in range(m):
+            code = out[i]
+            if add_then(K, cells, hand, j, code % BASE - 1, (code // BASE) % BASE - 1,
+                        W.arrows, 0, W.seen) > 0:
+                return int(m)
+        return 0
     if K.F[F_REQUIRED]:
         keep = 0
         for i in range(m):
@@ -362,7 +410,7 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
     return int(m)
 
 
-@jit
+@inline
 def can_swap(K: Any, cells: Any, st: Any) -> bool:
     n = K.F[F_SWAP]
     if n == 0 or st[1] != 0:
@@ -390,10 +438,11 @@ def count(K: Any, cells: Any, side: int, kind: int) -> int:
     return c
 
 
-@jit
-def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> int:
-    """The legal codes of the side to move (no check that the game is over)."""
-    m = candidates(K, cells, hand, st, st[0], out, W)
+@inline
+def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any, pairs: bool) -> int:
+    """The legal codes of the side to move (no check that the game is over; pairs: see
+    candidates)."""
+    m = candidates(K, cells, hand, st, st[0], out, W, pairs)
     if can_swap(K, cells, st):
         out[m] = SWAP
         m += 1
@@ -403,84 +452,122 @@ def legal(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> int:
     return int(m)
 
 
-@jit
-def has_line(K: Any, cells: Any, e: int) -> bool:
-    n = K.w_n[e]
-    for w in range(K.w_first[e], K.w_first[e + 1]):
-        ok = True
-        for k in range(n):
-            if not K.w_own[e, cells[K.win_sp[w, k]]]:
-                ok = False
-                break
-        if not ok:
-            continue
-        if K.w_exact[e]:
-            b, a = K.win_out[w, 0], K.win_out[w, 1]
-            if (b >= 0 and K.w_own[e, cells[b]]) or (a >= 0 and K.w_own[e, cells[a]]):
-                continue
-        return True
+@inline
+def window_holds(K: Any, cells: Any, e: int, w: int) -> bool:
+    """Window w of line entry e is all own pieces (and, for an exact line, not longer)."""
+    for k in range(K.w_n[e]):
+        if not K.w_own[e, cells[K.win_sp[w, k]]]:
+            return False
+    if K.w_exact[e]:
+        b, a = K.win_out[w, 0], K.win_out[w, 1]
+        if (b >= 0 and K.w_own[e, cells[b]]) or (a >= 0 and K.w_own[e, cells[a]]):
+            return False
+    return True
+
+
+@inline
+def has_line(K: Any, cells: Any, e: int, log: Any) -> bool:
+    """A line of entry e: on the whole board, or (log) through the spaces just changed."""
+    if log[0] < 0:
+        for w in range(K.w_first[e], K.w_first[e + 1]):  # noqa: SIM110 (numba loop)
+            if window_holds(K, cells, e, w):
+                return True
+        return False
+    for i in range(1, log[0] + 1):
+        s = log[i]
+        for j in range(K.wt_first[e, s], K.wt_first[e, s + 1]):
+            if window_holds(K, cells, e, K.wt_w[j]):
+                return True
     return False
 
 
-@jit
-def connected(K: Any, cells: Any, e: int, W: Any) -> bool:
-    """A group of own pieces (along the rule's relations) touching every area."""
-    areas = K.w_areas[e]
-    if areas < 2:
+@inline
+def group_connects(K: Any, cells: Any, e: int, W: Any, start: int) -> bool:
+    """The group of own pieces (along the rule's relations) around start, unless marked
+    already, touches every area and is big enough; marks it."""
+    if W.mark[start] or not K.w_own[e, cells[start]]:
         return False
-    a0 = K.w_area0[e]
-    n = cells.shape[0]
-    every = (1 << areas) - 1
-    touched_all = 0
-    mine = 0
-    for s in range(n):
+    areas, a0, g = K.w_areas[e], K.w_area0[e], K.w_nb[e]
+    touched, size = 0, 0
+    W.stack[0] = start
+    top = 1
+    W.mark[start] = 1
+    while top > 0:
+        top -= 1
+        here = W.stack[top]
+        size += 1
+        for a in range(areas):
+            if K.area[a0 + a, here]:
+                touched |= 1 << a
+        for i in range(K.nb_first[g, here], K.nb_first[g, here + 1]):
+            v = K.nb_sp[i]
+            if not W.mark[v] and K.w_own[e, cells[v]]:
+                W.mark[v] = 1
+                W.stack[top] = v
+                top += 1
+    return bool(touched == (1 << areas) - 1 and size >= K.w_min[e])
+
+
+@inline
+def may_connect(K: Any, cells: Any, e: int) -> bool:
+    """Enough own pieces, touching every area between them (a quick test first)."""
+    areas, a0 = K.w_areas[e], K.w_area0[e]
+    touched_all, mine = 0, 0
+    for s in range(cells.shape[0]):
         if K.w_own[e, cells[s]]:
             mine += 1
             for a in range(areas):
                 if K.area[a0 + a, s]:
                     touched_all |= 1 << a
-    if mine < K.w_min[e] or touched_all != every:
+    return bool(mine >= K.w_min[e] and touched_all == (1 << areas) - 1)
+
+
+@inline
+def connected(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
+    """A group of own pieces touching every area: anywhere, or (log) through the spaces
+    just changed (no other group can have become one)."""
+    if K.w_areas[e] < 2 or (log[0] < 0 and not may_connect(K, cells, e)):
         return False
-    g = K.w_nb[e]
+    n = cells.shape[0]
     for s in range(n):
         W.mark[s] = 0
-    for start in range(n):
-        if W.mark[start] or not K.w_own[e, cells[start]]:
-            continue
-        touched, size, top = 0, 0, 0
-        W.stack[0] = start
-        top = 1
-        W.mark[start] = 1
-        while top > 0:
-            top -= 1
-            here = W.stack[top]
-            size += 1
-            for a in range(areas):
-                if K.area[a0 + a, here]:
-                    touched |= 1 << a
-            for i in range(K.nb_first[g, here], K.nb_first[g, here + 1]):
-                v = K.nb_sp[i]
-                if not W.mark[v] and K.w_own[e, cells[v]]:
-                    W.mark[v] = 1
-                    W.stack[top] = v
-                    top += 1
-        if touched == every and size >= K.w_min[e]:
+    if log[0] < 0:
+        for start in range(n):  # noqa: SIM110 (numba loop)
+            if group_connects(K, cells, e, W, start):
+                return True
+        return False
+    for i in range(1, log[0] + 1):  # noqa: SIM110 (numba loop)
+        if group_connects(K, cells, e, W, log[i]):
             return True
     return False
 
 
-@jit
-def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any) -> bool:
-    cond = K.w_cond[e]
-    if cond == 0:
-        return bool(has_line(K, cells, e))
-    if cond == 1:
-        return bool(connected(K, cells, e, W))
-    if cond == 2:
+@inline
+def reached(K: Any, cells: Any, e: int, log: Any) -> bool:
+    """An own piece on a space of the entry's mask: anywhere, or (log) on a changed one."""
+    if log[0] < 0:
         for s in range(cells.shape[0]):  # noqa: SIM110 (a loop numba compiles well)
             if K.w_mask[e, s] and K.w_own[e, cells[s]]:
                 return True
         return False
+    for i in range(1, log[0] + 1):
+        s = log[i]
+        if K.w_mask[e, s] and K.w_own[e, cells[s]]:
+            return True
+    return False
+
+
+@inline
+def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) -> bool:
+    """Win entry e of side holds. With log[0] >= 0 the position before log's changes met
+    no condition: line, connect and reach look only at the changed spaces."""
+    cond = K.w_cond[e]
+    if cond == 0:
+        return bool(has_line(K, cells, e, log))
+    if cond == 1:
+        return bool(connected(K, cells, e, W, log))
+    if cond == 2:
+        return bool(reached(K, cells, e, log))
     kind = K.w_kind[e]
     for o in range(K.F[F_SIDES]):
         if o == side:
@@ -494,14 +581,14 @@ def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any) -> bool:
     return True
 
 
-@jit
-def winners(K: Any, cells: Any, hand: Any, W: Any) -> int:
-    """A bit per side that a win condition makes a winner."""
+@inline
+def winners(K: Any, cells: Any, hand: Any, W: Any, log: Any) -> int:
+    """A bit per side that a win condition makes a winner (log: see meets)."""
     found = 0
     n = K.F[F_SIDES]
     for side in range(n):
         for e in range(K.w_first_side[side], K.w_first_side[side + 1]):
-            if meets(K, cells, hand, side, e, W):
+            if meets(K, cells, hand, side, e, W, log):
                 found |= 1 << (side if not K.w_loses[e] else (side + 1) % n)
     return found
 
@@ -518,11 +605,14 @@ def most_pieces(K: Any, cells: Any) -> int:
     return DRAW if tie else leader
 
 
-@jit
-def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
-    """(result, number of legal codes in out): the engine's result, in its order."""
+@inline
+def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any,
+           pairs: bool) -> tuple[int, int]:
+    """(result, number of legal codes in out): the engine's result, in its order. Win
+    conditions look at the spaces W.log names where W.log[0] >= 0 (see meets); pairs: see
+    candidates."""
     n = K.F[F_SIDES]
-    found = winners(K, cells, hand, W)
+    found = winners(K, cells, hand, W, W.log)
     if found != 0:
         if found & (found - 1) == 0:
             for s in range(n):
@@ -538,7 +628,7 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
         return DRAW, 0
     if K.F[F_QUIET] > 0 and st[2] >= K.F[F_QUIET]:
         return DRAW, 0
-    m = legal(K, cells, hand, st, out, W)
+    m = legal(K, cells, hand, st, out, W, pairs)
     if m == 0:
         how = K.F[F_NO_MOVE]
         if how == 1:
@@ -550,9 +640,86 @@ def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
         return GOING_ON, m
     for i in range(1, n):
         s = (st[0] + i) % n
-        if candidates(K, cells, hand, st, s, W.other, W) > 0:
+        if candidates(K, cells, hand, st, s, W.other, W, pairs) > 0:
             return GOING_ON, m
     return (most_pieces(K, cells) if K.F[F_ALL_STUCK] == 1 else DRAW), 0
+
+
+M32 = 0xFFFFFFFF
+
+
+@inline
+def rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (32 - k))) & M32
+
+
+@inline
+def seed_rng(R: Any, seed: int) -> None:
+    """Seed the playout's generator (xoshiro128**, four 32-bit words in R) from seed, each
+    word a mix of seed and its index. numpy's Mersenne twister costs microseconds to seed
+    (624 words, twisted at the first draw): most of a tic-tac-toe playout."""
+    x = seed & M32
+    for i in range(4):
+        x = (x + 0x3C6EF372) & M32
+        z = ((x ^ (x >> 16)) * 0x2C1B3C6D) & M32  # multipliers below 2**31: no overflow
+        z = ((z ^ (z >> 12)) * 0x297A2D39) & M32
+        R[i] = z ^ (z >> 15)
+    if R[0] == 0 and R[1] == 0 and R[2] == 0 and R[3] == 0:
+        R[0] = 1
+
+
+@inline
+def next32(R: Any) -> int:
+    """The generator's next 32-bit number (every product and shift stays below 2**63)."""
+    s0, s1, s2, s3 = R[0], R[1], R[2], R[3]
+    out = (rotl((s1 * 5) & M32, 7) * 9) & M32
+    t = (s1 << 9) & M32
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    R[0], R[1], R[2], R[3] = s0, s1, s2, rotl(s3, 11)
+    return int(out)
+
+
+@inline
+def below(R: Any, m: int) -> int:
+    """A uniformly random integer in [0, m) (m < 2**32): draws past the last whole
+    multiple of m are drawn again, so no value is favoured."""
+    limit = ((M32 + 1) // m) * m
+    v = next32(R)
+    while v >= limit:
+        v = next32(R)
+    return int(v % m)
+
+
+@inline
+def pick(K: Any, cells: Any, hand: Any, side: int, m: int, W: Any) -> int:
+    """A uniformly random legal code of the m in W.out (status with pairs). Where they are
+    pairs o->t (th_pairs), by rejection: a pair and a number below th_most, the most
+    placements any pair has, are drawn until the number is one of the pair's placements,
+    so every pair-and-placement is equally likely, without listing them all."""
+    if K.th_pairs[side] == 0 or W.out[0] == PASS:
+        return int(W.out[below(W.rng, m)])
+    j = K.side_then[side]
+    while True:
+        code = W.out[below(W.rng, m)]
+        k = below(W.rng, K.th_most[j])
+        c = add_then(K, cells, hand, j, code % BASE - 1, (code // BASE) % BASE - 1,
+                     W.arrows, 0, W.seen)
+        if k < c:
+            return int(W.arrows[k])
+
+
+@jit
+def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[int, int]:
+    """status of any position (the whole board looked at), with the legal codes in the
+    order the kernel's legal() gives: placements and moves sorted, then a swap or pass."""
+    W.log[0] = -1
+    r, m = status(K, cells, hand, st, out, W, False)
+    sort_codes(out, m - 1 if m > 0 and out[m - 1] < 0 else m)
+    return r, m
 
 
 @jit
@@ -560,11 +727,11 @@ def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
             W: Any) -> tuple[int, int]:
     """Random legal codes in place until the game ends or max_plies; (result or GOING_ON
     at the cap, plies played)."""
-    np.random.seed(seed)
-    for ply in range(max_plies):
-        r, m = status(K, cells, hand, st, W.out, W)
-        if r != GOING_ON:
+    seed_rng(W.rng, seed)
+    W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
+    for ply in range(max_plies + 1):
+        r, m = status(K, cells, hand, st, W.out, W, True)  # one call site: it is inlined
+        if r != GOING_ON or ply == max_plies:
             return r, ply
-        play(K, cells, hand, st, W.out[np.random.randint(0, m)], W.found)
-    r, m = status(K, cells, hand, st, W.out, W)
-    return r, max_plies
+        play(K, cells, hand, st, pick(K, cells, hand, st[0], m, W), W.found, W.log)
+    return GOING_ON, max_plies  # not reached

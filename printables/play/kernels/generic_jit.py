@@ -51,7 +51,9 @@ def jit_for(module_name: str, inline: bool = False) -> Callable[[Callable[..., A
     """The decorator generic_core's functions get: numba's njit, cached in the user's
     cache folder, or the identity (no numba, or the pure copy). inline: the function is
     compiled into each caller (numba's inline="always"), for the small helpers called per
-    space: a call passes the rule tables, some sixty arrays, by value."""
+    space and the steps of a ply that have one or two callers: a call passes the rule
+    tables, some sixty arrays, as some six hundred arguments (about 0.1 microseconds, most
+    of a tic-tac-toe ply when each step was a call)."""
     if module_name.endswith(PURE_SUFFIX):
         return _identity
     try:

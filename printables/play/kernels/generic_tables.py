@@ -33,12 +33,14 @@ FIELDS = (
     "ray_sp ray_len rs_first rs_count nb_first nb_sp "
     "pl_first pl_mask pl_gravity "
     "mv_first mv_kinds mv_from mv_land mv_type mv_dist mv_empty mv_enemy mv_when mv_rs mv_then "
-    "side_then th_owner th_piece th_type th_dist th_rs th_blocked "
+    "side_then th_owner th_piece th_type th_dist th_rs th_blocked th_most th_pairs "
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
-    "w_limit w_areas w_area0 area w_nb w_min")
+    "w_limit w_areas w_area0 area w_nb w_min wt_first wt_w")
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
-Work = namedtuple("Work", "out other found seen taken cells hand st mark stack")  # noqa: PYI024
+Work = namedtuple("Work",  # noqa: PYI024
+                  "out other found seen taken cells hand st mark stack hit log trial rng "
+                  "arrows")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -286,11 +288,31 @@ class Builder:
         out["win_sp"] = np.array([list(w) + [-1] * (longest - len(w)) for w in windows]
                                  or [[-1]], np.int64)
         out["win_out"] = np.array(outs or [[-1, -1]], np.int64)
+        out.update(self.windows_through(w_first, windows, outs, cols["w_exact"]))
         out["area"] = _rows(areas, self.n, np.bool_)
         out["w_own"] = _rows(cols.pop("w_own"), len(self.pieces), np.bool_)
         out["w_mask"] = _rows(cols.pop("w_mask"), self.n, np.bool_)
         out.update(cols)
         return out
+
+    def windows_through(self, w_first: list[int], windows: list[Any], outs: list[Any],
+                        exact: list[bool]) -> dict[str, Any]:
+        """Per win entry and space, the entry's windows a change there can complete: those
+        holding the space, and for an exact line those ending next to it (wt_first[e, s]
+        .. wt_first[e, s + 1] index wt_w)."""
+        first = np.zeros((max(1, len(w_first) - 1), self.n + 1), np.int64)
+        flat: list[int] = []
+        for e in range(len(w_first) - 1):
+            through: list[list[int]] = [[] for _ in range(self.n)]
+            for w in range(w_first[e], w_first[e + 1]):
+                near = [*windows[w], *(x for x in outs[w] if x >= 0 and exact[e])]
+                for s in dict.fromkeys(near):
+                    through[s].append(w)
+            for s in range(self.n):
+                first[e, s] = len(flat)
+                flat += through[s]
+            first[e, self.n] = len(flat)
+        return {"wt_first": first, "wt_w": flat or [0]}
 
     def line_windows(self, side: str, n: int, along: tuple[str, ...], on: tuple[str, ...],
                      ends_on: tuple[str, ...]) -> tuple[list[Any], list[Any]]:
@@ -336,6 +358,7 @@ class Builder:
         fields["flip"], fields["prom"] = flip, prom
         fields.update(self.ray_arrays())
         fields["F"] = self.flags()
+        fields.update(_pairs(fields, nsides, self.n))
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
     def ray_arrays(self) -> dict[str, Any]:
@@ -377,6 +400,32 @@ class Builder:
         return flags
 
 
+def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
+    """th_most, per then_place entry, the most placements it allows after any move (at
+    least 1); th_pairs, per side, 1 where a playout may draw a move and then its placement
+    (pick): every move of the side places afterwards, and no placement, swap or capture
+    filter joins them."""
+    most = []
+    for j in range(len(f["th_type"])):
+        rs, kind, dist = f["th_rs"][j], f["th_type"][j], f["th_dist"][j]
+        best = 1
+        for t in range(n):
+            a, c = f["rs_first"][rs][t], f["rs_count"][rs][t]
+            lens = f["ray_len"][a:a + c]
+            best = max(best, sum(1 if kind == 0 else min(dist, x) if kind == 1 else
+                                 int(x >= dist) for x in lens))
+        most.append(best)
+    flags = f["F"]
+    plain = flags[1] == 0 and flags[8] == 0 and flags[11] == 0
+    pairs = []
+    for side in range(nsides):
+        entries = range(f["mv_first"][side], f["mv_first"][side + 1])
+        pairs.append(int(plain and len(entries) > 0 and
+                         all(f["mv_then"][e] >= 0 for e in entries) and
+                         f["pl_first"][side] == f["pl_first"][side + 1]))
+    return {"th_most": most or [1], "th_pairs": pairs}
+
+
 def _reach(kind: str, distance: int | None) -> int:
     """The distance field of a step (1), slide (at most; FAR) or leap (exactly; 2)."""
     if kind == "step":
@@ -410,7 +459,10 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 found=np.zeros(4 * n + 8, np.int64), seen=np.zeros(n, np.bool_),
                 taken=np.zeros(bound, np.int64), cells=np.zeros(n, np.int64),
                 hand=np.zeros(sides + 1, np.int64), st=np.zeros(4, np.int64),
-                mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64))
+                mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
+                hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
+                trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64),
+                arrows=np.zeros(n + 1, np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
