@@ -132,6 +132,7 @@ def test_the_generic_kernel_equals_the_engine(name: str, path: str) -> None:
     assert tally.successors >= wanted
 
 
+@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold numba folder)
 def test_kernel_for_and_numba_kernel_for_pick_the_generic_kernel() -> None:
     game, start = game_and_start("connect-four")
     board = game.board(start.options)
