@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from printables.products.registry import PRODUCTS  # noqa: E402  (the checkout's table)
 
-RUNS = 9
+RUNS = 15
 TARGET = 1.2
 GAME = "network"
 
