@@ -274,17 +274,22 @@ def touching(P: Shape, A: Shape, T: Motion, pairs: tuple[tuple[int, int], ...]) 
     on either side of a notch or a knob's neck) it lies within CONTACT of P's outline, and
     the two seams there run within ALONG degrees of one direction."""
     moved = T.apply_edges(P.edges)
-    turn = math.radians(T.angle)
     for i, k in pairs:
         near = A.beside[k]
         if not len(near) or (distance(_within(moved, near, CONTACT), near) > CONTACT).any():
             return False
-        u = P.ways[i] * (np.array([-1.0, 1.0]) if T.mirror else 1.0)
-        u = np.array([math.cos(turn) * u[0] - math.sin(turn) * u[1],
-                      math.sin(turn) * u[0] + math.cos(turn) * u[1]])
-        if abs(float(u @ A.ways[k])) < math.cos(math.radians(ALONG)):
+        if not seams_run_alike(P, A, T, i, k):
             return False
     return True
+
+
+def seams_run_alike(P: Shape, A: Shape, T: Motion, i: int, k: int) -> bool:
+    """P's seam at its joint i, moved by T, runs within ALONG degrees of A's at joint k."""
+    turn = math.radians(T.angle)
+    u = P.ways[i] * (np.array([-1.0, 1.0]) if T.mirror else 1.0)
+    u = np.array([math.cos(turn) * u[0] - math.sin(turn) * u[1],
+                  math.sin(turn) * u[0] + math.cos(turn) * u[1]])
+    return abs(float(u @ A.ways[k])) >= math.cos(math.radians(ALONG))
 
 
 def _within(edges: np.ndarray, pts: np.ndarray, reach: float) -> np.ndarray:
