@@ -19,18 +19,22 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
-def cached(function: Callable[_P, _R]) -> Callable[_P, _R]:
-    """`function` compiled by numba (njit), cached on disk. The dispatcher numba returns is
-    called as `function` is, and typed so (numba is untyped where the play extra is absent)."""
-    dispatcher: Callable[_P, _R] = njit(cache=True)(function)
+def _njit(function: Callable[_P, _R], **options: Any) -> Callable[_P, _R]:
+    """numba's njit(**options) of `function`. The dispatcher numba returns is called as
+    `function` is, and typed so (numba is untyped where the play extra is absent)."""
+    dispatcher: Callable[_P, _R] = njit(**options)(function)
     return dispatcher
+
+
+def cached(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`function` compiled by numba (njit), cached on disk."""
+    return _njit(function, cache=True)
 
 
 def inlined(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """`function` compiled by numba (njit), cached on disk, and compiled into each compiled
     caller (inline="always"): a small helper called per move."""
-    dispatcher: Callable[_P, _R] = njit(cache=True, inline="always")(function)
-    return dispatcher
+    return _njit(function, cache=True, inline="always")
 
 
 def compiled(function: Callable[_P, _R]) -> Callable[_P, _R]:
@@ -41,12 +45,10 @@ def compiled(function: Callable[_P, _R]) -> Callable[_P, _R]:
     slices) and views only arrays its caller holds. A numba without the option compiles
     it the ordinary way."""
     bare: dict[str, Any] = {"cache": True, "_nrt": False}  # _nrt is not in numba's stubs
-    dispatcher: Callable[_P, _R]
     try:
-        dispatcher = njit(**bare)(function)
+        return _njit(function, **bare)
     except KeyError:  # numba names an unknown option at decoration
-        dispatcher = njit(cache=True)(function)
-    return dispatcher
+        return cached(function)
 
 
 class ArrayStates:
