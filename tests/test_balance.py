@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pypdf
 import pytest
 
+from printables.gamefile import load_game_file
+from printables.games.model import Position
 from printables.play.balance import (
     Pairing,
     in_process,
@@ -122,6 +125,23 @@ def test_the_pie_swap_hands_the_first_players_colour_over():
     for r in records:
         if r["swap"] is None and r["winner_seat"] is not None:
             assert r["winner_seat"] == r["result"]
+
+
+@pytest.mark.slow  # compiles the generic kernel on a cold numba folder
+def test_a_game_files_pie_swap_hands_the_first_players_colour_over():
+    hex_file = str(Path(__file__).resolve().parents[1] / "examples" / "hex.toml")
+    game = load_game_file(Path(hex_file))
+    start = game.setup_position or Position(game.name, game.sides[0], options={})
+    assert game.seats is not None and game.seats(start) == (0, 1)
+    assert game.seats(start.with_(state={"swapped": True})) == (1, 0)
+    plan = plan_for(hex_file, [], None, "random", games=1500, seed=2)
+    pairing = Pairing("self", "random", "random")
+    records = [play_game(t) for t in tasks_for(plan, plan.variants[0], pairing, 0, 1500)]
+    swapped = [r for r in records if r["swap"] is not None]
+    assert len(swapped) >= 3, "the swap is one move in 121: a few of 1,500 games take it"
+    for r in records:  # after the swap the first player holds the second colour
+        assert r["winner_seat"] == (r["result"] if r["swap"] is None else 1 - r["result"])
+        assert r["swap"] in (None, 1)
 
 
 def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path):

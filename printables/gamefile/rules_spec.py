@@ -89,7 +89,7 @@ def with_rules(r: SourceReader, spec: GameSpec, data: Mapping[str, Any]) -> Game
     rules = GenericRules(ruleset, supply)
     placement = InHand(ruleset.placed_kind) if ruleset.places else OnSpaces()
     out = replace(spec, rules=rules, tally=rules.tally, adjudicate=rules.adjudicate,
-                  placement=placement, state_types=wanted,
+                  seats=rules.seats, placement=placement, state_types=wanted,
                   extra={**spec.extra, NOTE: "checked by its [rules]"})
     if spec.setup_position is not None:
         setup = _with_hand(out, board, spec.setup_position)
@@ -160,6 +160,7 @@ def as_rules(game: GameSpec) -> GameSpec:
                 for side, kind in ruleset.placed_kind}
 
     rules = GenericRules(ruleset, supply)
+    placement = InHand(ruleset.placed_kind) if ruleset.places else OnSpaces()
     return replace(game, rules=rules, tally=rules.tally, adjudicate=rules.adjudicate,
-                   placement=InHand(ruleset.placed_kind) if ruleset.places else OnSpaces(),
+                   seats=rules.seats, placement=placement,
                    state_types=state_keys(ruleset), engine=None)

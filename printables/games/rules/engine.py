@@ -60,7 +60,7 @@ from printables.games.rules.moves import (
     placements,
     taken_from,
 )
-from printables.games.rules.vocabulary import RuleSet
+from printables.games.rules.vocabulary import RuleSet, resolve
 
 PASS = Move(special="pass")
 SWAP = Move(special="swap")
@@ -82,6 +82,7 @@ class GenericRules:
         self.supply = supply or (lambda options: {})
         self._memo: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._tables: dict[tuple[Any, ...], Tables] = {}
+        self._swappers: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
     # ------------------------------------------------------------------ the Rules contract
 
@@ -132,6 +133,26 @@ class GenericRules:
         return _plain_notation(board, move)
 
     # ------------------------------------------------------------------ GameSpec hooks
+
+    def seats(self, pos: Position) -> tuple[int, ...]:
+        """Who plays each side (GameSpec.seats): seat i held side i at the start; after the
+        pie swap the player offered it and the one who moved just before exchange colours
+        (two sides: (1, 0)). Our ruling for three or more sides: only those two."""
+        n = len(self.ruleset.sides)
+        if not pos.state.get("swapped"):
+            return tuple(range(n))
+        key = tuple(sorted(pos.options.items()))
+        found = self._swappers.get(key)
+        if found is None:
+            rules = resolve(self.ruleset, pos.options)
+            first = rules.sides.index(rules.first) if rules.first in rules.sides else 0
+            offered = (first + (rules.turn.swap or 0)) % n
+            seats = list(range(n))
+            before = (offered - 1) % n
+            seats[offered], seats[before] = before, offered
+            found = self._swappers[key] = tuple(seats)
+        return found
+
 
     def tally(self, board: Board, pos: Position) -> str:
         """What a caption adds that the diagram cannot show: passes in a row, moves without a
