@@ -38,9 +38,9 @@ from typing import Any
 from printables.errors import UsageError
 from printables.games import get_game
 from printables.games.model import GameSpec, Position
-from printables.play.kernel import DRAW, Kernel, seat_to_move
+from printables.play.kernel import DRAW, GameTally, Kernel, PlaysRandomGames, seat_to_move
 from printables.play.kernels import kernel_for, numba_available, numba_kernel_for
-from printables.play.players import Player, make_player
+from printables.play.players import Player, RandomPlayer, make_player
 from printables.play.stats import MIN_GAMES, Sprt, halfwidth
 from printables.pool import OwnedPool
 from printables.positions import format_move, load_layout, setup_path
@@ -206,46 +206,69 @@ def _player(spec: str) -> Player:
 
 
 def play_game(task: Task) -> dict[str, Any]:
-    """Play one game; its record (plain JSON values: see record_keys in the report)."""
+    """Play one game; its record (plain JSON values: see record_keys in the report).
+    Random against random plays in one call where the kernel can (PlaysRandomGames),
+    else ply by ply (play_plies); both tally the same things."""
     game, board, kernel, start = setup(task.game_ref, task.options, task.kernel)
     players = [_player(s) for s in task.seats]
     rng = random.Random(task.seed)
     state = kernel.from_position(start)
     first = seat_to_move(kernel, state)  # the kernel's seat that moves first: our seat 0
+    seats = kernel.seats(state)  # before the first change of sides
+    if isinstance(kernel, PlaysRandomGames) and all(isinstance(p, RandomPlayer)
+                                                    for p in players):
+        tally = kernel.random_game(state, rng, task.max_plies, OPENING_PLIES)
+    else:
+        tally = play_plies(kernel, state, players, rng, task.max_plies)
+    result = tally.result
+    winner = None if result == DRAW else int(kernel.seats(state)[result] != first)
+    swap = None if tally.swap_side is None else int(seats[tally.swap_side] != first)
+    return {"index": task.index, "seed": task.seed, "result": result, "plies": tally.plies,
+            "capped": tally.capped, "winner_seat": winner, "branch": tally.branch,
+            "branch_max": tally.branch_max, "decisions": tally.decisions,
+            "opening": opening(kernel, start, tally.codes, game, board), "swap": swap}
+
+
+def play_plies(kernel: Kernel, state: Any, players: list[Player], rng: random.Random,
+               max_plies: int, keep: int = OPENING_PLIES) -> GameTally:
+    """Play a game ply by ply, each player choosing in its seat; its tally (keeping the
+    first `keep` codes)."""
+    first = seat_to_move(kernel, state)
     branch = branch_max = decisions = plies = 0
-    opening: list[str] = []
-    swap, capped = None, False
+    codes: list[Hashable] = []
+    swap_side: int | None = None
     while True:
         result = kernel.result(state)
         if result is not None:
-            break
+            return GameTally(result, plies, False, branch, branch_max, decisions, codes,
+                             swap_side)
         moves = kernel.legal(state)
-        if not moves or plies >= task.max_plies:
-            result, capped = kernel.adjudicate(state), bool(moves)
-            break
+        if not moves or plies >= max_plies:
+            return GameTally(kernel.adjudicate(state), plies, bool(moves), branch,
+                             branch_max, decisions, codes, swap_side)
         branch += len(moves)
         branch_max = max(branch_max, len(moves))
         decisions += len(moves) > 1
         mover = int(seat_to_move(kernel, state) != first)
-        seats = kernel.seats(state)
-        code = players[mover].choose(kernel, state, moves, rng, task.max_plies - plies)
-        _note(kernel, state, code, game, board, opening, plies)
+        seats, side = kernel.seats(state), kernel.to_move(state)
+        code = players[mover].choose(kernel, state, moves, rng, max_plies - plies)
+        if plies < keep:
+            codes.append(code)
         kernel.apply(state, code)
-        if kernel.seats(state) != seats and swap is None:
-            swap = mover  # the first change of sides: who made it
+        if swap_side is None and kernel.seats(state) != seats:
+            swap_side = side  # the first change of sides: whose move made it
         plies += 1
-    winner = None if result == DRAW else int(kernel.seats(state)[result] != first)
-    return {"index": task.index, "seed": task.seed, "result": result, "plies": plies,
-            "capped": capped, "winner_seat": winner, "branch": branch,
-            "branch_max": branch_max, "decisions": decisions, "opening": opening,
-            "swap": swap}
 
 
-def _note(kernel: Kernel, state: Any, code: Hashable, game: GameSpec, board: Any,
-          opening: list[str], plies: int) -> None:
-    """Keep the first OPENING_PLIES moves in the game's notation."""
-    if plies < OPENING_PLIES:
-        opening.append(format_move(game, board, kernel.move_of(state, code)))
+def opening(kernel: Kernel, start: Position, codes: list[Hashable], game: GameSpec,
+            board: Any) -> list[str]:
+    """The first OPENING_PLIES codes of a game from start, in the game's notation."""
+    state = kernel.from_position(start)
+    out = []
+    for code in codes[:OPENING_PLIES]:
+        out.append(format_move(game, board, kernel.move_of(state, code)))
+        kernel.apply(state, code)
+    return out
 
 
 # ----------------------------------------------------------------------------- executors

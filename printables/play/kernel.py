@@ -27,6 +27,11 @@ state, and the differential test checks that it equals the game's at every posit
 `random_playout` checks the result after the last ply it plays: a game won on that ply is
 a win, not an adjudication.
 
+A kernel may also play a whole game of uniformly random moves in one call and tally it
+(PlaysRandomGames, a GameTally): balance's random-against-random games then never come
+back to Python between plies. tests/test_balance_random_games.py replays each such game
+through balance's per-ply loop and checks that its tally is the same.
+
 Adding a kernel (the generic kernel of a game file's [rules], say): implement every method
 of Kernel below, `seats` and `adjudicate` included (adjudication(game, board, pos) and
 game_seats(game, pos) give the game's answers for a Position), register it, and run it
@@ -37,7 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from printables.boards import Board
 from printables.games.model import GameSpec, Move, Position, Rules
@@ -191,6 +196,35 @@ def adjudication(game: GameSpec, board: Board, pos: Position) -> int:
         return DRAW
     ruling = game.adjudicate(board, pos)
     return DRAW if ruling == "draw" else game.sides.index(ruling)
+
+
+@dataclass
+class GameTally:
+    """What balance records of a game while it is played: result (a side, or DRAW; the
+    adjudication when capped), plies, whether the ply cap stopped it, the legal moves
+    summed over the plies and the most at one ply, the plies with a choice (more than one
+    move), the first codes played (as many as asked for), and the side whose move first
+    changed the seats (None: nobody's)."""
+
+    result: int
+    plies: int
+    capped: bool
+    branch: int
+    branch_max: int
+    decisions: int
+    codes: list[Hashable]
+    swap_side: int | None
+
+
+@runtime_checkable
+class PlaysRandomGames(Protocol):
+    """A kernel that plays a whole game of uniformly random legal moves in one call."""
+
+    def random_game(self, state: Any, rng: random.Random, max_plies: int,
+                    keep: int) -> GameTally:
+        """Play state out in place, each ply a uniformly random legal move, until the game
+        ends or max_plies plies; its tally, keeping the first `keep` codes."""
+        ...
 
 
 def game_seats(game: GameSpec, pos: Position) -> tuple[int, ...]:

@@ -32,7 +32,7 @@ from printables.errors import LayoutError
 from printables.games.model import GameSpec, Move, Piece, Position
 from printables.games.rules.engine import GenericRules
 from printables.games.rules.moves import NEUTRAL
-from printables.play.kernel import DRAW, adjudication, game_seats
+from printables.play.kernel import DRAW, GameTally, adjudication, game_seats
 from printables.play.kernels import generic_tables as gt
 from printables.play.kernels.base import FastKernel
 from printables.play.kernels.generic_jit import PURE_SUFFIX
@@ -193,6 +193,11 @@ class GenericKernel(FastKernel):
     def seats(self, state: GenericState) -> tuple[int, ...]:
         if self.game.seats is None:
             return self.unswapped
+        if getattr(self.game.seats, "__self__", None) is self.rules:  # the [rules]' own
+            if not state.st[1]:
+                return self.unswapped
+            swapped: tuple[int, ...] = self.rules.seats(state.base.with_(state={"swapped": True}))
+            return swapped
         return game_seats(self.game, self.to_position(state))
 
     def adjudicate(self, state: GenericState) -> int:
@@ -226,6 +231,23 @@ class GenericKernel(FastKernel):
         if r == self.core.GOING_ON:
             return self._at_cap(state, int(plies))
         return int(r), int(plies)
+
+    def random_game(self, state: GenericState, rng: random.Random, max_plies: int,
+                    keep: int) -> GameTally:
+        """A whole game of random moves in one compiled call (kernel.PlaysRandomGames):
+        every legal code listed each ply (no pairs), so the branching is the legal move
+        count, as balance's per-ply loop sees it."""
+        codes = np.zeros(min(keep, max_plies), np.int64)
+        w = state.w
+        r, plies = self._call("run_game")(state.k, state.cells, state.hand, state.st,
+                                          max_plies, rng.getrandbits(32), w, False, codes)
+        state.moves, state.result = None, None
+        capped = r == self.core.GOING_ON
+        result = self.adjudicate(state) if capped else int(r)
+        swap_side = int(w.tally[3])
+        return GameTally(result, int(plies), capped, int(w.tally[0]), int(w.tally[1]),
+                         int(w.tally[2]), codes[:min(keep, plies)].tolist(),
+                         None if swap_side < 0 else swap_side)
 
 
 def unsupported_of(game: GameSpec, board: Board) -> str | None:

@@ -723,15 +723,38 @@ def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
 
 
 @jit
+def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, W: Any,
+             pairs: bool, codes: Any) -> tuple[int, int]:
+    """Uniformly random legal codes in place until the game ends or max_plies; (result or
+    GOING_ON at the cap, plies played). pairs: see candidates (a playout's shortcut; the
+    tally's branching then counts pairs). Tallies into W.tally what balance records of a
+    game: [0] the legal codes summed over the plies, [1] the most at one ply, [2] the
+    plies with more than one, [3] the side that first swapped (-1: nobody); and the first
+    codes.shape[0] codes played into codes."""
+    seed_rng(W.rng, seed)
+    W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
+    tally = W.tally
+    tally[0], tally[1], tally[2], tally[3] = 0, 0, 0, -1
+    for ply in range(max_plies + 1):
+        r, m = status(K, cells, hand, st, W.out, W, pairs)  # one call site: it is inlined
+        if r != GOING_ON or ply == max_plies:
+            return r, ply
+        tally[0] += m
+        tally[1] = max(tally[1], m)
+        if m > 1:
+            tally[2] += 1
+        code = pick(K, cells, hand, st[0], m, W) if pairs else W.out[below(W.rng, m)]
+        if ply < codes.shape[0]:
+            codes[ply] = code
+        if code == SWAP and tally[3] < 0:
+            tally[3] = st[0]
+        play(K, cells, hand, st, code, W.found, W.log)
+    return GOING_ON, max_plies  # not reached
+
+
+@jit
 def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
             W: Any) -> tuple[int, int]:
     """Random legal codes in place until the game ends or max_plies; (result or GOING_ON
     at the cap, plies played)."""
-    seed_rng(W.rng, seed)
-    W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
-    for ply in range(max_plies + 1):
-        r, m = status(K, cells, hand, st, W.out, W, True)  # one call site: it is inlined
-        if r != GOING_ON or ply == max_plies:
-            return r, ply
-        play(K, cells, hand, st, pick(K, cells, hand, st[0], m, W), W.found, W.log)
-    return GOING_ON, max_plies  # not reached
+    return run_game(K, cells, hand, st, max_plies, seed, W, True, W.codes)  # type: ignore[no-any-return]

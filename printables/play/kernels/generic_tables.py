@@ -40,7 +40,7 @@ FIELDS = (
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
                   "out other found seen taken cells hand st mark stack hit log trial rng "
-                  "arrows")
+                  "arrows tally codes")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -462,7 +462,8 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
                 hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
                 trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64),
-                arrows=np.zeros(n + 1, np.int64))
+                arrows=np.zeros(n + 1, np.int64), tally=np.zeros(4, np.int64),
+                codes=np.zeros(0, np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
