@@ -268,7 +268,7 @@ def surrounded(K: Any, cells: Any, side: int, landing: int, e: int, found: Any,
     return f
 
 
-@jit
+@inline
 def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any,
                  log: Any) -> int:
     """Every capture rule of side the action (0 move, 1 place) triggers, in order, in
@@ -294,7 +294,7 @@ def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found
     return taken
 
 
-@jit
+@inline
 def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any) -> int:
     """Play a legal code in place; the number of pieces captured. log: the spaces it
     changed (see put)."""
@@ -394,7 +394,7 @@ def group_too_big(K: Any, cells: Any, side: int, s: int, W: Any) -> bool:
             if not known:
                 W.stack[size] = v
                 size += 1
-    return size > limit
+    return bool(size > limit)
 
 
 @inline
@@ -612,22 +612,6 @@ def may_connect(K: Any, cells: Any, e: int) -> bool:
 
 
 @inline
-def mark_changed(W: Any, log: Any) -> None:
-    """Stamp the spaces log names in W.changed (a new stamp, its last entry, forgets the
-    marks before)."""
-    c = W.changed
-    last = c.shape[0] - 1
-    c[last] += 1
-    for i in range(1, log[0] + 1):
-        c[log[i]] = c[last]
-
-
-@inline
-def is_changed(W: Any, s: int) -> bool:
-    return bool(W.changed[s] == W.changed[W.changed.shape[0] - 1])
-
-
-@inline
 def link_on(K: Any, cells: Any, e: int, r: int, sight: bool) -> int:
     """Where on ray r the piece it links to stands (the first space, or for sight the
     first piece, when it is an own piece), or -1."""
@@ -640,47 +624,48 @@ def link_on(K: Any, cells: Any, e: int, r: int, sight: bool) -> int:
 
 
 @inline
-def may_be_new(K: Any, cells: Any, e: int, log: Any) -> bool:
-    """Some space log names is empty or holds an own piece (a space that now holds
-    another piece only blocks links)."""
+def new_link(K: Any, cells: Any, e: int, log: Any) -> bool:
+    """A link of chain entry e may be new since log's changes: a changed space holds an own
+    piece, or an emptied one lies on a ray of an own piece before the piece it links to
+    now (a space that holds another piece only blocks links)."""
+    rs, sight = K.w_rs[e], K.w_link[e] == 2
     for i in range(1, log[0] + 1):
-        p = cells[log[i]]
-        if p == 0 or K.w_own[e, p]:
-            return True
+        c = log[i]
+        p = cells[c]
+        if p != 0:
+            if K.w_own[e, p]:
+                return True
+            continue
+        if not sight:  # an adjacent link is between two own pieces: none over a space
+            continue
+        for j in range(K.rt_first[c], K.rt_first[c + 1]):
+            r = K.rt[j, 0]
+            if K.ray_set[r] == rs and K.w_own[e, cells[K.ray_from[r]]] and \
+                    link_on(K, cells, e, r, True) > K.rt[j, 1]:
+                return True
     return False
 
 
-@jit
-def find_links(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
+@inline
+def find_links(K: Any, cells: Any, e: int, W: Any) -> bool:
     """W.links[r] = (space linked, space beyond it on the ray or -1; -1 for no link) per
     ray r of every own piece of chain entry e. False where no chain can be: too few own
-    pieces, an area none touches, or (log[0] >= 0, the position before met no condition)
-    no link new since log's changes: a chain of old links would have been one before."""
-    incremental = log[0] >= 0
-    if incremental:
-        if not may_be_new(K, cells, e, log):
-            return False
-        mark_changed(W, log)
+    pieces or an area none touches."""
     rs, sight = K.w_rs[e], K.w_link[e] == 2
-    mine, touched, fresh = 0, 0, not incremental
+    mine, touched = 0, 0
     for s in range(cells.shape[0]):
         if not K.w_own[e, cells[s]]:
             continue
         mine += 1
         touched |= K.w_zone[e, s]
-        moved = incremental and is_changed(W, s)
         for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
             j = link_on(K, cells, e, r, sight)
             W.links[r, 0] = K.ray_sp[r, j] if j >= 0 else -1
             W.links[r, 1] = K.ray_sp[r, j + 1] if 0 <= j < K.ray_len[r] - 1 else -1
-            if j >= 0 and not fresh:
-                fresh = moved
-                for k in range(j + 1):
-                    fresh = fresh or is_changed(W, K.ray_sp[r, k])
-    return bool(fresh and mine >= K.w_min[e] and touched == (1 << K.w_areas[e]) - 1)
+    return bool(mine >= K.w_min[e] and touched == (1 << K.w_areas[e]) - 1)
 
 
-@jit
+@inline
 def chain_from(K: Any, e: int, W: Any, start: int) -> bool:
     """A chain from start (ends.py's _chain_joins): distinct own pieces, each linked to the
     next (W.links), touching every area, at least max(min, 2) long; turn: no two links in
@@ -720,10 +705,20 @@ def chain_from(K: Any, e: int, W: Any, start: int) -> bool:
     return found
 
 
-@jit
+@inline
 def chained(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
-    """A chain of chain entry e: anywhere, or (log) one a change made (see find_links)."""
-    if not find_links(K, cells, e, W, log):
+    """A chain of chain entry e: anywhere, or (log[0] >= 0, the position before met no
+    condition) one a change made: a chain of old links would have been one before, so
+    where no link can be new (new_link) there is nothing to search."""
+    if log[0] >= 0 and not new_link(K, cells, e, log):
+        return False
+    return bool(chain_anywhere(K, cells, e, W))
+
+
+@jit
+def chain_anywhere(K: Any, cells: Any, e: int, W: Any) -> bool:
+    """A chain of chain entry e on the board (W.links made first)."""
+    if not find_links(K, cells, e, W):
         return False
     for s in range(cells.shape[0]):
         W.mark[s] = 0

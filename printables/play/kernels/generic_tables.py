@@ -37,11 +37,11 @@ FIELDS = (
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
     "w_limit w_areas w_area0 area w_nb w_min wt_first wt_w "
-    "w_link w_turn w_ends w_rs w_zone")
+    "w_link w_turn w_ends w_rs w_zone ray_from ray_set rt_first rt")
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
                   "out other found seen taken cells hand st mark stack hit log trial rng "
-                  "arrows links chain changed")
+                  "arrows links chain")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -84,6 +84,7 @@ class Builder:
                 self.pieces.append(p)
         self.kinds = sorted({p.kind for p in self.pieces[1:]})
         self.rays: list[tuple[int, ...]] = []
+        self.ray_origin: list[tuple[int, int]] = []  # per ray: its space and its rayset
         self.raysets: list[list[tuple[int, int]]] = []
         self._rayset_ids: dict[Any, int] = {}
         self.nbsets: list[list[list[int]]] = []
@@ -120,6 +121,7 @@ class Builder:
                             continue
                         if ray:
                             self.rays.append(ray)
+                            self.ray_origin.append((s, len(self.raysets)))
                 per_space.append((start, len(self.rays) - start))
             self._rayset_ids[key] = len(self.raysets)
             self.raysets.append(per_space)
@@ -389,7 +391,20 @@ class Builder:
         return {"ray_sp": ray_sp, "ray_len": [len(r) for r in self.rays] or [0],
                 "rs_first": [[a for a, _ in rows] for rows in sets],
                 "rs_count": [[b for _, b in rows] for rows in sets],
-                "nb_first": nb_first, "nb_sp": flat or [0]}
+                "nb_first": nb_first, "nb_sp": flat or [0], **self.rays_through()}
+
+    def rays_through(self) -> dict[str, Any]:
+        """Per ray its space and rayset (ray_from, ray_set); per space the rays passing over
+        it and where (rt_first[s] .. rt_first[s + 1] index rt: rows of ray, position)."""
+        through: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        for r, ray in enumerate(self.rays):
+            for k, s in enumerate(ray):
+                through[s].append((r, k))
+        first = np.cumsum([0] + [len(x) for x in through], dtype=np.int64)
+        rows = [row for x in through for row in x] or [(0, 0)]
+        return {"ray_from": [s for s, _ in self.ray_origin] or [0],
+                "ray_set": [g for _, g in self.ray_origin] or [0],
+                "rt_first": first, "rt": np.array(rows, np.int64)}
 
     def flags(self) -> list[int]:
         rules = self.rules
@@ -480,7 +495,7 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64),
                 arrows=np.zeros(n + 1, np.int64),
                 links=np.zeros((k.ray_len.shape[0], 2), np.int64),
-                chain=np.zeros((n + 2, 4), np.int64), changed=np.zeros(n + 1, np.int64))
+                chain=np.zeros((n + 2, 4), np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
