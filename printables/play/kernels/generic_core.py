@@ -12,10 +12,15 @@ engine by the same test.
 
 A playout (playout) plays each ply without leaving the interpreter and stays uniformly
 random over the legal moves, more cheaply than the per-ply calls: its win conditions look
-only at the spaces the last ply changed (play logs them; see meets), its codes come in no
+only at the spaces the last ply changed (play logs them; see meets; a chain of linked
+pieces is searched for only where a link may be new, see chained), its codes come in no
 order (settle sorts them for legal()), a side whose every move places afterwards lists the
 moves' pairs and draws the placement (pick), and its numbers come from a small generator
 in the work area (xoshiro128**, seeded per playout).
+
+The filters max_group and both_win = illegal play each candidate on a copy of the board
+(keep_allowed) and look at what it changed, as the playout does after a ply: the position
+a move is generated in met no win condition.
 
 Move codes: a placement on s is s + 1; a move from o to t is (o + 1) + (t + 1) * BASE,
 plus (p + 1) * BASE**2 when it places a piece on p afterwards (X-Y/Z); PASS and SWAP are
