@@ -272,9 +272,7 @@ class Builder:
                 cols["w_area0"].append(len(areas))
                 cols["w_areas"].append(len(zones))
                 areas += [self.mask(z) for z in zones]
-                cols["w_nb"].append(self.nbset(rule.along) if cond == "connect" else 0)
-                cols["w_min"].append(rule.min)
-                self.chain(cols, rule, zones)
+                self.connect(cols, rule, zones)
                 if cond == "line":
                     windows_, outs_ = self.line_windows(side, rule.line or 0, rule.along,
                                                         rule.on, rule.ends_on)
@@ -295,13 +293,16 @@ class Builder:
         out.update(cols)
         return out
 
-    def chain(self, cols: dict[str, list[Any]], rule: WinRule,
-              zones: tuple[frozenset[int], ...]) -> None:
-        """A win entry's chain columns: w_link (0 not a chain: a group or no connect; 1 a
-        chain of adjacent pieces; 2 of pieces in sight), w_turn, w_ends (ends_only), w_rs
-        (the rays links follow) and w_zone (per space, a bit per area holding it)."""
-        chain = rule.condition == "connect" and (rule.link != "adjacent" or rule.turn
-                                                 or rule.ends_only)
+    def connect(self, cols: dict[str, list[Any]], rule: WinRule,
+                zones: tuple[frozenset[int], ...]) -> None:
+        """A win entry's connect columns: w_nb (the relations of a group), w_min, w_link (0
+        not a chain: a group or no connect; 1 a chain of adjacent pieces; 2 of pieces in
+        sight), w_turn, w_ends (ends_only), w_rs (the rays links follow) and w_zone (per
+        space, a bit per area holding it)."""
+        connect = rule.condition == "connect"
+        cols["w_nb"].append(self.nbset(rule.along) if connect else 0)
+        cols["w_min"].append(rule.min)
+        chain = connect and (rule.link != "adjacent" or rule.turn or rule.ends_only)
         cols["w_link"].append(0 if not chain else 2 if rule.link == "sight" else 1)
         cols["w_turn"].append(chain and rule.turn)
         cols["w_ends"].append(chain and rule.ends_only)
