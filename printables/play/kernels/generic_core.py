@@ -442,9 +442,10 @@ def both_win(K: Any, cells: Any, hand: Any, side: int, W: Any) -> bool:
 
 @jit
 def keep_allowed(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, m: int,
-            W: Any) -> int:
+                 W: Any) -> int:
     """Keep the first m codes of side in out that max_group and both_win allow: each is
-    played on W.cells (a copy of cells, put back after each) as the engine's filter does."""
+    played by side on W.cells (a copy of cells, its changes put back after each), and the
+    win conditions read the hand before it, as the engine's filter does."""
     for i in range(cells.shape[0]):
         W.cells[i] = cells[i]
     keep = 0
