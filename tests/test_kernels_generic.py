@@ -62,10 +62,10 @@ SIZES = {
     "tic-tac-toe": (1, 400),
     "rules:dag-en-nacht": (20, 300),
     "rules:dugi": (40, 300),
+    "rules:network": (20, 300),
 }
 #: example games whose rules the generic kernel does not play yet, and why
-UNSUPPORTED = {"checkers": "hops", "rules:network": "connect by sight, turn or ends_only, "
-               "max_group, both_win = illegal"}
+UNSUPPORTED = {"checkers": "hops"}
 
 
 def examples_with_rules() -> list[str]:

@@ -12,10 +12,15 @@ engine by the same test.
 
 A playout (playout) plays each ply without leaving the interpreter and stays uniformly
 random over the legal moves, more cheaply than the per-ply calls: its win conditions look
-only at the spaces the last ply changed (play logs them; see meets), its codes come in no
+only at the spaces the last ply changed (play logs them; see meets; a chain of linked
+pieces is searched for only where a link may be new, see chained), its codes come in no
 order (settle sorts them for legal()), a side whose every move places afterwards lists the
 moves' pairs and draws the placement (pick), and its numbers come from a small generator
 in the work area (xoshiro128**, seeded per playout).
+
+The filters max_group and both_win = illegal play each candidate on a copy of the board
+(keep_allowed) and look at what it changed, as the playout does after a ply: the position
+a move is generated in met no win condition.
 
 Move codes: a placement on s is s + 1; a move from o to t is (o + 1) + (t + 1) * BASE,
 plus (p + 1) * BASE**2 when it places a piece on p afterwards (X-Y/Z); PASS and SWAP are
@@ -39,6 +44,8 @@ GOING_ON = -2
 # F (flags) indices
 F_SIDES, F_SWAP, F_FIRST, F_PASS, F_NO_MOVE, F_ALL_STUCK, F_BOTH_WIN = 0, 1, 2, 3, 4, 5, 6
 F_QUIET, F_MUST, F_SHARED, F_SIMPLE_TAKES, F_REQUIRED, F_NEUTRAL = 7, 8, 9, 10, 11, 12
+F_GROUP, F_GROUP_NB = 13, 14  # max_group: the largest group (-1: any size), its relations
+ILLEGAL = 2  # F[F_BOTH_WIN]: a move that makes two sides winners is illegal
 
 
 @inline
@@ -266,7 +273,7 @@ def surrounded(K: Any, cells: Any, side: int, landing: int, e: int, found: Any,
     return f
 
 
-@jit
+@inline
 def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found: Any,
                  log: Any) -> int:
     """Every capture rule of side the action (0 move, 1 place) triggers, in order, in
@@ -292,7 +299,7 @@ def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found
     return taken
 
 
-@jit
+@inline
 def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any) -> int:
     """Play a legal code in place; the number of pieces captured. log: the spaces it
     changed (see put)."""
@@ -371,6 +378,92 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
     return int(play(K, W.cells, W.hand, W.st, code, W.found, W.trial))
 
 
+@inline
+def group_too_big(K: Any, cells: Any, side: int, s: int, W: Any) -> bool:
+    """The side's group holding s, along max_group's relations, has more pieces than
+    max_group allows (counted only that far, in W.stack)."""
+    limit, g = K.F[F_GROUP], K.F[F_GROUP_NB]
+    W.stack[0] = s
+    size, i = 1, 0
+    while i < size and size <= limit:
+        here = W.stack[i]
+        i += 1
+        for j in range(K.nb_first[g, here], K.nb_first[g, here + 1]):
+            v = K.nb_sp[j]
+            p = cells[v]
+            if p == 0 or K.piece_side[p] != side:
+                continue
+            known = False
+            for x in range(size):
+                known = known or W.stack[x] == v
+            if not known:
+                W.stack[size] = v
+                size += 1
+    return bool(size > limit)
+
+
+@inline
+def fits(K: Any, cells: Any, side: int, code: int, W: Any) -> bool:
+    """max_group: the groups of the piece landed (and of one placed after the move) on
+    cells, after the code, are small enough."""
+    if K.F[F_GROUP] < 0:
+        return True
+    o = code % BASE - 1
+    t = (code // BASE) % BASE - 1
+    p = (code // (BASE * BASE)) % BASE - 1
+    for s in (o if t < 0 else t, p):
+        if s >= 0 and cells[s] != 0 and K.piece_side[cells[s]] == side and \
+                group_too_big(K, cells, side, s, W):
+            return False
+    return True
+
+
+@inline
+def side_wins(K: Any, cells: Any, hand: Any, side: int, W: Any, log: Any) -> bool:
+    """The side meets one of its own win conditions (result wins; log: see meets)."""
+    for e in range(K.w_first_side[side], K.w_first_side[side + 1]):  # noqa: SIM110
+        if not K.w_loses[e] and meets(K, cells, hand, side, e, W, log):
+            return True
+    return False
+
+
+@inline
+def both_win(K: Any, cells: Any, hand: Any, side: int, W: Any) -> bool:
+    """both_win = illegal: side and another side both meet a win condition on cells, the
+    position after side's code (its changes in W.trial; the position before met none).
+    The others first: they seldom win by the mover's move."""
+    if K.F[F_BOTH_WIN] != ILLEGAL:
+        return False
+    for o in range(K.F[F_SIDES]):
+        if o != side and side_wins(K, cells, hand, o, W, W.trial):
+            return bool(side_wins(K, cells, hand, side, W, W.trial))
+    return False
+
+
+@jit
+def keep_allowed(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, m: int,
+                 W: Any) -> int:
+    """Keep the first m codes of side in out that max_group and both_win allow: each is
+    played by side on W.cells (a copy of cells, its changes put back after each), and the
+    win conditions read the hand before it, as the engine's filter does."""
+    for i in range(cells.shape[0]):
+        W.cells[i] = cells[i]
+    keep = 0
+    for i in range(m):
+        for j in range(hand.shape[0]):
+            W.hand[j] = hand[j]
+        for j in range(st.shape[0]):
+            W.st[j] = st[j]
+        W.st[0] = side
+        play(K, W.cells, W.hand, W.st, out[i], W.found, W.trial)
+        if fits(K, W.cells, side, out[i], W) and not both_win(K, W.cells, hand, side, W):
+            out[keep] = out[i]
+            keep += 1
+        for j in range(1, W.trial[0] + 1):
+            W.cells[W.trial[j]] = cells[W.trial[j]]
+    return keep
+
+
 @jit
 def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: Any,
                pairs: bool) -> int:
@@ -395,6 +488,8 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
                 out[keep] = out[i]
                 keep += 1
         m = keep
+    if K.F[F_GROUP] >= 0 or K.F[F_BOTH_WIN] == ILLEGAL:
+        m = keep_allowed(K, cells, hand, st, side, out, m, W)
     if K.F[F_MUST] > 0 and m > 0:
         best = 0
         for i in range(m):
@@ -523,10 +618,132 @@ def may_connect(K: Any, cells: Any, e: int) -> bool:
 
 
 @inline
+def link_on(K: Any, cells: Any, e: int, r: int, sight: bool) -> int:
+    """Where on ray r the piece it links to stands (the first space, or for sight the
+    first piece, when it is an own piece), or -1."""
+    for j in range(K.ray_len[r]):
+        p = cells[K.ray_sp[r, j]]
+        if p == 0 and sight:
+            continue
+        return j if K.w_own[e, p] else -1
+    return -1
+
+
+@inline
+def new_link(K: Any, cells: Any, e: int, log: Any) -> bool:
+    """A link of chain entry e may be new since log's changes: a changed space holds an own
+    piece, or an emptied one lies on a ray of an own piece before the piece it links to
+    now (a space that holds another piece only blocks links)."""
+    rs, sight = K.w_rs[e], K.w_link[e] == 2
+    for i in range(1, log[0] + 1):
+        c = log[i]
+        p = cells[c]
+        if p != 0:
+            if K.w_own[e, p]:
+                return True
+            continue
+        if not sight:  # an adjacent link is between two own pieces: none over a space
+            continue
+        for j in range(K.rt_first[c], K.rt_first[c + 1]):
+            r = K.rt[j, 0]
+            if K.ray_set[r] == rs and K.w_own[e, cells[K.ray_from[r]]] and \
+                    link_on(K, cells, e, r, True) > K.rt[j, 1]:
+                return True
+    return False
+
+
+@inline
+def find_links(K: Any, cells: Any, e: int, W: Any) -> bool:
+    """W.links[r] = (space linked, space beyond it on the ray or -1; -1 for no link) per
+    ray r of every own piece of chain entry e. False where no chain can be: too few own
+    pieces or an area none touches."""
+    rs, sight = K.w_rs[e], K.w_link[e] == 2
+    mine, touched = 0, 0
+    for s in range(cells.shape[0]):
+        if not K.w_own[e, cells[s]]:
+            continue
+        mine += 1
+        touched |= K.w_zone[e, s]
+        for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
+            j = link_on(K, cells, e, r, sight)
+            W.links[r, 0] = K.ray_sp[r, j] if j >= 0 else -1
+            W.links[r, 1] = K.ray_sp[r, j + 1] if 0 <= j < K.ray_len[r] - 1 else -1
+    return bool(mine >= K.w_min[e] and touched == (1 << K.w_areas[e]) - 1)
+
+
+@inline
+def chain_from(K: Any, e: int, W: Any, start: int) -> bool:
+    """A chain from start (ends.py's _chain_joins): distinct own pieces, each linked to the
+    next (W.links), touching every area, at least max(min, 2) long; turn: no two links in
+    a row along one ray; ends_only: only its two ends in areas. An explicit stack, W.chain:
+    per depth the space, its next ray, the areas touched and the space beyond its link
+    (where a straight link would go first). W.mark: the spaces on the chain."""
+    rs, C = K.w_rs[e], W.chain
+    every = (1 << K.w_areas[e]) - 1
+    least, turn, ends = max(K.w_min[e], 2), K.w_turn[e], K.w_ends[e]
+    C[0, 0], C[0, 1], C[0, 2], C[0, 3] = start, K.rs_first[rs, start], K.w_zone[e, start], -1
+    W.mark[start] = 1
+    depth, found = 0, False
+    while depth >= 0 and not found:
+        here, r = C[depth, 0], C[depth, 1]
+        if r == K.rs_first[rs, here] + K.rs_count[rs, here]:
+            W.mark[here] = 0
+            depth -= 1
+            continue
+        C[depth, 1] = r + 1
+        nxt = W.links[r, 0]
+        if nxt < 0 or W.mark[nxt] or (turn and K.ray_sp[r, 0] == C[depth, 3]):
+            continue
+        inside, touched = K.w_zone[e, nxt], C[depth, 2]
+        if ends and inside != 0:
+            found = (inside & ~touched) != 0 and (touched | inside) == every and \
+                depth + 2 >= least
+            continue
+        if (touched | inside) == every and depth + 2 >= least:
+            found = True
+            continue
+        depth += 1
+        C[depth, 0], C[depth, 1] = nxt, K.rs_first[rs, nxt]
+        C[depth, 2], C[depth, 3] = touched | inside, W.links[r, 1]
+        W.mark[nxt] = 1
+    for d in range(depth + 1):
+        W.mark[C[d, 0]] = 0
+    return found
+
+
+@inline
+def chained(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
+    """A chain of chain entry e: anywhere, or (log[0] >= 0, the position before met no
+    condition) one a change made: a chain of old links would have been one before, so
+    where no link can be new (new_link) there is nothing to search."""
+    if log[0] >= 0 and not new_link(K, cells, e, log):
+        return False
+    return bool(chain_anywhere(K, cells, e, W))
+
+
+@jit
+def chain_anywhere(K: Any, cells: Any, e: int, W: Any) -> bool:
+    """A chain of chain entry e on the board (W.links made first)."""
+    if not find_links(K, cells, e, W):
+        return False
+    for s in range(cells.shape[0]):
+        W.mark[s] = 0
+    for start in range(cells.shape[0]):  # noqa: SIM110 (numba loop)
+        if K.w_own[e, cells[start]] and K.w_zone[e, start] != 0 and chain_from(K, e, W, start):
+            return True
+    return False
+
+
+@inline
 def connected(K: Any, cells: Any, e: int, W: Any, log: Any) -> bool:
     """A group of own pieces touching every area: anywhere, or (log) through the spaces
-    just changed (no other group can have become one)."""
-    if K.w_areas[e] < 2 or (log[0] < 0 and not may_connect(K, cells, e)):
+    just changed (no other group can have become one); a chain where the entry asks for
+    one."""
+    if K.w_areas[e] < 2:
+        return False
+    if K.w_link[e] != 0:
+        return bool(chained(K, cells, e, W, log))
+    if log[0] < 0 and not may_connect(K, cells, e):
         return False
     n = cells.shape[0]
     for s in range(n):

@@ -21,7 +21,7 @@ import numpy as np
 from printables.games.model import Piece
 from printables.games.rules.lines import Tables
 from printables.games.rules.moves import NEUTRAL
-from printables.games.rules.vocabulary import RuleSet
+from printables.games.rules.vocabulary import RuleSet, WinRule
 
 #: more than any slide's reach on a board a kernel accepts
 FAR = 1 << 20
@@ -36,11 +36,12 @@ FIELDS = (
     "side_then th_owner th_piece th_type th_dist th_rs th_blocked th_most th_pairs "
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
-    "w_limit w_areas w_area0 area w_nb w_min wt_first wt_w")
+    "w_limit w_areas w_area0 area w_nb w_min wt_first wt_w "
+    "w_link w_turn w_ends w_rs w_zone ray_from ray_set rt_first rt")
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
                   "out other found seen taken cells hand st mark stack hit log trial rng "
-                  "arrows tally codes")
+                  "arrows tally codes links chain")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -54,14 +55,8 @@ def unsupported(rules: RuleSet, spaces: int) -> str | None:
         found.append("friendly_neighbours")
     if any(c.type == "line" for c in rules.capture):
         found.append("line captures")
-    if any(w.connect and (w.link != "adjacent" or w.turn or w.ends_only) for w in rules.win):
-        found.append("connect by sight, turn or ends_only")
-    if rules.turn.max_group is not None:
-        found.append("max_group")
     if rules.turn.pass_ == "any-time" or rules.end.passes is not None:
         found.append("passing at any time")
-    if rules.end.both_win == "illegal":
-        found.append("both_win = illegal")
     if rules.end.repetition is not None:
         found.append("repetition")
     for side in rules.sides:
@@ -89,6 +84,7 @@ class Builder:
                 self.pieces.append(p)
         self.kinds = sorted({p.kind for p in self.pieces[1:]})
         self.rays: list[tuple[int, ...]] = []
+        self.ray_origin: list[tuple[int, int]] = []  # per ray: its space and its rayset
         self.raysets: list[list[tuple[int, int]]] = []
         self._rayset_ids: dict[Any, int] = {}
         self.nbsets: list[list[list[int]]] = []
@@ -125,6 +121,7 @@ class Builder:
                             continue
                         if ray:
                             self.rays.append(ray)
+                            self.ray_origin.append((s, len(self.raysets)))
                 per_space.append((start, len(self.rays) - start))
             self._rayset_ids[key] = len(self.raysets)
             self.raysets.append(per_space)
@@ -248,7 +245,8 @@ class Builder:
         t, rules = self.t, self.rules
         cols: dict[str, list[Any]] = {k: [] for k in (
             "w_cond", "w_loses", "w_own", "w_n", "w_exact", "w_mask", "w_kind", "w_limit",
-            "w_areas", "w_area0", "w_nb", "w_min")}
+            "w_areas", "w_area0", "w_nb", "w_min", "w_link", "w_turn", "w_ends", "w_rs",
+            "w_zone")}
         first_side, w_first = [0], [0]
         windows: list[Any] = []
         outs: list[Any] = []
@@ -274,8 +272,7 @@ class Builder:
                 cols["w_area0"].append(len(areas))
                 cols["w_areas"].append(len(zones))
                 areas += [self.mask(z) for z in zones]
-                cols["w_nb"].append(self.nbset(rule.along) if cond == "connect" else 0)
-                cols["w_min"].append(rule.min)
+                self.connect(cols, rule, zones)
                 if cond == "line":
                     windows_, outs_ = self.line_windows(side, rule.line or 0, rule.along,
                                                         rule.on, rule.ends_on)
@@ -292,8 +289,26 @@ class Builder:
         out["area"] = _rows(areas, self.n, np.bool_)
         out["w_own"] = _rows(cols.pop("w_own"), len(self.pieces), np.bool_)
         out["w_mask"] = _rows(cols.pop("w_mask"), self.n, np.bool_)
+        out["w_zone"] = _rows(cols.pop("w_zone"), self.n, np.int64)
         out.update(cols)
         return out
+
+    def connect(self, cols: dict[str, list[Any]], rule: WinRule,
+                zones: tuple[frozenset[int], ...]) -> None:
+        """A win entry's connect columns: w_nb (the relations of a group), w_min, w_link (0
+        not a chain: a group or no connect; 1 a chain of adjacent pieces; 2 of pieces in
+        sight), w_turn, w_ends (ends_only), w_rs (the rays links follow) and w_zone (per
+        space, a bit per area holding it)."""
+        connect = rule.condition == "connect"
+        cols["w_nb"].append(self.nbset(rule.along) if connect else 0)
+        cols["w_min"].append(rule.min)
+        chain = connect and (rule.link != "adjacent" or rule.turn or rule.ends_only)
+        cols["w_link"].append(0 if not chain else 2 if rule.link == "sight" else 1)
+        cols["w_turn"].append(chain and rule.turn)
+        cols["w_ends"].append(chain and rule.ends_only)
+        cols["w_rs"].append(self.rayset(rule.along, None, ()) if chain else 0)
+        cols["w_zone"].append([sum(1 << a for a, z in enumerate(zones) if s in z)
+                               for s in range(self.n)])
 
     def windows_through(self, w_first: list[int], windows: list[Any], outs: list[Any],
                         exact: list[bool]) -> dict[str, Any]:
@@ -356,8 +371,8 @@ class Builder:
                             if prom[i, j, s] == 0:
                                 prom[i, j, s] = self.piece_id[Piece(side, r.to)]
         fields["flip"], fields["prom"] = flip, prom
+        fields["F"] = self.flags()  # before ray_arrays: max_group adds an nbset
         fields.update(self.ray_arrays())
-        fields["F"] = self.flags()
         fields.update(_pairs(fields, nsides, self.n))
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
@@ -377,7 +392,20 @@ class Builder:
         return {"ray_sp": ray_sp, "ray_len": [len(r) for r in self.rays] or [0],
                 "rs_first": [[a for a, _ in rows] for rows in sets],
                 "rs_count": [[b for _, b in rows] for rows in sets],
-                "nb_first": nb_first, "nb_sp": flat or [0]}
+                "nb_first": nb_first, "nb_sp": flat or [0], **self.rays_through()}
+
+    def rays_through(self) -> dict[str, Any]:
+        """Per ray its space and rayset (ray_from, ray_set); per space the rays passing over
+        it and where (rt_first[s] .. rt_first[s + 1] index rt: rows of ray, position)."""
+        through: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        for r, ray in enumerate(self.rays):
+            for k, s in enumerate(ray):
+                through[s].append((r, k))
+        first = np.cumsum([0] + [len(x) for x in through], dtype=np.int64)
+        rows = [row for x in through for row in x] or [(0, 0)]
+        return {"ray_from": [s for s, _ in self.ray_origin] or [0],
+                "ray_set": [g for _, g in self.ray_origin] or [0],
+                "rt_first": first, "rt": np.array(rows, np.int64)}
 
     def flags(self) -> list[int]:
         rules = self.rules
@@ -390,13 +418,15 @@ class Builder:
         flags[3] = int(turn.pass_ == "when-stuck" or end.no_move == "pass")
         flags[4] = {"loses": 0, "wins": 1, "draw": 2}.get(end.no_move, 0)
         flags[5] = int(end.all_stuck == "most-pieces")
-        flags[6] = 0 if end.both_win == "mover" else 1
+        flags[6] = {"mover": 0, "draw": 1, "illegal": 2}[end.both_win]
         flags[7] = end.quiet_moves or 0
         flags[8] = {"no": 0, "any": 1, "most": 2}[turn.must_capture]
         flags[9] = int(turn.supply == "shared")
         flags[10] = int(not any(c.type in ("custodial", "surround") for c in rules.capture))
         flags[11] = int(any(c.type == "outflank" and c.required for c in rules.capture))
         flags[12] = len(sides)
+        group = turn.max_group  # 13: the largest group allowed (-1: any); 14: its nbset
+        flags += [group.count, self.nbset(group.along)] if group else [-1, 0]
         return flags
 
 
@@ -416,7 +446,8 @@ def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
                                  int(x >= dist) for x in lens))
         most.append(best)
     flags = f["F"]
-    plain = flags[1] == 0 and flags[8] == 0 and flags[11] == 0
+    plain = flags[1] == 0 and flags[8] == 0 and flags[11] == 0 and flags[6] != 2 and \
+        flags[13] < 0
     pairs = []
     for side in range(nsides):
         entries = range(f["mv_first"][side], f["mv_first"][side + 1])
@@ -444,7 +475,8 @@ def _rows(rows: list[Any], width: int, dtype: Any) -> np.ndarray:
 
 #: the one-dimensional fields of true/false (every other list is int64), so every game's
 #: tables have one type and the interpreter is compiled once
-FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact"))
+FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact", "w_turn",
+                   "w_ends"))
 
 
 def _array(value: Any, flag: bool) -> np.ndarray:
@@ -463,7 +495,9 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
                 trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64),
                 arrows=np.zeros(n + 1, np.int64), tally=np.zeros(4, np.int64),
-                codes=np.zeros(0, np.int64))
+                codes=np.zeros(0, np.int64),
+                links=np.zeros((k.ray_len.shape[0], 2), np.int64),
+                chain=np.zeros((n + 2, 4), np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
