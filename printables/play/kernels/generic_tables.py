@@ -33,6 +33,7 @@ FIELDS = (
     "ray_sp ray_len rs_first rs_count nb_first nb_sp "
     "pl_first pl_mask pl_gravity "
     "mv_first mv_kinds mv_from mv_land mv_type mv_dist mv_empty mv_enemy mv_when mv_rs mv_then "
+    "mv_over mv_takes mv_chain hop_end hop_twins "
     "side_then th_owner th_piece th_type th_dist th_rs th_blocked th_most th_pairs "
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
@@ -40,7 +41,7 @@ FIELDS = (
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
                   "out other found seen taken cells hand st mark stack hit log trial rng "
-                  "arrows")
+                  "arrows hops")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -48,8 +49,8 @@ def unsupported(rules: RuleSet, spaces: int) -> str | None:
     found = []
     if spaces > MAX_SPACES:
         found.append(f"a board of more than {MAX_SPACES} spaces")
-    if any(m.type == "hop" for m in rules.move):
-        found.append("hops")
+    if any(m.type == "hop" and m.then_place for m in rules.move):
+        found.append("hops with then_place")
     if any(p.friendly_neighbours for p in rules.place):
         found.append("friendly_neighbours")
     if any(c.type == "line" for c in rules.capture):
@@ -167,7 +168,7 @@ class Builder:
         t, rules = self.t, self.rules
         cols: dict[str, list[Any]] = {k: [] for k in (
             "mv_kinds", "mv_from", "mv_land", "mv_type", "mv_dist", "mv_empty", "mv_enemy",
-            "mv_when", "mv_rs", "mv_then")}
+            "mv_when", "mv_rs", "mv_then", "mv_over", "mv_takes", "mv_chain")}
         first, side_then = [0], []
         then: dict[str, list[Any]] = {k: [] for k in (
             "th_owner", "th_piece", "th_type", "th_dist", "th_rs", "th_blocked")}
@@ -183,7 +184,10 @@ class Builder:
                 cols["mv_from"].append(self.mask(origins))
                 cols["mv_land"].append(self.mask(s for s in range(self.n)
                                                  if s not in bad and (on is None or s in on)))
-                cols["mv_type"].append(("step", "slide", "leap").index(rule.type))
+                cols["mv_type"].append(("step", "slide", "leap", "hop").index(rule.type))
+                cols["mv_over"].append(("any", "own", "enemy").index(rule.over))
+                cols["mv_takes"].append(rule.captures)
+                cols["mv_chain"].append(("no", "optional", "required").index(rule.chain))
                 cols["mv_dist"].append(_reach(rule.type, rule.distance))
                 cols["mv_empty"].append("empty" in rule.onto)
                 cols["mv_enemy"].append("enemy" in rule.onto)
@@ -356,10 +360,43 @@ class Builder:
                             if prom[i, j, s] == 0:
                                 prom[i, j, s] = self.piece_id[Piece(side, r.to)]
         fields["flip"], fields["prom"] = flip, prom
+        fields.update(self.hop_tables(fields))
         fields.update(self.ray_arrays())
         fields["F"] = self.flags()
         fields.update(_pairs(fields, nsides, self.n))
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
+
+    def hop_tables(self, f: dict[str, Any]) -> dict[str, Any]:
+        """hop_end[side, piece, s]: a chain of hops of that piece stops on s (a promotion
+        there ends the move); hop_twins[side]: 1 where two chains from one space may follow
+        one path (two hop entries for one piece, or two hops from a space to one landing),
+        so the interpreter drops the later ones as the engine does."""
+        rules = self.rules
+        ends = np.zeros((len(self.sides), len(self.pieces), self.n), np.bool_)
+        for i, side in enumerate(self.sides):
+            for j, p in enumerate(self.pieces[1:], 1):
+                for r in rules.promote:
+                    if p.side == side and r.piece == p.kind and r.guard.for_side(side) \
+                            and r.ends_move:
+                        ends[i, j, list(self.space_set(r.zone, side))] = True
+        twins = []
+        for i in range(len(self.sides)):
+            hops = [e for e in range(f["mv_first"][i], f["mv_first"][i + 1])
+                    if f["mv_type"][e] == 3]
+            shared = any((f["mv_kinds"][a] & f["mv_kinds"][b]).any()
+                         for a in hops for b in hops if a < b)
+            twins.append(int(shared or any(self.landings_repeat(f["mv_rs"][e]) for e in hops)))
+        return {"hop_end": ends, "hop_twins": twins or [0]}
+
+    def landings_repeat(self, rs: int) -> bool:
+        """Two rays of rayset rs from one space whose second spaces (a hop's landing) are
+        one."""
+        for start, count in self.raysets[rs]:
+            lands = [self.rays[r][1] for r in range(start, start + count)
+                     if len(self.rays[r]) > 1]
+            if len(set(lands)) < len(lands):
+                return True
+        return False
 
     def ray_arrays(self) -> dict[str, Any]:
         longest = max((len(r) for r in self.rays), default=1)
@@ -444,7 +481,7 @@ def _rows(rows: list[Any], width: int, dtype: Any) -> np.ndarray:
 
 #: the one-dimensional fields of true/false (every other list is int64), so every game's
 #: tables have one type and the interpreter is compiled once
-FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact"))
+FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact", "mv_takes"))
 
 
 def _array(value: Any, flag: bool) -> np.ndarray:
@@ -462,7 +499,7 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
                 hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
                 trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64),
-                arrows=np.zeros(n + 1, np.int64))
+                arrows=np.zeros(n + 1, np.int64), hops=np.zeros((2, 10, n + 3), np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
@@ -477,4 +514,8 @@ def move_bound(k: Any, n: int) -> int:
     then_most = max((int(widest[int(r)]) for r in k.th_rs), default=0) if len(k.th_owner) \
         else 0
     moves = sum(int(widest[int(k.mv_rs[e])]) for e in range(len(k.mv_type)))
-    return 8 + n * len(k.pl_gravity) + n * moves * (1 + then_most)
+    # chains of hops: no bound short of the position's; four per ray space is far more
+    # than a draughts king finds (the interpreter flags more, see generic_core.chain_room)
+    chains = sum(4 * int(widest[int(k.mv_rs[e])]) for e in range(len(k.mv_type))
+                 if k.mv_type[e] == 3)
+    return 8 + n * len(k.pl_gravity) + n * (moves * (1 + then_most) + chains)
