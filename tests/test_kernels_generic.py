@@ -245,3 +245,22 @@ def test_chains_of_hops_equal_the_engine_on_constructed_positions(path: str) -> 
                               str(EXAMPLES / "checkers.toml"))
     del black["c1"]
     assert _legal_paths(backward, {**black, **white}, path) == ["b6-d8"]
+
+
+@pytest.mark.parametrize("path", ["pure", "compiled"])
+def test_two_hop_rules_for_one_piece_give_each_chain_once(path: str) -> None:
+    """Kings that also hop with an optional chain: every stop of the king's two chains round
+    the diamond is a move, and the two whole chains, which both rules make, are one move
+    each (the engine's legal moves are a set)."""
+    if path == "compiled" and not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    source = (EXAMPLES / "checkers.toml").read_text(encoding="utf-8")
+    optional = '[[rules.move]]\npieces = ["king"]\ntype = "hop"\nalong = ["diagonal"]\n' \
+               'chain = "optional"\n\n[[rules.promote]]'
+    game = game_from_text(source.replace("[[rules.promote]]", optional, 1),
+                          str(EXAMPLES / "checkers.toml"))
+    white = {s: Piece("white", "man") for s in ("b2", "d2", "b4", "d4", "h8")}
+    paths = _legal_paths(game, {"c1": Piece("black", "king"), **white}, path)
+    assert paths == sorted(["-".join(("c1", *p[:k])) for p in (("a3", "c5", "e3", "c1"),
+                                                               ("e3", "c5", "a3", "c1"))
+                            for k in range(1, 5)])
