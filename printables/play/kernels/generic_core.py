@@ -551,12 +551,9 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any, log: Any) ->
 
 
 @jit
-def landed_flips(K: Any, cells: Any, hand: Any, side: int, code: int, W: Any) -> bool:
+def landed_flips(K: Any, cells: Any, side: int, code: int, found: Any) -> bool:
     """For a required outflank: whether the move (on cells, undone after) turns anything
     over; True where no required outflank applies to it."""
-    if code >= CHAIN:
-        return bool(chain_flips(K, cells, hand, side, code, W))
-    found = W.found
     o = code % BASE - 1
     t = (code // BASE) % BASE - 1
     action = 1 if t < 0 else 0
@@ -637,7 +634,8 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
     if K.F[F_REQUIRED]:
         keep = 0
         for i in range(m):
-            if landed_flips(K, cells, hand, side, out[i], W):
+            if chain_flips(K, cells, hand, side, out[i], W) if out[i] >= CHAIN else \
+                    landed_flips(K, cells, side, out[i], W.found):
                 out[keep] = out[i]
                 W.taken[keep] = W.taken[i]
                 keep += 1
