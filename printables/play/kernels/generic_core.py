@@ -195,12 +195,12 @@ def hop_kind(K: Any, cells: Any, side: int, e: int, o: int, H: Any, h: int, r: i
     p = cells[mid]
     if p == 0 or H[h, H_HOPPED, mid] != 0 or not K.mv_land[e, land]:
         return 0
-    over, enemy = K.mv_over[e], is_enemy(K, p, side)
+    over, enemy = K.mv_hop[e, 0], is_enemy(K, p, side)
     if (over == 1 and K.piece_side[p] != side) or (over == 2 and not enemy):
         return 0
     if cells[land] != 0 and land != o and H[h, H_GONE, land] == 0:
         return 0
-    takes = K.mv_takes[e] and enemy
+    takes = K.mv_hop[e, 1] != 0 and enemy
     if not takes and H[h, H_LANDED, land] != 0:
         return 0
     return 2 if takes else 1
@@ -260,7 +260,7 @@ def walk(K: Any, cells: Any, side: int, o: int, e: int, h: int, mode: int, want_
     """The chains of hop entry e from o in moves.hops' order, depth first, each given to
     chain_found (a chain goes after the longer ones through it); (stop or -1, m)."""
     H = W.hops
-    rs, chain, piece = K.mv_rs[e], K.mv_chain[e], cells[o]
+    rs, chain, piece = K.mv_rs[e], K.mv_hop[e, 2], cells[o]
     H[h, H_PATH, 0] = o
     H[h, H_RAY, 0] = K.rs_first[rs, o]
     H[h, H_END, 0] = K.rs_first[rs, o] + K.rs_count[rs, o]
@@ -360,13 +360,15 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
         if piece == 0 or K.piece_side[piece] != side:
             continue
         hit[hit.shape[0] - 1] += 1
-        new_origin(W.hops, 0, cells.shape[0])
-        first = m
+        first, hopped = m, False
         for e in range(K.mv_first[side], K.mv_first[side + 1]):
             if not applies(K, e, piece, s, in_hand):
                 continue
             kind, most, rs = K.mv_type[e], K.mv_dist[e], K.mv_rs[e]
             if kind == 3:
+                if not hopped:  # the first hop entry of this origin
+                    new_origin(W.hops, 0, cells.shape[0])
+                    hopped = True
                 _, m = walk(K, cells, side, s, e, 0, LIST, -1, -1, out, m, W)
                 continue
             empty, enemy = K.mv_empty[e], K.mv_enemy[e]
@@ -395,7 +397,7 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                                 m = add_then(K, cells, hand, K.mv_then[e], s, t, out, m, seen)
                     if here != 0 and kind != 2:
                         break
-        if K.hop_twins[side] != 0 and m - first > 1:
+        if hopped and K.hop_twins[side] != 0 and m - first > 1:
             m = drop_twins(K, cells, hand, side, out, first, m, W)
     return m
 

@@ -33,7 +33,7 @@ FIELDS = (
     "ray_sp ray_len rs_first rs_count nb_first nb_sp "
     "pl_first pl_mask pl_gravity "
     "mv_first mv_kinds mv_from mv_land mv_type mv_dist mv_empty mv_enemy mv_when mv_rs mv_then "
-    "mv_over mv_takes mv_chain hop_end hop_twins "
+    "mv_hop hop_end hop_twins "
     "side_then th_owner th_piece th_type th_dist th_rs th_blocked th_most th_pairs "
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
@@ -168,7 +168,7 @@ class Builder:
         t, rules = self.t, self.rules
         cols: dict[str, list[Any]] = {k: [] for k in (
             "mv_kinds", "mv_from", "mv_land", "mv_type", "mv_dist", "mv_empty", "mv_enemy",
-            "mv_when", "mv_rs", "mv_then", "mv_over", "mv_takes", "mv_chain")}
+            "mv_when", "mv_rs", "mv_then", "mv_hop")}
         first, side_then = [0], []
         then: dict[str, list[Any]] = {k: [] for k in (
             "th_owner", "th_piece", "th_type", "th_dist", "th_rs", "th_blocked")}
@@ -185,9 +185,9 @@ class Builder:
                 cols["mv_land"].append(self.mask(s for s in range(self.n)
                                                  if s not in bad and (on is None or s in on)))
                 cols["mv_type"].append(("step", "slide", "leap", "hop").index(rule.type))
-                cols["mv_over"].append(("any", "own", "enemy").index(rule.over))
-                cols["mv_takes"].append(rule.captures)
-                cols["mv_chain"].append(("no", "optional", "required").index(rule.chain))
+                cols["mv_hop"].append([("any", "own", "enemy").index(rule.over),
+                                       int(rule.captures),
+                                       ("no", "optional", "required").index(rule.chain)])
                 cols["mv_dist"].append(_reach(rule.type, rule.distance))
                 cols["mv_empty"].append("empty" in rule.onto)
                 cols["mv_enemy"].append("enemy" in rule.onto)
@@ -215,6 +215,7 @@ class Builder:
             out[k] = _rows(cols[k], len(self.pieces), np.bool_)
         for k in ("mv_from", "mv_land"):
             out[k] = _rows(cols[k], self.n, np.bool_)
+        out["mv_hop"] = _rows(cols["mv_hop"], 3, np.int64)
         out.update({k: v for k, v in cols.items() if k not in out})
         out["th_blocked"] = _rows(then.pop("th_blocked"), self.n, np.bool_)
         out.update(then)
@@ -367,7 +368,9 @@ class Builder:
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
     def hop_tables(self, f: dict[str, Any]) -> dict[str, Any]:
-        """hop_end[side, piece, s]: a chain of hops of that piece stops on s (a promotion
+        """(mv_hop[e], per move entry: over (any, own, enemy), captures (0, 1) and chain
+        (no, optional, required) of a hop, in one row so the tables stay few arrays.)
+        hop_end[side, piece, s]: a chain of hops of that piece stops on s (a promotion
         there ends the move); hop_twins[side]: 1 where two chains from one space may follow
         one path (two hop entries for one piece, or two hops from a space to one landing),
         so the interpreter drops the later ones as the engine does."""
@@ -481,7 +484,7 @@ def _rows(rows: list[Any], width: int, dtype: Any) -> np.ndarray:
 
 #: the one-dimensional fields of true/false (every other list is int64), so every game's
 #: tables have one type and the interpreter is compiled once
-FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact", "mv_takes"))
+FLAGS = frozenset(("mv_empty", "mv_enemy", "cp_required", "w_loses", "w_exact"))
 
 
 def _array(value: Any, flag: bool) -> np.ndarray:
