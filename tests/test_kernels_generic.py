@@ -58,7 +58,7 @@ PURE_DEFAULT = 200 * SCALE
 SIZES = {
     "amazons": (200, 60),
     "breakthrough": (5, 400),
-    "checkers": (5, 300),
+    "checkers": (1, 300),
     "connect-four": (3, 400),
     "dag-en-nacht-13": (10, 300),
     "dugi-small": (20, 300),
