@@ -187,7 +187,7 @@ class GenericKernel(FastKernel):
         if code >= c.CHAIN:
             w = state.w
             d = self._call("chain_of")(state.k, state.cells, state.hand, state.st[0], code,
-                                       w, 0)
+                                       w.hops, 0)
             if d < 0:
                 raise ValueError(f"{code} is no chain of hops here")
             chain: Move = t.move(tuple(int(s) for s in w.hops[0, c.H_PATH, :d + 1]))
@@ -222,7 +222,8 @@ class GenericKernel(FastKernel):
 
     def _apply(self, state: GenericState, code: Any) -> None:
         w = state.w
-        self._call("play")(state.k, state.cells, state.hand, state.st, code, w, w.log)
+        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found, w.log,
+                           w.hops)
         state.result = None
 
     def _check_room(self, w: Any) -> None:

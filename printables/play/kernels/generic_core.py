@@ -27,8 +27,8 @@ position by walking o's chains once more (W.hops holds the walk: no path is stor
 between calls, so codes stay valid on a copied state). A single hop o->t that a step,
 slide or leap of an earlier entry also makes is that move (and the reverse), once, as
 the engine's set of Moves has it; where two chains from o may follow one path
-(K.hop_twins), the later ones are dropped (drop_twins). Results: a side index, DRAW (-1),
-or GOING_ON (-2).
+(generic_tables.HOP_TWINS), the later ones are dropped (drop_twins). Results: a side
+index, DRAW (-1), or GOING_ON (-2).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from printables.play.kernels.generic_jit import jit_for
+from printables.play.kernels.generic_tables import HOP_CHAIN, HOP_TAKES, HOP_TWINS, PROM_ENDS
 
 jit = jit_for(__name__)
 inline = jit_for(__name__, inline=True)
@@ -174,8 +175,9 @@ def applies(K: Any, e: int, piece: int, s: int, in_hand: bool) -> bool:
 
 
 # ---------------------------------------------------------------------- chains of hops
-# A chain's walk keeps its frames in W.hops[h] (h: 0, or 1 for a second walk beside it):
-# rows by depth d (the hop that lands on path[d]) and rows by space.
+# A chain's walk keeps its frames in H = W.hops, H[h] (h: 0, or 1 for a second walk beside
+# it): rows by depth d (the hop that lands on path[d]) and rows by space. A hop entry's
+# mv_dist holds its over, captures and chain (generic_tables.HOP_*).
 H_PATH, H_MID, H_RAY, H_END, H_BEFORE, H_TAKE = 0, 1, 2, 3, 4, 5
 H_HOPPED, H_GONE, H_LANDED, H_COUNT = 6, 7, 8, 9
 # H_COUNT[t]: chains ending on t (stamped: STAMP * stamp + count), H_COUNT[n] the stamp,
@@ -195,12 +197,12 @@ def hop_kind(K: Any, cells: Any, side: int, e: int, o: int, H: Any, h: int, r: i
     p = cells[mid]
     if p == 0 or H[h, H_HOPPED, mid] != 0 or not K.mv_land[e, land]:
         return 0
-    over, enemy = K.mv_hop[e, 0], is_enemy(K, p, side)
+    over, enemy = K.mv_dist[e] % HOP_TAKES, is_enemy(K, p, side)
     if (over == 1 and K.piece_side[p] != side) or (over == 2 and not enemy):
         return 0
     if cells[land] != 0 and land != o and H[h, H_GONE, land] == 0:
         return 0
-    takes = K.mv_hop[e, 1] != 0 and enemy
+    takes = (K.mv_dist[e] // HOP_TAKES) % 2 != 0 and enemy
     if not takes and H[h, H_LANDED, land] != 0:
         return 0
     return 2 if takes else 1
@@ -227,12 +229,11 @@ def hop_off(H: Any, h: int, d: int) -> None:
 
 
 @inline
-def chain_found(K: Any, H: Any, h: int, side: int, o: int, d: int, mode: int, want_t: int,
-                want_i: int, out: Any, m: int, W: Any) -> tuple[int, int]:
+def chain_found(H: Any, h: int, n: int, o: int, d: int, mode: int, want_t: int, want_i: int,
+                out: Any, m: int, hit: Any, taken: Any) -> tuple[int, int]:
     """A chain of d hops is complete. LIST: append its code (a single hop o->t once with
-    the other moves o->t, see first_visit) and its captures (W.taken); FIND: stop (d)
+    the other moves o->t, see first_visit) and its captures (taken[m]); FIND: stop (d)
     when it is the want_i-th chain from o ending on want_t. (stop or -1, m)."""
-    n = W.seen.shape[0]
     t = H[h, H_PATH, d]
     H[h, H_COUNT, n + 1] += 1
     stamp = H[h, H_COUNT, n]
@@ -241,26 +242,26 @@ def chain_found(K: Any, H: Any, h: int, side: int, o: int, d: int, mode: int, wa
     H[h, H_COUNT, t] = stamp * STAMP + k + 1
     if mode == FIND:
         return (d if t == want_t and k == want_i else -1), m
-    if d == 1 and not first_visit(W.hit, t, 1):
+    if d == 1 and not first_visit(hit, t, 1):
         return -1, m
     if m >= out.shape[0]:
         H[h, H_COUNT, n + 2] = 1
         return -1, m
     out[m] = (o + 1) + (t + 1) * BASE + (BASE + k) * BASE * BASE
-    taken = 0
+    c = 0
     for j in range(1, d + 1):
-        taken += H[h, H_TAKE, j]
-    W.taken[m] = taken
+        c += H[h, H_TAKE, j]
+    taken[m] = c
     return -1, m + 1
 
 
 @jit
-def walk(K: Any, cells: Any, side: int, o: int, e: int, h: int, mode: int, want_t: int,
-         want_i: int, out: Any, m: int, W: Any) -> tuple[int, int]:
+def walk(K: Any, cells: Any, side: int, o: int, e: int, H: Any, h: int, mode: int,
+         want_t: int, want_i: int, out: Any, m: int, hit: Any, taken: Any) -> tuple[int, int]:
     """The chains of hop entry e from o in moves.hops' order, depth first, each given to
     chain_found (a chain goes after the longer ones through it); (stop or -1, m)."""
-    H = W.hops
-    rs, chain, piece = K.mv_rs[e], K.mv_hop[e, 2], cells[o]
+    n = cells.shape[0]
+    rs, chain, piece = K.mv_rs[e], (K.mv_dist[e] // HOP_CHAIN) % 3, cells[o]
     H[h, H_PATH, 0] = o
     H[h, H_RAY, 0] = K.rs_first[rs, o]
     H[h, H_END, 0] = K.rs_first[rs, o] + K.rs_count[rs, o]
@@ -275,18 +276,18 @@ def walk(K: Any, cells: Any, side: int, o: int, e: int, h: int, mode: int, want_
             d += 1
             hop_on(K, H, h, d, r, kind)
             land = H[h, H_PATH, d]
-            H[h, H_BEFORE, d] = H[h, H_COUNT, W.seen.shape[0] + 1]
-            if chain != 0 and not K.hop_end[side, piece, land]:
+            H[h, H_BEFORE, d] = H[h, H_COUNT, n + 1]
+            if chain != 0 and K.prom[side, piece, land] < PROM_ENDS:
                 H[h, H_RAY, d] = K.rs_first[rs, land]
                 H[h, H_END, d] = K.rs_first[rs, land] + K.rs_count[rs, land]
                 continue
         elif d == 0:
             return -1, m
-        elif chain != 1 and H[h, H_COUNT, W.seen.shape[0] + 1] != H[h, H_BEFORE, d]:
+        elif chain != 1 and H[h, H_COUNT, n + 1] != H[h, H_BEFORE, d]:
             hop_off(H, h, d)  # it went on: only its longer chains count
             d -= 1
             continue
-        stop, m = chain_found(K, H, h, side, o, d, mode, want_t, want_i, out, m, W)
+        stop, m = chain_found(H, h, n, o, d, mode, want_t, want_i, out, m, hit, taken)
         if stop >= 0:
             for j in range(d, 0, -1):
                 hop_off(H, h, j)
@@ -303,17 +304,18 @@ def new_origin(H: Any, h: int, n: int) -> None:
 
 
 @jit
-def chain_of(K: Any, cells: Any, hand: Any, side: int, code: int, W: Any, h: int) -> int:
-    """The chain a chain code names, found again in W.hops[h] (path, captured pieces);
-    its number of hops."""
+def chain_of(K: Any, cells: Any, hand: Any, side: int, code: int, H: Any, h: int) -> int:
+    """The chain a chain code names, found again in H[h] (path, captured pieces); its
+    number of hops."""
     o = code % BASE - 1
     t = (code // BASE) % BASE - 1
     i = code // (BASE * BASE) - BASE
-    new_origin(W.hops, h, cells.shape[0])
+    new_origin(H, h, cells.shape[0])
     piece, in_hand = cells[o], hand[side] > 0
     for e in range(K.mv_first[side], K.mv_first[side + 1]):
         if K.mv_type[e] == 3 and applies(K, e, piece, o, in_hand):
-            d, _ = walk(K, cells, side, o, e, h, FIND, t, i, W.arrows, 0, W)
+            # FIND writes none of out, hit, taken: cells stands in for them
+            d, _ = walk(K, cells, side, o, e, H, h, FIND, t, i, cells, 0, cells, cells)
             if d >= 0:
                 return int(d)
     return -1
@@ -331,12 +333,12 @@ def drop_twins(K: Any, cells: Any, hand: Any, side: int, out: Any, first: int, m
         code = out[i]
         twin = False
         if code >= BASE * BASE * BASE:
-            d = chain_of(K, cells, hand, side, code, W, 0)
+            d = chain_of(K, cells, hand, side, code, H, 0)
             for j in range(first, keep):
                 c = out[j]
                 if twin or c < BASE * BASE * BASE or (c // BASE) % BASE != (code // BASE) % BASE:
                     continue
-                if chain_of(K, cells, hand, side, c, W, 1) == d:
+                if chain_of(K, cells, hand, side, c, H, 1) == d:
                     twin = True
                     for x in range(d + 1):
                         if H[0, H_PATH, x] != H[1, H_PATH, x]:
@@ -360,7 +362,7 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
         if piece == 0 or K.piece_side[piece] != side:
             continue
         hit[hit.shape[0] - 1] += 1
-        first, hopped = m, False
+        first, hopped, twins = m, False, False
         for e in range(K.mv_first[side], K.mv_first[side + 1]):
             if not applies(K, e, piece, s, in_hand):
                 continue
@@ -369,7 +371,8 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                 if not hopped:  # the first hop entry of this origin
                     new_origin(W.hops, 0, cells.shape[0])
                     hopped = True
-                _, m = walk(K, cells, side, s, e, 0, LIST, -1, -1, out, m, W)
+                twins = twins or most >= HOP_TWINS
+                _, m = walk(K, cells, side, s, e, W.hops, 0, LIST, -1, -1, out, m, hit, W.taken)
                 continue
             empty, enemy = K.mv_empty[e], K.mv_enemy[e]
             for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
@@ -397,7 +400,7 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                                 m = add_then(K, cells, hand, K.mv_then[e], s, t, out, m, seen)
                     if here != 0 and kind != 2:
                         break
-        if hopped and K.hop_twins[side] != 0 and m - first > 1:
+        if twins and m - first > 1:
             m = drop_twins(K, cells, hand, side, out, first, m, W)
     return m
 
@@ -494,28 +497,29 @@ def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found
 
 
 @jit
-def play_chain(K: Any, cells: Any, hand: Any, side: int, code: int, W: Any,
-               log: Any) -> int:
+def play_chain(K: Any, cells: Any, hand: Any, side: int, code: int, found: Any, log: Any,
+               H: Any) -> int:
     """Play a chain code in place (the piece lifted, every piece it took removed, promoted
     where it lands); the number of pieces captured."""
-    d = chain_of(K, cells, hand, side, code, W, 0)
+    d = chain_of(K, cells, hand, side, code, H, 0)
     o, t = code % BASE - 1, (code // BASE) % BASE - 1
     piece = cells[o]
     put(cells, o, 0, log)
     taken = 0
     for j in range(1, d + 1):
-        if W.hops[0, H_TAKE, j] != 0:
-            put(cells, W.hops[0, H_MID, j], 0, log)
+        if H[0, H_TAKE, j] != 0:
+            put(cells, H[0, H_MID, j], 0, log)
             taken += 1
-    promoted = K.prom[side, piece, t]
+    promoted = K.prom[side, piece, t] & (PROM_ENDS - 1)
     put(cells, t, promoted if promoted != 0 else piece, log)
-    return int(taken + after_action(K, cells, side, t, 0, W.found, log))
+    return int(taken + after_action(K, cells, side, t, 0, found, log))
 
 
 @jit
-def play(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any, log: Any) -> int:
+def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any,
+         H: Any) -> int:
     """Play a legal code in place; the number of pieces captured. log: the spaces it
-    changed (see put)."""
+    changed (see put); H: the work area of chains (W.hops)."""
     log[0] = 0
     side = st[0]
     if code == SWAP:
@@ -523,9 +527,8 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any, log: Any) ->
         return 0
     n_sides = K.F[F_SIDES]
     taken = 0
-    found = W.found
     if code >= CHAIN:
-        taken = play_chain(K, cells, hand, side, code, W, log)
+        taken = play_chain(K, cells, hand, side, code, found, log, H)
     elif code != PASS:
         o = code % BASE - 1
         t = (code // BASE) % BASE - 1
@@ -539,7 +542,7 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any, log: Any) ->
             put(cells, o, 0, log)
             if cells[t] != 0:
                 taken += 1
-            promoted = K.prom[side, piece, t]
+            promoted = K.prom[side, piece, t] & (PROM_ENDS - 1)
             put(cells, t, promoted if promoted != 0 else piece, log)
             if p >= 0:
                 j = K.side_then[side]
@@ -583,7 +586,7 @@ def landed_flips(K: Any, cells: Any, side: int, code: int, found: Any) -> bool:
 def chain_flips(K: Any, cells: Any, hand: Any, side: int, code: int, W: Any) -> bool:
     """landed_flips of a chain: on a copy (W.cells) with the chain's captures gone and its
     piece landed, not promoted (engine._landed)."""
-    d = chain_of(K, cells, hand, side, code, W, 0)
+    d = chain_of(K, cells, hand, side, code, W.hops, 0)
     o, t = code % BASE - 1, (code // BASE) % BASE - 1
     for i in range(cells.shape[0]):
         W.cells[i] = cells[i]
@@ -613,7 +616,7 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
         W.hand[i] = hand[i]
     for i in range(st.shape[0]):
         W.st[i] = st[i]
-    return int(play(K, W.cells, W.hand, W.st, code, W, W.trial))
+    return int(play(K, W.cells, W.hand, W.st, code, W.found, W.trial, W.hops))
 
 
 @jit
@@ -981,5 +984,5 @@ def playout(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int,
         r, m = status(K, cells, hand, st, W.out, W, True)  # one call site: it is inlined
         if r != GOING_ON or ply == max_plies:
             return r, ply
-        play(K, cells, hand, st, pick(K, cells, hand, st[0], m, W), W, W.log)
+        play(K, cells, hand, st, pick(K, cells, hand, st[0], m, W), W.found, W.log, W.hops)
     return GOING_ON, max_plies  # not reached

@@ -21,19 +21,24 @@ import numpy as np
 from printables.games.model import Piece
 from printables.games.rules.lines import Tables
 from printables.games.rules.moves import NEUTRAL
-from printables.games.rules.vocabulary import RuleSet
+from printables.games.rules.vocabulary import MoveRule, RuleSet
 
 #: more than any slide's reach on a board a kernel accepts
 FAR = 1 << 20
 #: the largest board (spaces) move codes can name
 MAX_SPACES = 1023
+#: a hop entry's mv_dist (a hop has no distance): over (0 any, 1 own, 2 enemy) +
+#: HOP_TAKES * captures + HOP_CHAIN * chain (0 no, 1 optional, 2 required) + HOP_TWINS
+#: where two chains from one space may follow one path (Builder.mark_hops)
+HOP_TAKES, HOP_CHAIN, HOP_TWINS = 3, 6, 18
+#: added to prom[side, piece, s] where a promotion ends the move (a chain stops there)
+PROM_ENDS = 1 << 16
 
 FIELDS = (
     "F piece_side piece_kind placed_piece flip prom below "
     "ray_sp ray_len rs_first rs_count nb_first nb_sp "
     "pl_first pl_mask pl_gravity "
     "mv_first mv_kinds mv_from mv_land mv_type mv_dist mv_empty mv_enemy mv_when mv_rs mv_then "
-    "mv_hop hop_end hop_twins "
     "side_then th_owner th_piece th_type th_dist th_rs th_blocked th_most th_pairs "
     "cp_first cp_type cp_rs cp_nb cp_lo cp_hi cp_hostile cp_victim cp_after cp_required "
     "w_first_side w_cond w_loses w_own w_n w_exact w_first win_sp win_out w_mask w_kind "
@@ -168,7 +173,7 @@ class Builder:
         t, rules = self.t, self.rules
         cols: dict[str, list[Any]] = {k: [] for k in (
             "mv_kinds", "mv_from", "mv_land", "mv_type", "mv_dist", "mv_empty", "mv_enemy",
-            "mv_when", "mv_rs", "mv_then", "mv_hop")}
+            "mv_when", "mv_rs", "mv_then")}
         first, side_then = [0], []
         then: dict[str, list[Any]] = {k: [] for k in (
             "th_owner", "th_piece", "th_type", "th_dist", "th_rs", "th_blocked")}
@@ -185,10 +190,8 @@ class Builder:
                 cols["mv_land"].append(self.mask(s for s in range(self.n)
                                                  if s not in bad and (on is None or s in on)))
                 cols["mv_type"].append(("step", "slide", "leap", "hop").index(rule.type))
-                cols["mv_hop"].append([("any", "own", "enemy").index(rule.over),
-                                       int(rule.captures),
-                                       ("no", "optional", "required").index(rule.chain)])
-                cols["mv_dist"].append(_reach(rule.type, rule.distance))
+                cols["mv_dist"].append(_hop(rule) if rule.type == "hop" else
+                                       _reach(rule.type, rule.distance))
                 cols["mv_empty"].append("empty" in rule.onto)
                 cols["mv_enemy"].append("enemy" in rule.onto)
                 cols["mv_when"].append(("always", "hand-empty", "in-hand").index(rule.when))
@@ -215,7 +218,6 @@ class Builder:
             out[k] = _rows(cols[k], len(self.pieces), np.bool_)
         for k in ("mv_from", "mv_land"):
             out[k] = _rows(cols[k], self.n, np.bool_)
-        out["mv_hop"] = _rows(cols["mv_hop"], 3, np.int64)
         out.update({k: v for k, v in cols.items() if k not in out})
         out["th_blocked"] = _rows(then.pop("th_blocked"), self.n, np.bool_)
         out.update(then)
@@ -361,35 +363,35 @@ class Builder:
                             if prom[i, j, s] == 0:
                                 prom[i, j, s] = self.piece_id[Piece(side, r.to)]
         fields["flip"], fields["prom"] = flip, prom
-        fields.update(self.hop_tables(fields))
+        self.mark_hops(fields)
         fields.update(self.ray_arrays())
         fields["F"] = self.flags()
         fields.update(_pairs(fields, nsides, self.n))
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
-    def hop_tables(self, f: dict[str, Any]) -> dict[str, Any]:
-        """(mv_hop[e], per move entry: over (any, own, enemy), captures (0, 1) and chain
-        (no, optional, required) of a hop, in one row so the tables stay few arrays.)
-        hop_end[side, piece, s]: a chain of hops of that piece stops on s (a promotion
-        there ends the move); hop_twins[side]: 1 where two chains from one space may follow
-        one path (two hop entries for one piece, or two hops from a space to one landing),
-        so the interpreter drops the later ones as the engine does."""
-        rules = self.rules
-        ends = np.zeros((len(self.sides), len(self.pieces), self.n), np.bool_)
+    def mark_hops(self, f: dict[str, Any]) -> None:
+        """Add PROM_ENDS to prom where a promotion ends the move (a chain of hops stops
+        there), and HOP_TWINS to the mv_dist of a side's hop entries where two chains from
+        one space may follow one path (two hop entries for one piece, or two hops from a
+        space to one landing), so the interpreter drops the later ones as the engine does.
+        In the fields the tables have already: every field more costs every call into
+        the interpreter (it passes the tables as arguments)."""
+        prom = f["prom"]
         for i, side in enumerate(self.sides):
             for j, p in enumerate(self.pieces[1:], 1):
-                for r in rules.promote:
+                for r in self.rules.promote:
                     if p.side == side and r.piece == p.kind and r.guard.for_side(side) \
                             and r.ends_move:
-                        ends[i, j, list(self.space_set(r.zone, side))] = True
-        twins = []
+                        for s in self.space_set(r.zone, side):
+                            prom[i, j, s] |= PROM_ENDS
         for i in range(len(self.sides)):
             hops = [e for e in range(f["mv_first"][i], f["mv_first"][i + 1])
                     if f["mv_type"][e] == 3]
             shared = any((f["mv_kinds"][a] & f["mv_kinds"][b]).any()
                          for a in hops for b in hops if a < b)
-            twins.append(int(shared or any(self.landings_repeat(f["mv_rs"][e]) for e in hops)))
-        return {"hop_end": ends, "hop_twins": twins or [0]}
+            if shared or any(self.landings_repeat(f["mv_rs"][e]) for e in hops):
+                for e in hops:
+                    f["mv_dist"][e] += HOP_TWINS
 
     def landings_repeat(self, rs: int) -> bool:
         """Two rays of rayset rs from one space whose second spaces (a hop's landing) are
@@ -464,6 +466,12 @@ def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
                          all(f["mv_then"][e] >= 0 for e in entries) and
                          f["pl_first"][side] == f["pl_first"][side + 1]))
     return {"th_most": most or [1], "th_pairs": pairs}
+
+
+def _hop(rule: MoveRule) -> int:
+    """The mv_dist field of a hop: its over, captures and chain (see HOP_TAKES)."""
+    return (("any", "own", "enemy").index(rule.over) + HOP_TAKES * int(rule.captures)
+            + HOP_CHAIN * ("no", "optional", "required").index(rule.chain))
 
 
 def _reach(kind: str, distance: int | None) -> int:
