@@ -175,9 +175,10 @@ def applies(K: Any, e: int, piece: int, s: int, in_hand: bool) -> bool:
 
 
 # ---------------------------------------------------------------------- chains of hops
-# A chain's walk keeps its frames in H = W.hops, H[h] (h: 0, or 1 for a second walk beside
-# it): rows by depth d (the hop that lands on path[d]) and rows by space. A hop entry's
-# mv_dist holds its over, captures and chain (generic_tables.HOP_*).
+# A chain's walk keeps its frames in H = W.hops, H[h] (h: 0, the listing's and play's; 1
+# and 2, drop_twins' beside the listing): rows by depth d (the hop that lands on path[d])
+# and rows by space. A hop entry's mv_dist holds its over, captures and chain
+# (generic_tables.HOP_*).
 H_PATH, H_MID, H_RAY, H_END, H_BEFORE, H_TAKE = 0, 1, 2, 3, 4, 5
 H_HOPPED, H_GONE, H_LANDED, H_COUNT = 6, 7, 8, 9
 # H_COUNT[t]: chains ending on t (stamped: STAMP * stamp + count), H_COUNT[n] the stamp,
@@ -333,21 +334,34 @@ def drop_twins(K: Any, cells: Any, hand: Any, side: int, out: Any, first: int, m
         code = out[i]
         twin = False
         if code >= BASE * BASE * BASE:
-            d = chain_of(K, cells, hand, side, code, H, 0)
+            d = chain_of(K, cells, hand, side, code, H, 1)  # 0 is the listing's
             for j in range(first, keep):
                 c = out[j]
                 if twin or c < BASE * BASE * BASE or (c // BASE) % BASE != (code // BASE) % BASE:
                     continue
-                if chain_of(K, cells, hand, side, c, H, 1) == d:
+                if chain_of(K, cells, hand, side, c, H, 2) == d:
                     twin = True
                     for x in range(d + 1):
-                        if H[0, H_PATH, x] != H[1, H_PATH, x]:
+                        if H[1, H_PATH, x] != H[2, H_PATH, x]:
                             twin = False
         if not twin:
             out[keep] = code
             W.taken[keep] = W.taken[i]
             keep += 1
     return keep
+
+
+@jit
+def add_hops(K: Any, cells: Any, hand: Any, side: int, s: int, e: int, out: Any, first: int,
+             m: int, more: bool, W: Any) -> int:
+    """Append the chains of hop entry e from s (more: not the origin's first hop entry),
+    each path once (drop_twins over the origin's codes out[first:m] so far)."""
+    if not more:
+        new_origin(W.hops, 0, cells.shape[0])
+    _, m = walk(K, cells, side, s, e, W.hops, 0, LIST, -1, -1, out, m, W.hit, W.taken)
+    if K.mv_dist[e] >= HOP_TWINS and m - first > 1:
+        m = drop_twins(K, cells, hand, side, out, first, m, W)
+    return int(m)
 
 
 @inline
@@ -362,17 +376,14 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
         if piece == 0 or K.piece_side[piece] != side:
             continue
         hit[hit.shape[0] - 1] += 1
-        first, hopped, twins = m, False, False
+        first, hopped = m, False
         for e in range(K.mv_first[side], K.mv_first[side + 1]):
             if not applies(K, e, piece, s, in_hand):
                 continue
             kind, most, rs = K.mv_type[e], K.mv_dist[e], K.mv_rs[e]
             if kind == 3:
-                if not hopped:  # the first hop entry of this origin
-                    new_origin(W.hops, 0, cells.shape[0])
-                    hopped = True
-                twins = twins or most >= HOP_TWINS
-                _, m = walk(K, cells, side, s, e, W.hops, 0, LIST, -1, -1, out, m, hit, W.taken)
+                m = add_hops(K, cells, hand, side, s, e, out, first, m, hopped, W)
+                hopped = True
                 continue
             empty, enemy = K.mv_empty[e], K.mv_enemy[e]
             for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
@@ -400,8 +411,6 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                                 m = add_then(K, cells, hand, K.mv_then[e], s, t, out, m, seen)
                     if here != 0 and kind != 2:
                         break
-        if twins and m - first > 1:
-            m = drop_twins(K, cells, hand, side, out, first, m, W)
     return m
 
 

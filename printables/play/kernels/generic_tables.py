@@ -510,7 +510,7 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 mark=np.zeros(n, np.int64), stack=np.zeros(n, np.int64),
                 hit=np.zeros(n + 1, np.int64), log=np.zeros(4 * n + 16, np.int64),
                 trial=np.zeros(4 * n + 16, np.int64), rng=np.zeros(4, np.int64),
-                arrows=np.zeros(n + 1, np.int64), hops=np.zeros((2, 10, n + 3), np.int64))
+                arrows=np.zeros(n + 1, np.int64), hops=np.zeros((3, 10, n + 3), np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
