@@ -351,7 +351,7 @@ def drop_twins(K: Any, cells: Any, hand: Any, side: int, out: Any, first: int, m
     return keep
 
 
-@jit
+@inline
 def add_hops(K: Any, cells: Any, hand: Any, side: int, s: int, e: int, out: Any, first: int,
              m: int, more: bool, W: Any) -> int:
     """Append the chains of hop entry e from s (more: not the origin's first hop entry),
