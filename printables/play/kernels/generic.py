@@ -184,6 +184,14 @@ class GenericKernel(FastKernel):
         if code == c.SWAP:
             return Move(special="swap")
         _, _, _, t = self._setup(state.base)
+        if code >= c.CHAIN:
+            w = state.w
+            d = self._call("chain_of")(state.k, state.cells, state.hand, state.st[0], code,
+                                       w.hops, 0)
+            if d < 0:
+                raise ValueError(f"{code} is no chain of hops here")
+            chain: Move = t.move(tuple(int(s) for s in w.hops[0, c.H_PATH, :d + 1]))
+            return chain
         o, rest = code % c.BASE - 1, code // c.BASE
         target, place = rest % c.BASE - 1, rest // c.BASE - 1
         move: Move = t.move((o,) if target < 0 else (o, target), place)
@@ -211,6 +219,7 @@ class GenericKernel(FastKernel):
     def _settle(self, state: GenericState) -> None:
         w = state.w
         r, m = self._call("settle")(state.k, state.cells, state.hand, state.st, w.out, w)
+        self._check_room(w)
         if r == self.core.GOING_ON:
             state.moves, state.result = w.out[:m].tolist(), None
         else:
@@ -218,8 +227,17 @@ class GenericKernel(FastKernel):
 
     def _apply(self, state: GenericState, code: Any) -> None:
         w = state.w
-        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found, w.log)
+        self._call("play")(state.k, state.cells, state.hand, state.st, code, w.found, w.log,
+                           w.hops)
         state.result = None
+
+    def _check_room(self, w: Any) -> None:
+        """Raise where a position had more chains of hops than the work area holds
+        (gt.move_bound; the interpreter listed only those that fit)."""
+        if w.hops[0, self.core.H_COUNT, w.hops.shape[2] - 1]:
+            w.hops[0, self.core.H_COUNT, w.hops.shape[2] - 1] = 0
+            raise RuntimeError("a position with more chains of hops than the generic "
+                               "kernel's move buffer holds (generic_tables.move_bound)")
 
     def random_playout(self, state: GenericState, rng: random.Random,
                        max_plies: int) -> tuple[int, int]:
@@ -228,6 +246,7 @@ class GenericKernel(FastKernel):
         r, plies = self._call("playout")(state.k, state.cells, state.hand, state.st, max_plies,
                                          rng.getrandbits(32), state.w)
         state.moves, state.result = None, None
+        self._check_room(state.w)
         if r == self.core.GOING_ON:
             return self._at_cap(state, int(plies))
         return int(r), int(plies)

@@ -24,7 +24,16 @@ a move is generated in met no win condition.
 
 Move codes: a placement on s is s + 1; a move from o to t is (o + 1) + (t + 1) * BASE,
 plus (p + 1) * BASE**2 when it places a piece on p afterwards (X-Y/Z); PASS and SWAP are
-negative. Results: a side index, DRAW (-1), or GOING_ON (-2).
+negative. A hop or chain of hops from o ending on t is (o + 1) + (t + 1) * BASE +
+(BASE + i) * BASE**2 (at least CHAIN = BASE**3): i counts the chains from o ending on t
+in the order they are found (the entries in order, each depth first as moves.hops), so a
+chain of any length fits 64 bits, and chain_of finds its path and captures again from the
+position by walking o's chains once more (W.hops holds the walk: no path is stored
+between calls, so codes stay valid on a copied state). A single hop o->t that a step,
+slide or leap of an earlier entry also makes is that move (and the reverse), once, as
+the engine's set of Moves has it; where two chains from o may follow one path
+(generic_tables.HOP_TWINS), the later ones are dropped (drop_twins). Results: a side
+index, DRAW (-1), or GOING_ON (-2).
 """
 
 from __future__ import annotations
@@ -32,11 +41,14 @@ from __future__ import annotations
 from typing import Any
 
 from printables.play.kernels.generic_jit import jit_for
+from printables.play.kernels.generic_tables import HOP_CHAIN, HOP_TAKES, HOP_TWINS, PROM_ENDS
 
 jit = jit_for(__name__)
 inline = jit_for(__name__, inline=True)
 
 BASE = 1024
+#: the smallest chain code (see "Move codes")
+CHAIN = BASE * BASE * BASE
 PASS = -1
 SWAP = -2
 DRAW = -1
@@ -161,8 +173,207 @@ def add_then(K: Any, cells: Any, hand: Any, j: int, o: int, t: int, out: Any, m:
 
 
 @inline
+def applies(K: Any, e: int, piece: int, s: int, in_hand: bool) -> bool:
+    """Move entry e moves this piece from s (with or without a piece in hand)."""
+    when = K.mv_when[e]
+    if (when == 1 and in_hand) or (when == 2 and not in_hand):
+        return False
+    return bool(K.mv_kinds[e, piece] and K.mv_from[e, s])
+
+
+# ---------------------------------------------------------------------- chains of hops
+# A chain's walk keeps its frames in H = W.hops, H[h] (h: 0, the listing's and play's; 1
+# and 2, drop_twins' beside the listing): rows by depth d (the hop that lands on path[d])
+# and rows by space. A hop entry's mv_dist holds its over, captures and chain
+# (generic_tables.HOP_*).
+H_PATH, H_MID, H_RAY, H_END, H_BEFORE, H_TAKE = 0, 1, 2, 3, 4, 5
+H_HOPPED, H_GONE, H_LANDED, H_COUNT = 6, 7, 8, 9
+# H_COUNT[t]: chains ending on t (stamped: STAMP * stamp + count), H_COUNT[n] the stamp,
+# H_COUNT[n + 1] the chains of the origin so far, H_COUNT[n + 2] 1 once out was too small
+STAMP = 1 << 24
+LIST, FIND = 0, 1
+
+
+@inline
+def hop_kind(K: Any, cells: Any, side: int, e: int, o: int, H: Any, h: int, r: int) -> int:
+    """Whether ray r is a hop of entry e for the chain in H[h] from o: 0 no, 1 a hop
+    that takes nothing, 2 one that captures (moves.hops: the board as it was, the mover
+    lifted from o, the pieces it took gone)."""
+    if K.ray_len[r] < 2:
+        return 0
+    mid, land = K.ray_sp[r, 0], K.ray_sp[r, 1]
+    p = cells[mid]
+    if p == 0 or H[h, H_HOPPED, mid] != 0 or not K.mv_land[e, land]:
+        return 0
+    over, enemy = K.mv_dist[e] % HOP_TAKES, is_enemy(K, p, side)
+    if (over == 1 and K.piece_side[p] != side) or (over == 2 and not enemy):
+        return 0
+    if cells[land] != 0 and land != o and H[h, H_GONE, land] == 0:
+        return 0
+    takes = (K.mv_dist[e] // HOP_TAKES) % 2 != 0 and enemy
+    if not takes and H[h, H_LANDED, land] != 0:
+        return 0
+    return 2 if takes else 1
+
+
+@inline
+def hop_on(K: Any, H: Any, h: int, d: int, r: int, kind: int) -> None:
+    """Make the hop along ray r the chain's d-th."""
+    mid, land = K.ray_sp[r, 0], K.ray_sp[r, 1]
+    H[h, H_PATH, d] = land
+    H[h, H_MID, d] = mid
+    H[h, H_TAKE, d] = 1 if kind == 2 else 0
+    H[h, H_HOPPED, mid] = 1
+    H[h, H_GONE, mid] = 1 if kind == 2 else 0
+    H[h, H_LANDED, land] += 1
+
+
+@inline
+def hop_off(H: Any, h: int, d: int) -> None:
+    """Take the chain's d-th hop back (its space marks)."""
+    H[h, H_HOPPED, H[h, H_MID, d]] = 0
+    H[h, H_GONE, H[h, H_MID, d]] = 0
+    H[h, H_LANDED, H[h, H_PATH, d]] -= 1
+
+
+@inline
+def chain_found(H: Any, h: int, n: int, o: int, d: int, mode: int, want_t: int, want_i: int,
+                out: Any, m: int, hit: Any, taken: Any) -> tuple[int, int]:
+    """A chain of d hops is complete. LIST: append its code (a single hop o->t once with
+    the other moves o->t, see first_visit) and its captures (taken[m]); FIND: stop (d)
+    when it is the want_i-th chain from o ending on want_t. (stop or -1, m)."""
+    t = H[h, H_PATH, d]
+    H[h, H_COUNT, n + 1] += 1
+    stamp = H[h, H_COUNT, n]
+    c = H[h, H_COUNT, t]
+    k = c - stamp * STAMP if c >= stamp * STAMP else 0
+    H[h, H_COUNT, t] = stamp * STAMP + k + 1
+    if mode == FIND:
+        return (d if t == want_t and k == want_i else -1), m
+    if d == 1 and not first_visit(hit, t, 1):
+        return -1, m
+    if m >= out.shape[0]:
+        H[h, H_COUNT, n + 2] = 1
+        return -1, m
+    out[m] = (o + 1) + (t + 1) * BASE + (BASE + k) * BASE * BASE
+    c = 0
+    for j in range(1, d + 1):
+        c += H[h, H_TAKE, j]
+    taken[m] = c
+    return -1, m + 1
+
+
+@jit
+def walk(K: Any, cells: Any, side: int, o: int, e: int, H: Any, h: int, mode: int,
+         want_t: int, want_i: int, out: Any, m: int, hit: Any, taken: Any) -> tuple[int, int]:
+    """The chains of hop entry e from o in moves.hops' order, depth first, each given to
+    chain_found (a chain goes after the longer ones through it); (stop or -1, m)."""
+    n = cells.shape[0]
+    rs, chain, piece = K.mv_rs[e], (K.mv_dist[e] // HOP_CHAIN) % 3, cells[o]
+    H[h, H_PATH, 0] = o
+    H[h, H_RAY, 0] = K.rs_first[rs, o]
+    H[h, H_END, 0] = K.rs_first[rs, o] + K.rs_count[rs, o]
+    d = 0
+    while True:
+        r = H[h, H_RAY, d]
+        if r < H[h, H_END, d]:
+            H[h, H_RAY, d] = r + 1
+            kind = hop_kind(K, cells, side, e, o, H, h, r)
+            if kind == 0:
+                continue
+            d += 1
+            hop_on(K, H, h, d, r, kind)
+            land = H[h, H_PATH, d]
+            H[h, H_BEFORE, d] = H[h, H_COUNT, n + 1]
+            if chain != 0 and K.prom[side, piece, land] < PROM_ENDS:
+                H[h, H_RAY, d] = K.rs_first[rs, land]
+                H[h, H_END, d] = K.rs_first[rs, land] + K.rs_count[rs, land]
+                continue
+        elif d == 0:
+            return -1, m
+        elif chain != 1 and H[h, H_COUNT, n + 1] != H[h, H_BEFORE, d]:
+            hop_off(H, h, d)  # it went on: only its longer chains count
+            d -= 1
+            continue
+        stop, m = chain_found(H, h, n, o, d, mode, want_t, want_i, out, m, hit, taken)
+        if stop >= 0:
+            for j in range(d, 0, -1):
+                hop_off(H, h, j)
+            return stop, m
+        hop_off(H, h, d)
+        d -= 1
+
+
+@inline
+def new_origin(H: Any, h: int, n: int) -> None:
+    """Count the chains of another origin (every per-space count forgotten at once)."""
+    H[h, H_COUNT, n] += 1
+    H[h, H_COUNT, n + 1] = 0
+
+
+@jit
+def chain_of(K: Any, cells: Any, hand: Any, side: int, code: int, H: Any, h: int) -> int:
+    """The chain a chain code names, found again in H[h] (path, captured pieces); its
+    number of hops."""
+    o = code % BASE - 1
+    t = (code // BASE) % BASE - 1
+    i = code // (BASE * BASE) - BASE
+    new_origin(H, h, cells.shape[0])
+    piece, in_hand = cells[o], hand[side] > 0
+    for e in range(K.mv_first[side], K.mv_first[side + 1]):
+        if K.mv_type[e] == 3 and applies(K, e, piece, o, in_hand):
+            # FIND writes none of out, hit, taken: cells stands in for them
+            d, _ = walk(K, cells, side, o, e, H, h, FIND, t, i, cells, 0, cells, cells)
+            if d >= 0:
+                return int(d)
+    return -1
+
+
+@jit
+def drop_twins(K: Any, cells: Any, hand: Any, side: int, out: Any, first: int, m: int,
+               W: Any) -> int:
+    """Of the chain codes out[first:m] (one origin's, in the order found), keep each path
+    once, the first (the engine's legal moves are a set of Moves; a chain's captures are
+    the first chain's)."""
+    H = W.hops
+    keep = first
+    for i in range(first, m):
+        code = out[i]
+        twin = False
+        if code >= BASE * BASE * BASE:
+            d = chain_of(K, cells, hand, side, code, H, 1)  # 0 is the listing's
+            for j in range(first, keep):
+                c = out[j]
+                if twin or c < BASE * BASE * BASE or (c // BASE) % BASE != (code // BASE) % BASE:
+                    continue
+                if chain_of(K, cells, hand, side, c, H, 2) == d:
+                    twin = True
+                    for x in range(d + 1):
+                        if H[1, H_PATH, x] != H[2, H_PATH, x]:
+                            twin = False
+        if not twin:
+            out[keep] = code
+            W.taken[keep] = W.taken[i]
+            keep += 1
+    return keep
+
+
+@inline
+def add_hops(K: Any, cells: Any, hand: Any, side: int, s: int, e: int, out: Any, first: int,
+             m: int, more: bool, W: Any) -> int:
+    """Append the chains of hop entry e from s (more: not the origin's first hop entry),
+    each path once (drop_twins over the origin's codes out[first:m] so far)."""
+    if not more:
+        new_origin(W.hops, 0, cells.shape[0])
+    _, m = walk(K, cells, side, s, e, W.hops, 0, LIST, -1, -1, out, m, W.hit, W.taken)
+    if K.mv_dist[e] >= HOP_TWINS and m - first > 1:
+        m = drop_twins(K, cells, hand, side, out, first, m, W)
+    return int(m)
+
+
+@inline
 def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any,
-              hit: Any, pairs: bool) -> int:
+              hit: Any, pairs: bool, W: Any) -> int:
     """Append the side's moves, each code once (entries and rays may reach a target
     twice: hit marks the targets of the current origin). pairs: a move with then_place
     as its pair o->t alone (pick draws the placement)."""
@@ -172,13 +383,15 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
         if piece == 0 or K.piece_side[piece] != side:
             continue
         hit[hit.shape[0] - 1] += 1
+        first, hopped = m, False
         for e in range(K.mv_first[side], K.mv_first[side + 1]):
-            when = K.mv_when[e]
-            if (when == 1 and in_hand) or (when == 2 and not in_hand):
-                continue
-            if not K.mv_kinds[e, piece] or not K.mv_from[e, s]:
+            if not applies(K, e, piece, s, in_hand):
                 continue
             kind, most, rs = K.mv_type[e], K.mv_dist[e], K.mv_rs[e]
+            if kind == 3:
+                m = add_hops(K, cells, hand, side, s, e, out, first, m, hopped, W)
+                hopped = True
+                continue
             empty, enemy = K.mv_empty[e], K.mv_enemy[e]
             for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
                 length = K.ray_len[r]
@@ -299,10 +512,30 @@ def after_action(K: Any, cells: Any, side: int, landing: int, action: int, found
     return taken
 
 
+@jit
+def play_chain(K: Any, cells: Any, hand: Any, side: int, code: int, found: Any, log: Any,
+               H: Any) -> int:
+    """Play a chain code in place (the piece lifted, every piece it took removed, promoted
+    where it lands); the number of pieces captured."""
+    d = chain_of(K, cells, hand, side, code, H, 0)
+    o, t = code % BASE - 1, (code // BASE) % BASE - 1
+    piece = cells[o]
+    put(cells, o, 0, log)
+    taken = 0
+    for j in range(1, d + 1):
+        if H[0, H_TAKE, j] != 0:
+            put(cells, H[0, H_MID, j], 0, log)
+            taken += 1
+    promoted = K.prom[side, piece, t] & (PROM_ENDS - 1)
+    put(cells, t, promoted if promoted != 0 else piece, log)
+    return int(taken + after_action(K, cells, side, t, 0, found, log))
+
+
 @inline
-def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any) -> int:
+def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any,
+         H: Any) -> int:
     """Play a legal code in place; the number of pieces captured. log: the spaces it
-    changed (see put)."""
+    changed (see put); H: the work area of chains (W.hops)."""
     log[0] = 0
     side = st[0]
     if code == SWAP:
@@ -310,7 +543,9 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any
         return 0
     n_sides = K.F[F_SIDES]
     taken = 0
-    if code != PASS:
+    if code >= CHAIN:
+        taken = play_chain(K, cells, hand, side, code, found, log, H)
+    elif code != PASS:
         o = code % BASE - 1
         t = (code // BASE) % BASE - 1
         p = (code // (BASE * BASE)) % BASE - 1
@@ -323,7 +558,7 @@ def play(K: Any, cells: Any, hand: Any, st: Any, code: int, found: Any, log: Any
             put(cells, o, 0, log)
             if cells[t] != 0:
                 taken += 1
-            promoted = K.prom[side, piece, t]
+            promoted = K.prom[side, piece, t] & (PROM_ENDS - 1)
             put(cells, t, promoted if promoted != 0 else piece, log)
             if p >= 0:
                 j = K.side_then[side]
@@ -364,6 +599,28 @@ def landed_flips(K: Any, cells: Any, side: int, code: int, found: Any) -> bool:
 
 
 @jit
+def chain_flips(K: Any, cells: Any, hand: Any, side: int, code: int, W: Any) -> bool:
+    """landed_flips of a chain: on a copy (W.cells) with the chain's captures gone and its
+    piece landed, not promoted (engine._landed)."""
+    d = chain_of(K, cells, hand, side, code, W.hops, 0)
+    o, t = code % BASE - 1, (code // BASE) % BASE - 1
+    for i in range(cells.shape[0]):
+        W.cells[i] = cells[i]
+    W.cells[o] = 0
+    for j in range(1, d + 1):
+        if W.hops[0, H_TAKE, j] != 0:
+            W.cells[W.hops[0, H_MID, j]] = 0
+    W.cells[t] = cells[o]
+    any_rule = False
+    for e in range(K.cp_first[side], K.cp_first[side + 1]):
+        if K.cp_type[e] == 1 and K.cp_required[e] and K.cp_after[e, 0]:
+            any_rule = True
+            if runs(K, W.cells, side, t, e, W.found, 0) > 0:
+                return True
+    return not any_rule
+
+
+@jit
 def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> int:
     """How many pieces a move captures (for must_capture)."""
     t = (code // BASE) % BASE - 1
@@ -375,7 +632,7 @@ def captures_of(K: Any, cells: Any, hand: Any, st: Any, code: int, W: Any) -> in
         W.hand[i] = hand[i]
     for i in range(st.shape[0]):
         W.st[i] = st[i]
-    return int(play(K, W.cells, W.hand, W.st, code, W.found, W.trial))
+    return int(play(K, W.cells, W.hand, W.st, code, W.found, W.trial, W.hops))
 
 
 @inline
@@ -410,7 +667,7 @@ def fits(K: Any, cells: Any, side: int, code: int, W: Any) -> bool:
         return True
     o = code % BASE - 1
     t = (code // BASE) % BASE - 1
-    p = (code // (BASE * BASE)) % BASE - 1
+    p = (code // (BASE * BASE)) % BASE - 1 if code < CHAIN else -1  # a chain places none
     for s in (o if t < 0 else t, p):
         if s >= 0 and cells[s] != 0 and K.piece_side[cells[s]] == side and \
                 group_too_big(K, cells, side, s, W):
@@ -455,7 +712,7 @@ def keep_allowed(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, m:
         for j in range(st.shape[0]):
             W.st[j] = st[j]
         W.st[0] = side
-        play(K, W.cells, W.hand, W.st, out[i], W.found, W.trial)
+        play(K, W.cells, W.hand, W.st, out[i], W.found, W.trial, W.hops)
         if fits(K, W.cells, side, out[i], W) and not both_win(K, W.cells, hand, side, W):
             out[keep] = out[i]
             keep += 1
@@ -472,7 +729,7 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
     (none where no pair has a placement)."""
     m = add_placements(K, cells, hand, side, out, 0, W.hit)
     listed = pairs and K.th_pairs[side] != 0
-    m = add_moves(K, cells, hand, side, out, m, W.seen, W.hit, listed)
+    m = add_moves(K, cells, hand, side, out, m, W.seen, W.hit, listed, W)
     if listed:
         j = K.side_then[side]
         for i in range(m):
@@ -484,8 +741,10 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
     if K.F[F_REQUIRED]:
         keep = 0
         for i in range(m):
-            if landed_flips(K, cells, side, out[i], W.found):
+            if chain_flips(K, cells, hand, side, out[i], W) if out[i] >= CHAIN else \
+                    landed_flips(K, cells, side, out[i], W.found):
                 out[keep] = out[i]
+                W.taken[keep] = W.taken[i]
                 keep += 1
         m = keep
     if K.F[F_GROUP] >= 0 or K.F[F_BOTH_WIN] == ILLEGAL:
@@ -493,7 +752,8 @@ def candidates(K: Any, cells: Any, hand: Any, st: Any, side: int, out: Any, W: A
     if K.F[F_MUST] > 0 and m > 0:
         best = 0
         for i in range(m):
-            W.taken[i] = captures_of(K, cells, hand, st, out[i], W)
+            if out[i] < CHAIN or not K.F[F_SIMPLE_TAKES]:  # a chain's: counted when found
+                W.taken[i] = captures_of(K, cells, hand, st, out[i], W)
             best = max(best, W.taken[i])
         if best > 0:
             keep = 0
@@ -965,7 +1225,7 @@ def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, 
             codes[ply] = code
         if code == SWAP and tally[3] < 0:
             tally[3] = st[0]
-        play(K, cells, hand, st, code, W.found, W.log)
+        play(K, cells, hand, st, code, W.found, W.log, W.hops)
     return GOING_ON, max_plies  # not reached
 
 

@@ -21,12 +21,18 @@ import numpy as np
 from printables.games.model import Piece
 from printables.games.rules.lines import Tables
 from printables.games.rules.moves import NEUTRAL
-from printables.games.rules.vocabulary import RuleSet, WinRule
+from printables.games.rules.vocabulary import MoveRule, RuleSet, WinRule
 
 #: more than any slide's reach on a board a kernel accepts
 FAR = 1 << 20
 #: the largest board (spaces) move codes can name
 MAX_SPACES = 1023
+#: a hop entry's mv_dist (a hop has no distance): over (0 any, 1 own, 2 enemy) +
+#: HOP_TAKES * captures + HOP_CHAIN * chain (0 no, 1 optional, 2 required) + HOP_TWINS
+#: where two chains from one space may follow one path (Builder.mark_hops)
+HOP_TAKES, HOP_CHAIN, HOP_TWINS = 3, 6, 18
+#: added to prom[side, piece, s] where a promotion ends the move (a chain stops there)
+PROM_ENDS = 1 << 16
 
 FIELDS = (
     "F piece_side piece_kind placed_piece flip prom below "
@@ -41,7 +47,7 @@ FIELDS = (
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
                   "out other found seen taken cells hand st mark stack hit log trial rng "
-                  "arrows tally codes links chain")
+                  "arrows tally codes links chain hops")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -49,8 +55,8 @@ def unsupported(rules: RuleSet, spaces: int) -> str | None:
     found = []
     if spaces > MAX_SPACES:
         found.append(f"a board of more than {MAX_SPACES} spaces")
-    if any(m.type == "hop" for m in rules.move):
-        found.append("hops")
+    if any(m.type == "hop" and m.then_place for m in rules.move):
+        found.append("hops with then_place")
     if any(p.friendly_neighbours for p in rules.place):
         found.append("friendly_neighbours")
     if any(c.type == "line" for c in rules.capture):
@@ -180,8 +186,9 @@ class Builder:
                 cols["mv_from"].append(self.mask(origins))
                 cols["mv_land"].append(self.mask(s for s in range(self.n)
                                                  if s not in bad and (on is None or s in on)))
-                cols["mv_type"].append(("step", "slide", "leap").index(rule.type))
-                cols["mv_dist"].append(_reach(rule.type, rule.distance))
+                cols["mv_type"].append(("step", "slide", "leap", "hop").index(rule.type))
+                cols["mv_dist"].append(_hop(rule) if rule.type == "hop" else
+                                       _reach(rule.type, rule.distance))
                 cols["mv_empty"].append("empty" in rule.onto)
                 cols["mv_enemy"].append("enemy" in rule.onto)
                 cols["mv_when"].append(("always", "hand-empty", "in-hand").index(rule.when))
@@ -372,9 +379,44 @@ class Builder:
                                 prom[i, j, s] = self.piece_id[Piece(side, r.to)]
         fields["flip"], fields["prom"] = flip, prom
         fields["F"] = self.flags()  # before ray_arrays: max_group adds an nbset
+        self.mark_hops(fields)
         fields.update(self.ray_arrays())
         fields.update(_pairs(fields, nsides, self.n))
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
+
+    def mark_hops(self, f: dict[str, Any]) -> None:
+        """Add PROM_ENDS to prom where a promotion ends the move (a chain of hops stops
+        there), and HOP_TWINS to the mv_dist of a side's hop entries where two chains from
+        one space may follow one path (two hop entries for one piece, or two hops from a
+        space to one landing), so the interpreter drops the later ones as the engine does.
+        In the fields the tables have already: every field more costs every call into
+        the interpreter (it passes the tables as arguments)."""
+        prom = f["prom"]
+        for i, side in enumerate(self.sides):
+            for j, p in enumerate(self.pieces[1:], 1):
+                for r in self.rules.promote:
+                    if p.side == side and r.piece == p.kind and r.guard.for_side(side) \
+                            and r.ends_move:
+                        for s in self.space_set(r.zone, side):
+                            prom[i, j, s] |= PROM_ENDS
+        for i in range(len(self.sides)):
+            hops = [e for e in range(f["mv_first"][i], f["mv_first"][i + 1])
+                    if f["mv_type"][e] == 3]
+            shared = any((f["mv_kinds"][a] & f["mv_kinds"][b]).any()
+                         for a in hops for b in hops if a < b)
+            if shared or any(self.landings_repeat(f["mv_rs"][e]) for e in hops):
+                for e in hops:
+                    f["mv_dist"][e] += HOP_TWINS
+
+    def landings_repeat(self, rs: int) -> bool:
+        """Two rays of rayset rs from one space whose second spaces (a hop's landing) are
+        one."""
+        for start, count in self.raysets[rs]:
+            lands = [self.rays[r][1] for r in range(start, start + count)
+                     if len(self.rays[r]) > 1]
+            if len(set(lands)) < len(lands):
+                return True
+        return False
 
     def ray_arrays(self) -> dict[str, Any]:
         longest = max((len(r) for r in self.rays), default=1)
@@ -457,6 +499,12 @@ def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
     return {"th_most": most or [1], "th_pairs": pairs}
 
 
+def _hop(rule: MoveRule) -> int:
+    """The mv_dist field of a hop: its over, captures and chain (see HOP_TAKES)."""
+    return (("any", "own", "enemy").index(rule.over) + HOP_TAKES * int(rule.captures)
+            + HOP_CHAIN * ("no", "optional", "required").index(rule.chain))
+
+
 def _reach(kind: str, distance: int | None) -> int:
     """The distance field of a step (1), slide (at most; FAR) or leap (exactly; 2)."""
     if kind == "step":
@@ -497,7 +545,8 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 arrows=np.zeros(n + 1, np.int64), tally=np.zeros(4, np.int64),
                 codes=np.zeros(0, np.int64),
                 links=np.zeros((k.ray_len.shape[0], 2), np.int64),
-                chain=np.zeros((n + 2, 4), np.int64))
+                chain=np.zeros((n + 2, 4), np.int64),
+                hops=np.zeros((3, 10, n + 3), np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
@@ -512,4 +561,8 @@ def move_bound(k: Any, n: int) -> int:
     then_most = max((int(widest[int(r)]) for r in k.th_rs), default=0) if len(k.th_owner) \
         else 0
     moves = sum(int(widest[int(k.mv_rs[e])]) for e in range(len(k.mv_type)))
-    return 8 + n * len(k.pl_gravity) + n * moves * (1 + then_most)
+    # chains of hops: no bound short of the position's; four per ray space is far more
+    # than a draughts king finds (the interpreter flags more, see generic_core.chain_room)
+    chains = sum(4 * int(widest[int(k.mv_rs[e])]) for e in range(len(k.mv_type))
+                 if k.mv_type[e] == 3)
+    return 8 + n * len(k.pl_gravity) + n * (moves * (1 + then_most) + chains)
