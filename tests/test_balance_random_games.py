@@ -54,6 +54,9 @@ def _compiled(name: str) -> tuple[Any, Any]:
 def test_a_compiled_random_game_tallies_what_the_ply_loop_tallies(name: str) -> None:
     kernel, start = _compiled(name)
     assert isinstance(kernel, PlaysRandomGames)
+    # a playout first: numba then compiles run_game for its constant pairs=True, which a
+    # random game must not be given (it once was, where a process had played one before)
+    kernel.random_playout(kernel.from_position(start), random.Random(1), 20)
     for seed in range(GAMES_EACH):
         fast = kernel.random_game(kernel.from_position(start), random.Random(seed),
                                   MAX_PLIES, MAX_PLIES)

@@ -57,7 +57,8 @@ def _after_playout_status(kernel: GenericKernel, state: object, code: int) -> in
     """The result after code as a playout finds it: status looking at the changes only."""
     after = kernel.copy(state)
     w, core = after.w, kernel.core  # type: ignore[attr-defined]
-    core.play(after.k, after.cells, after.hand, after.st, code, w.found, w.log)  # type: ignore[attr-defined]
+    core.play(after.k, after.cells, after.hand, after.st, code, w.found, w.log,  # type: ignore[attr-defined]
+              w.hops)
     r, _ = core.status(after.k, after.cells, after.hand, after.st, w.out, w,  # type: ignore[attr-defined]
                        True)
     return None if r == core.GOING_ON else int(r)

@@ -131,14 +131,17 @@ class GenericKernel(FastKernel):
         entry point, skipping numba's dispatch, which types every argument on each call
         (the rule tables are some sixty arrays: 19 of a ply's 25 microseconds). Safe
         because every game's tables have the same types (generic_tables.FLAGS), so each
-        function has one compiled version."""
+        function has one compiled version for arguments from Python; a version numba made
+        for a constant argument of a call inside the interpreter (Literal types: run_game
+        from playout, pairs=True folded in) is never taken for it."""
         found = self._entries.get(name)
         if found is not None:
             return found
         function = getattr(self.core, name)
-        overloads = getattr(function, "overloads", None)
-        if overloads is not None and len(overloads) == 1:
-            self._entries[name] = next(iter(overloads.values())).entry_point
+        plain = [cres for sig, cres in getattr(function, "overloads", {}).items()
+                 if not any(type(arg).__name__.endswith("Literal") for arg in sig)]
+        if len(plain) == 1:  # not a version compiled for a constant argument (run_game's
+            self._entries[name] = plain[0].entry_point  # pairs=True inside playout)
             return self._entries[name]
         return function
 
