@@ -138,10 +138,15 @@ class GenericKernel(FastKernel):
         if found is not None:
             return found
         function = getattr(self.core, name)
-        plain = [cres for sig, cres in getattr(function, "overloads", {}).items()
-                 if not any(type(arg).__name__.endswith("Literal") for arg in sig)]
-        if len(plain) == 1:  # not a version compiled for a constant argument (run_game's
-            self._entries[name] = plain[0].entry_point  # pairs=True inside playout)
+        overloads = getattr(function, "overloads", None)
+        if not overloads:
+            return function
+        from numba.core.types import Literal  # compiled: numba is installed
+
+        plain = [cres for sig, cres in overloads.items()
+                 if not any(isinstance(arg, Literal) for arg in sig)]
+        if len(plain) == 1:
+            self._entries[name] = plain[0].entry_point
             return self._entries[name]
         return function
 
