@@ -153,7 +153,6 @@ class GenericRules:
             found = self._swappers[key] = tuple(seats)
         return found
 
-
     def tally(self, board: Board, pos: Position) -> str:
         """What a caption adds that the diagram cannot show: passes in a row, moves without a
         capture, a pie swap made."""

@@ -101,6 +101,8 @@ class GenericKernel(FastKernel):
         self.core = core(pure)
         self._tables: dict[int, tuple[Any, Any, Any, Any]] = {}
         self._entries: dict[str, Any] = {}
+        #: id of an options' tables (kept in _tables) -> the seats after the pie swap
+        self._swapped_seats: dict[int, tuple[int, ...]] = {}
         rs = self.rules.ruleset
         self.owners = (*rs.sides, NEUTRAL)
 
@@ -212,8 +214,11 @@ class GenericKernel(FastKernel):
         if getattr(self.game.seats, "__self__", None) is self.rules:  # the [rules]' own
             if not state.st[1]:
                 return self.unswapped
-            swapped: tuple[int, ...] = self.rules.seats(state.base.with_(state={"swapped": True}))
-            return swapped
+            found = self._swapped_seats.get(id(state.k))  # per options, as the tables
+            if found is None:
+                found = self.rules.seats(state.base.with_(state={"swapped": True}))
+                self._swapped_seats[id(state.k)] = found
+            return found
         return game_seats(self.game, self.to_position(state))
 
     def adjudicate(self, state: GenericState) -> int:
@@ -269,6 +274,7 @@ class GenericKernel(FastKernel):
         r, plies = self._call("run_game")(state.k, state.cells, state.hand, state.st,
                                           max_plies, rng.getrandbits(32), w, False, codes)
         state.moves, state.result = None, None
+        self._check_room(w)
         capped = r == self.core.GOING_ON
         result = self.adjudicate(state) if capped else int(r)
         swap_side = int(w.tally[3])
