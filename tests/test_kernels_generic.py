@@ -18,9 +18,10 @@ position of some 2,000 queen moves and arrows, one walk of 60 plies).
 Size knob: PRINTABLES_KERNEL_CHECK=N multiplies both by N.
 
 A compiled playout takes shortcuts the per-ply calls do not (generic_core's docstring);
-tests/test_kernels_stop.py checks its results, and two tests here what that leaves: that
-drawing Amazons' arrow by rejection keeps every move equally likely, and that wins by an
-exact line are found looking only near the last move.
+tests/test_kernels_stop.py checks its results, and tests here what that leaves: that
+drawing Amazons' arrow by rejection, and the moves of a game that only moves, keeps every
+move equally likely; that the compiled playout plays the plain-Python one's games; and
+that wins by an exact line are found looking only near the last move.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import os
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -194,6 +196,86 @@ def test_a_playout_draws_every_move_and_placement_equally_often() -> None:
     expected = draws / len(legal)
     chi2 = sum((seen[c] - expected) ** 2 / expected for c in legal)
     assert chi2 < len(legal) + 5 * (2 * len(legal)) ** 0.5
+
+
+#: the games of SIZES whose playouts draw each move (generic_core.sampled_code): they
+#: only step, slide or leap, without a placement, hop, then_place, swap or filter
+DRAWN = ("breakthrough", "dugi-small", "rules:dugi")
+
+
+def _state_after(kernel: Any, start: Position, plies: int, seed: int) -> Any:
+    state, rng = kernel.from_position(start), random.Random(seed)
+    for _ in range(plies):
+        moves = kernel.legal(state)
+        if not moves:
+            break
+        kernel.apply(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+def test_the_games_whose_playouts_draw_their_moves_are_those_that_only_move() -> None:
+    drawn = []
+    for name in SIZES:
+        game, start = game_and_start(name)
+        kernel = make_pure(game, game.board(start.options))
+        assert kernel is not None
+        state = kernel.from_position(start)
+        if state.k.F[kernel.core.F_SAMPLE_REACH] > 0:
+            drawn.append(name)
+    assert tuple(sorted(drawn)) == tuple(sorted(DRAWN))
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_a_drawn_move_is_a_legal_move_and_each_as_likely(name: str) -> None:
+    """A playout of a game that only moves draws a piece, an entry, a ray and a step until
+    they name a legal move (generic_core.sampled_code) instead of listing the moves: at
+    three positions of a random game, every move drawn is legal and every legal move comes
+    up, about equally often (a chi-square far from its limit; fixed seeds, so a fixed
+    check). A draw that gives up (after SAMPLE_TRIES tries) leaves the playout to list the
+    moves, uniform too."""
+    game, start = game_and_start(name)
+    kernel = make_pure(game, game.board(start.options))
+    assert kernel is not None
+    core = kernel.core
+    for plies in (0, 9, 30):
+        state = _state_after(kernel, start, plies, plies)
+        legal = set(kernel.legal(state))
+        assert len(legal) > 3 and kernel.result(state) is None
+        w = state.w
+        core.seed_rng(w.rng, 777 + plies)
+        draws = 40 * len(legal)
+        seen = Counter(core.sampled_code(state.k, state.cells, state.hand, int(state.st[0]),
+                                         w) for _ in range(draws))
+        given_up = seen.pop(core.NO_CODE, 0)  # the playout lists the moves then
+        assert given_up < draws / 20 and set(seen) == legal, f"{name} after {plies} plies"
+        expected = (draws - given_up) / len(legal)
+        chi2 = sum((seen[c] - expected) ** 2 / expected for c in legal)
+        assert chi2 < len(legal) + 5 * (2 * len(legal)) ** 0.5, f"{name} after {plies} plies"
+
+
+@pytest.mark.slow  # compiles the interpreter: a minute on a fresh numba cache
+@pytest.mark.parametrize("name", ["dugi-small", "breakthrough"])
+def test_a_compiled_playout_plays_the_plain_python_playout(name: str) -> None:
+    """The compiled playout (drawn moves, changed-space win checks) and the same source run
+    as plain Python give the same game for a seed: its result, length and last position."""
+    if not numba_available():
+        pytest.skip("numba is not installed (the play extra)")
+    game, start = game_and_start(name)
+    board = game.board(start.options)
+    games = []
+    for kernel in (make_pure(game, board), make_compiled(game, board)):
+        assert kernel is not None
+        runs = []
+        for seed in range(3):
+            state = _state_after(kernel, start, 4, seed)
+            run = kernel.core.playout if kernel.pure else kernel._call("playout")
+            result = run(state.k, state.cells, state.hand, state.st, 400, 1000 + seed,
+                         state.w)
+            runs.append((tuple(int(x) for x in result), state.cells.tolist(),
+                         state.st.tolist()))
+        games.append(runs)
+    assert games[0] == games[1]
+    assert any(plies < 400 for (_, plies), _, _ in games[0]) or name == "dugi-small"
 
 
 @pytest.mark.slow

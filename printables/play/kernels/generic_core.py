@@ -51,12 +51,20 @@ BASE = 1024
 CHAIN = BASE * BASE * BASE
 PASS = -1
 SWAP = -2
+#: no code (every code is a placement s + 1 >= 1, a move above BASE, PASS or SWAP)
+NO_CODE = 0
 DRAW = -1
 GOING_ON = -2
 # F (flags) indices
 F_SIDES, F_SWAP, F_FIRST, F_PASS, F_NO_MOVE, F_ALL_STUCK, F_BOTH_WIN = 0, 1, 2, 3, 4, 5, 6
 F_QUIET, F_MUST, F_SHARED, F_SIMPLE_TAKES, F_REQUIRED, F_NEUTRAL = 7, 8, 9, 10, 11, 12
 F_GROUP, F_GROUP_NB = 13, 14  # max_group: the largest group (-1: any size), its relations
+# a playout may draw its moves (sampled_code) where F_SAMPLE_REACH > 0: the most steps of
+# any move entry's reach along a ray, and F_SAMPLE_RAYS the most rays from one space
+F_SAMPLE_REACH, F_SAMPLE_RAYS = 15, 16
+#: draws sampled_code makes before the playout lists the codes instead (a side with a
+#: legal move is found in a few draws unless it has almost none)
+SAMPLE_TRIES = 64
 ILLEGAL = 2  # F[F_BOTH_WIN]: a move that makes two sides winners is illegal
 
 
@@ -372,6 +380,24 @@ def add_hops(K: Any, cells: Any, hand: Any, side: int, s: int, e: int, out: Any,
 
 
 @inline
+def reach(kind: int, most: int, length: int) -> tuple[int, int]:
+    """The steps along a ray of length spaces a step (0), slide (1) or leap (2) of distance
+    most may end on: range(first, last); a step or slide stops at the first piece."""
+    if kind == 2:
+        return (most - 1, most) if length >= most else (0, 0)
+    return 0, 1 if kind == 0 else min(most, length)
+
+
+@inline
+def lands_on(K: Any, cells: Any, side: int, e: int, t: int) -> bool:
+    """Move entry e of side may end on t as the board stands (empty or enemy, as the entry
+    wants, and a landing space of it)."""
+    here = cells[t]
+    ok = (here == 0 and K.mv_empty[e]) or (K.mv_enemy[e] and is_enemy(K, here, side))
+    return bool(ok and K.mv_land[e, t])
+
+
+@inline
 def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: Any,
               hit: Any, pairs: bool, W: Any) -> int:
     """Append the side's moves, each code once (entries and rays may reach a target
@@ -392,20 +418,12 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                 m = add_hops(K, cells, hand, side, s, e, out, first, m, hopped, W)
                 hopped = True
                 continue
-            empty, enemy = K.mv_empty[e], K.mv_enemy[e]
             for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
-                length = K.ray_len[r]
-                if kind == 2:
-                    if length < most:
-                        continue
-                    reach_first, reach_last = most - 1, most
-                else:
-                    reach_first, reach_last = 0, 1 if kind == 0 else min(most, length)
+                reach_first, reach_last = reach(kind, most, K.ray_len[r])
                 for k in range(reach_first, reach_last):
                     t = K.ray_sp[r, k]
                     here = cells[t]
-                    ok = (here == 0 and empty) or (enemy and is_enemy(K, here, side))
-                    if ok and K.mv_land[e, t]:
+                    if lands_on(K, cells, side, e, t):
                         if K.mv_then[e] < 0:
                             if first_visit(hit, t, 1):
                                 out[m] = (s + 1) + (t + 1) * BASE
@@ -419,6 +437,81 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
                     if here != 0 and kind != 2:
                         break
     return m
+
+
+# ------------------------------------------------------------------ drawn moves
+# Where F_SAMPLE_REACH > 0 (moves only: steps, slides and leaps, no placement, hop,
+# then_place, swap or filter; generic_tables.sample_flags), a playout draws each ply's
+# move instead of listing every code: an own piece, a move entry, a ray slot below
+# F_SAMPLE_RAYS and a step below F_SAMPLE_REACH, each uniformly, until they name a legal
+# code by add_moves' first (entry, ray, step) to reach it. Every legal code has one such
+# draw out of the same number, so each is as likely as in a list; a side with few moves
+# falls back on the list after SAMPLE_TRIES draws (uniform too).
+
+
+@jit
+def reached_before(K: Any, cells: Any, side: int, s: int, in_hand: bool, e: int, r: int,
+                   k: int, t: int) -> bool:
+    """add_moves reaches the code s->t before entry e's step k along ray r: by an earlier
+    entry, an earlier ray of e, or an earlier step of r."""
+    piece = cells[s]
+    for e2 in range(K.mv_first[side], e + 1):
+        if not applies(K, e2, piece, s, in_hand):
+            continue
+        kind, most, rs = K.mv_type[e2], K.mv_dist[e2], K.mv_rs[e2]
+        for r2 in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
+            if e2 == e and r2 > r:
+                return False
+            first, last = reach(kind, most, K.ray_len[r2])
+            for k2 in range(first, k if e2 == e and r2 == r else last):
+                t2 = K.ray_sp[r2, k2]
+                if t2 == t and lands_on(K, cells, side, e2, t):
+                    return True
+                if cells[t2] != 0 and kind != 2:
+                    break
+    return False
+
+
+@inline
+def sampled_code(K: Any, cells: Any, hand: Any, side: int, W: Any) -> int:
+    """A uniformly random legal code of side drawn as above, or NO_CODE after
+    SAMPLE_TRIES draws (the side has no move, or too few to be drawn quickly)."""
+    n = 0
+    for s in range(cells.shape[0]):
+        piece = cells[s]
+        if piece != 0 and K.piece_side[piece] == side:
+            W.own[n] = s
+            n += 1
+    first, entries = K.mv_first[side], K.mv_first[side + 1] - K.mv_first[side]
+    if n == 0 or entries == 0:
+        return NO_CODE
+    steps, in_hand = K.F[F_SAMPLE_REACH], hand[side] > 0
+    slots = K.F[F_SAMPLE_RAYS] * steps
+    for _ in range(SAMPLE_TRIES):
+        s = W.own[below(W.rng, n)]
+        e = first + below(W.rng, entries) if entries > 1 else first
+        slot = below(W.rng, slots)  # a ray j and a step k along it
+        j = slot // steps
+        k = slot - j * steps
+        rs = K.mv_rs[e]
+        if j >= K.rs_count[rs, s]:
+            continue
+        r = K.rs_first[rs, s] + j
+        kind = K.mv_type[e]
+        lo, hi = reach(kind, K.mv_dist[e], K.ray_len[r])
+        if k < lo or k >= hi or not applies(K, e, cells[s], s, in_hand):
+            continue
+        clear = True
+        if kind != 2:
+            for i in range(k):
+                if cells[K.ray_sp[r, i]] != 0:
+                    clear = False
+                    break
+        t = K.ray_sp[r, k]
+        if clear and lands_on(K, cells, side, e, t) and \
+                not reached_before(K, cells, side, s, in_hand, e, r, k, t):
+            return int((s + 1) + (t + 1) * BASE)
+    return NO_CODE
 
 
 @jit
@@ -1083,28 +1176,39 @@ def most_pieces(K: Any, cells: Any) -> int:
 
 
 @inline
-def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any,
-           pairs: bool) -> tuple[int, int]:
-    """(result, number of legal codes in out): the engine's result, in its order. Win
-    conditions look at the spaces W.log names where W.log[0] >= 0 (see meets); pairs: see
-    candidates."""
+def decided(K: Any, cells: Any, hand: Any, st: Any, W: Any) -> int:
+    """The result the win conditions and the quiet-move limit give, in the engine's order,
+    or GOING_ON (whether the side to move can move is status's question). Win conditions
+    look at the spaces W.log names where W.log[0] >= 0 (see meets)."""
     n = K.F[F_SIDES]
     found = winners(K, cells, hand, W, W.log)
     if found != 0:
         if found & (found - 1) == 0:
             for s in range(n):
                 if found == 1 << s:
-                    return s, 0
+                    return s
         if K.F[F_BOTH_WIN] == 0:
             mover = (st[0] - 1) % n
             if found & (1 << mover):
-                return mover, 0
+                return int(mover)
             for s in range(n):
                 if found & (1 << s):
-                    return s, 0
-        return DRAW, 0
+                    return s
+        return DRAW
     if K.F[F_QUIET] > 0 and st[2] >= K.F[F_QUIET]:
-        return DRAW, 0
+        return DRAW
+    return GOING_ON
+
+
+@inline
+def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any,
+           pairs: bool) -> tuple[int, int]:
+    """(result, number of legal codes in out): the engine's result, in its order (decided,
+    then a side that cannot move); pairs: see candidates."""
+    r = decided(K, cells, hand, st, W)
+    if r != GOING_ON:
+        return r, 0
+    n = K.F[F_SIDES]
     m = legal(K, cells, hand, st, out, W, pairs)
     if m == 0:
         how = K.F[F_NO_MOVE]
@@ -1203,7 +1307,8 @@ def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
 def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, W: Any,
              pairs: bool, codes: Any) -> tuple[int, int]:
     """Uniformly random legal codes in place until the game ends or max_plies; (result or
-    GOING_ON at the cap, plies played). pairs: see candidates (a playout's shortcut; the
+    GOING_ON at the cap, plies played). pairs: a playout's shortcuts, drawn codes
+    (sampled_code; those plies are not tallied) or else pairs (see candidates; the
     tally's branching then counts pairs). Tallies into W.tally what balance records of a
     game: [0] the legal codes summed over the plies, [1] the most at one ply, [2] the
     plies with more than one, [3] the side that first swapped (-1: nobody); and the first
@@ -1212,15 +1317,23 @@ def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, 
     W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
     tally = W.tally
     tally[0], tally[1], tally[2], tally[3] = 0, 0, 0, -1
+    drawn = pairs and K.F[F_SAMPLE_REACH] > 0
     for ply in range(max_plies + 1):
-        r, m = status(K, cells, hand, st, W.out, W, pairs)  # one call site: it is inlined
-        if r != GOING_ON or ply == max_plies:
-            return r, ply
-        tally[0] += m
-        tally[1] = max(tally[1], m)
-        if m > 1:
-            tally[2] += 1
-        code = pick(K, cells, hand, st[0], m, W) if pairs else W.out[below(W.rng, m)]
+        code = NO_CODE
+        if drawn and ply < max_plies:
+            r = decided(K, cells, hand, st, W)
+            if r != GOING_ON:
+                return r, ply
+            code = sampled_code(K, cells, hand, st[0], W)
+        if code == NO_CODE:
+            r, m = status(K, cells, hand, st, W.out, W, pairs)  # one call site: inlined
+            if r != GOING_ON or ply == max_plies:
+                return r, ply
+            tally[0] += m
+            tally[1] = max(tally[1], m)
+            if m > 1:
+                tally[2] += 1
+            code = pick(K, cells, hand, st[0], m, W) if pairs else W.out[below(W.rng, m)]
         if ply < codes.shape[0]:
             codes[ply] = code
         if code == SWAP and tally[3] < 0:

@@ -47,7 +47,7 @@ FIELDS = (
 RuleArrays = namedtuple("RuleArrays", FIELDS.split())  # type: ignore[misc]  # noqa: PYI024
 Work = namedtuple("Work",  # noqa: PYI024
                   "out other found seen taken cells hand st mark stack hit log trial rng "
-                  "arrows tally codes links chain hops")
+                  "arrows tally codes links chain hops own")
 
 
 def unsupported(rules: RuleSet, spaces: int) -> str | None:
@@ -382,6 +382,7 @@ class Builder:
         self.mark_hops(fields)
         fields.update(self.ray_arrays())
         fields.update(_pairs(fields, nsides, self.n))
+        fields["F"] += sample_flags(fields, nsides, self.n)
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
     def mark_hops(self, f: dict[str, Any]) -> None:
@@ -487,9 +488,7 @@ def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
             best = max(best, sum(1 if kind == 0 else min(dist, x) if kind == 1 else
                                  int(x >= dist) for x in lens))
         most.append(best)
-    flags = f["F"]
-    plain = flags[1] == 0 and flags[8] == 0 and flags[11] == 0 and flags[6] != 2 and \
-        flags[13] < 0
+    plain = unfiltered(f["F"])
     pairs = []
     for side in range(nsides):
         entries = range(f["mv_first"][side], f["mv_first"][side + 1])
@@ -497,6 +496,34 @@ def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
                          all(f["mv_then"][e] >= 0 for e in entries) and
                          f["pl_first"][side] == f["pl_first"][side + 1]))
     return {"th_most": most or [1], "th_pairs": pairs}
+
+
+def unfiltered(flags: list[int]) -> bool:
+    """No pie swap, must-capture, required outflank, both_win = illegal or max_group: a
+    move's legality is its own, not a choice among the side's moves."""
+    return bool(flags[1] == 0 and flags[8] == 0 and flags[11] == 0 and flags[6] != 2
+                and flags[13] < 0)
+
+
+def sample_flags(f: dict[str, Any], nsides: int, n: int) -> list[int]:
+    """F[15:17] (generic_core.F_SAMPLE_REACH, F_SAMPLE_RAYS): where every side only moves
+    (steps, slides and leaps without then_place; no placement, hop or filter), the most
+    steps any entry reaches along a ray and the most rays it has from one space, so a
+    playout may draw its moves (generic_core.sampled_code); else 0, 0."""
+    entries = range(len(f["mv_type"]))
+    if not (unfiltered(f["F"]) and f["pl_first"][nsides] == 0 and len(entries) > 0
+            and all(f["mv_first"][s] < f["mv_first"][s + 1] for s in range(nsides))
+            and all(f["mv_type"][e] < 3 and f["mv_then"][e] < 0 for e in entries)):
+        return [0, 0]
+    steps = rays = 0
+    for e in entries:
+        rs, kind, most = f["mv_rs"][e], f["mv_type"][e], f["mv_dist"][e]
+        counts = [int(c) for c in f["rs_count"][rs]]
+        longest = max((int(x) for s in range(n) for x in f["ray_len"][
+            f["rs_first"][rs][s]:f["rs_first"][rs][s] + counts[s]]), default=0)
+        rays = max(rays, max(counts, default=0))
+        steps = max(steps, 1 if kind == 0 else min(most, longest) if kind == 1 else most)
+    return [steps, rays] if steps * rays > 0 else [0, 0]
 
 
 def _hop(rule: MoveRule) -> int:
@@ -546,7 +573,7 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 codes=np.zeros(0, np.int64),
                 links=np.zeros((k.ray_len.shape[0], 2), np.int64),
                 chain=np.zeros((n + 2, 4), np.int64),
-                hops=np.zeros((3, 10, n + 3), np.int64))
+                hops=np.zeros((3, 10, n + 3), np.int64), own=np.zeros(n, np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
