@@ -6,7 +6,7 @@ doctests, all but the MkDocs hook.
 
 Each test has a build cache of its own (tests/conftest.py), and the generic kernel keeps its
 compiled code in the build cache's folder: so that the kernels are compiled once, not once
-per test and subprocess (the interpreter about a minute each), the run gives numba one folder,
+per test and subprocess (the interpreter some three minutes each), the run gives numba one folder,
 NUMBA_CACHE_DIR, unless the caller set one. The folder is kept between runs
 (~/.cache/printables-tests/numba-KEY) and its KEY is a hash of every source numba compiles
 from (printables/play, where every compiled function and the constants they read live), of

@@ -49,7 +49,7 @@ def _compiled(name: str) -> tuple[Any, Any]:
     return kernel, start
 
 
-@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold folder)
+@pytest.mark.slow  # plays on the compiled interpreter (minutes' compile on a cold folder)
 @pytest.mark.parametrize("name", sorted(SIZES))
 def test_a_compiled_random_game_tallies_what_the_ply_loop_tallies(name: str) -> None:
     kernel, start = _compiled(name)

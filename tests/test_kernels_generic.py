@@ -144,7 +144,7 @@ def test_the_generic_kernel_equals_the_engine(name: str, path: str) -> None:
     assert tally.successors >= wanted
 
 
-@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold numba folder)
+@pytest.mark.slow  # plays on the compiled interpreter (minutes' compile on a cold numba folder)
 def test_kernel_for_and_numba_kernel_for_pick_the_generic_kernel() -> None:
     game, start = game_and_start("connect-four")
     board = game.board(start.options)
@@ -156,7 +156,7 @@ def test_kernel_for_and_numba_kernel_for_pick_the_generic_kernel() -> None:
         assert not compiled.pure  # type: ignore[attr-defined]
 
 
-@pytest.mark.slow  # compiles the interpreter: a minute on a fresh numba cache
+@pytest.mark.slow  # compiles the interpreter: minutes on a fresh numba cache
 def test_a_compiled_playout_repeats_itself_for_a_seed() -> None:
     if not numba_available():
         pytest.skip("numba is not installed (the play extra)")
@@ -253,7 +253,7 @@ def test_a_drawn_move_is_a_legal_move_and_each_as_likely(name: str) -> None:
         assert chi2 < len(legal) + 5 * (2 * len(legal)) ** 0.5, f"{name} after {plies} plies"
 
 
-@pytest.mark.slow  # compiles the interpreter: a minute on a fresh numba cache
+@pytest.mark.slow  # compiles the interpreter: minutes on a fresh numba cache
 @pytest.mark.parametrize("name", ["dugi-small", "breakthrough"])
 def test_a_compiled_playout_plays_the_plain_python_playout(name: str) -> None:
     """The compiled playout (drawn moves, changed-space win checks) and the same source run

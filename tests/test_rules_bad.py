@@ -341,7 +341,7 @@ def test_a_setup_the_rules_forbid_is_refused(cli, tmp_path):
     assert "a1" in err
 
 
-@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold numba folder)
+@pytest.mark.slow  # plays on the compiled interpreter (minutes' compile on a cold numba folder)
 def test_rules_that_never_end_stop_at_the_ply_cap(cli, tmp_path):
     rules = write_rules({"rules": {"text": "g.md"},
                          "rules.move": [{"type": "step", "along": ["orthogonal"]}],

@@ -69,7 +69,7 @@ def test_the_walk_through_validates_as_it_says(cli, tmp_path):
     assert code == 0 and "2 passed, 0 failed" in out
 
 
-@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold numba folder)
+@pytest.mark.slow  # plays on the compiled interpreter (minutes' compile on a cold numba folder)
 def test_the_walk_through_plays(cli, tmp_path):
     path = bridges(tmp_path)
     code, out, err = cli("play", path, "--games", "100")

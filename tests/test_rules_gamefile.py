@@ -45,7 +45,7 @@ def test_export_writes_the_rules_and_the_engine_plays_its_own_board(cli, tmp_pat
             "any other)") in out
 
 
-@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold numba folder)
+@pytest.mark.slow  # plays on the compiled interpreter (minutes' compile on a cold numba folder)
 def test_a_five_ring_dugi_keeps_its_rules(cli, tmp_path):
     target = exported(cli, tmp_path, "dugi", (r"(?m)^rings = 7$", "rings = 5"),
                       (r'(?m)^examples = .*$', "examples = []"),
@@ -74,7 +74,7 @@ def test_a_dag_en_nacht_of_another_size_plays_by_its_rules(cli, tmp_path):
 
 
 @pytest.mark.parametrize("name", ["dugi-small", "dag-en-nacht-13"])
-@pytest.mark.slow  # plays on the compiled interpreter (a minute's compile on a cold numba folder)
+@pytest.mark.slow  # plays on the compiled interpreter (minutes' compile on a cold numba folder)
 def test_the_examples_validate_caption_and_play_with_no_python(cli, tmp_path, name):
     path = ROOT / "examples" / f"{name}.toml"
     game = load_game_file(path)

@@ -15,8 +15,9 @@ random over the legal moves, more cheaply than the per-ply calls: its win condit
 only at the spaces the last ply changed (play logs them; see meets; a chain of linked
 pieces is searched for only where a link may be new, see chained), its codes come in no
 order (settle sorts them for legal()), a side whose every move places afterwards lists the
-moves' pairs and draws the placement (pick), and its numbers come from a small generator
-in the work area (xoshiro128**, seeded per playout).
+moves' pairs and draws the placement (pick), a game that only moves draws each move
+without listing (sampled_code), and its numbers come from a small generator in the work
+area (xoshiro128**, seeded per playout).
 
 The filters max_group and both_win = illegal play each candidate on a copy of the board
 (keep_allowed) and look at what it changed, as the playout does after a ply: the position

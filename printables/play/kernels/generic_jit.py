@@ -1,7 +1,8 @@
 """How the generic kernel's interpreter (generic_core) is compiled, and where numba keeps it.
 
 With numba installed, every function of generic_core is compiled once (the first time a
-game file's kernel plays, about a minute on two quiet cores; docs/designer/fast-self-play.md) and
+game file's kernel plays, some three and a half minutes on two quiet cores;
+docs/designer/fast-self-play.md) and
 the machine code is kept in the user's cache folder, `<cache>/numba` (the cache folder of
 printables.buildcache: `$PRINTABLES_CACHE`, else `$XDG_CACHE_HOME/printables`, else
 `~/.cache/printables`, made 0700, refused when it is a link, someone else's or writable by
