@@ -196,18 +196,8 @@ class Builder:
                 if rule.then_place is None:
                     cols["mv_then"].append(-1)
                     continue
-                tp = rule.then_place
                 if side_then[-1] < 0:
-                    owner = NEUTRAL if tp.piece in rules.neutral_kinds else side
-                    side_then[-1] = len(then["th_owner"])
-                    then["th_owner"].append(self.side_index(owner))
-                    then["th_piece"].append(self.piece_id[Piece(owner, tp.piece)])
-                    then["th_type"].append(("step", "slide", "leap").index(tp.type))
-                    then["th_dist"].append(_reach(tp.type, tp.distance))
-                    then["th_rs"].append(self.rayset(tp.along, None, ()))
-                    blocked = t.blocked.get(owner, t.blocked[side] if owner == side
-                                            else frozenset())
-                    then["th_blocked"].append(self.mask(blocked))
+                    side_then[-1] = self.then_row(then, side, rule)
                 cols["mv_then"].append(side_then[-1])
             first.append(len(cols["mv_type"]))
         out: dict[str, Any] = {"mv_first": first, "side_then": side_then}
@@ -219,6 +209,22 @@ class Builder:
         out["th_blocked"] = _rows(then.pop("th_blocked"), self.n, np.bool_)
         out.update(then)
         return out
+
+    def then_row(self, then: dict[str, list[Any]], side: str, rule: MoveRule) -> int:
+        """Append the side's then_place entry (what a move of rule places afterwards, and
+        where); its index."""
+        tp = rule.then_place
+        assert tp is not None
+        owner = NEUTRAL if tp.piece in self.rules.neutral_kinds else side
+        then["th_owner"].append(self.side_index(owner))
+        then["th_piece"].append(self.piece_id[Piece(owner, tp.piece)])
+        then["th_type"].append(("step", "slide", "leap").index(tp.type))
+        then["th_dist"].append(_reach(tp.type, tp.distance))
+        then["th_rs"].append(self.rayset(tp.along, None, ()))
+        blocked = self.t.blocked.get(owner, self.t.blocked[side] if owner == side
+                                     else frozenset())
+        then["th_blocked"].append(self.mask(blocked))
+        return len(then["th_owner"]) - 1
 
     def captures(self) -> dict[str, Any]:
         rules = self.rules
@@ -262,18 +268,8 @@ class Builder:
             for rule in rules.win:
                 if not rule.guard.for_side(side):
                     continue
+                self.win_row(cols, side, rule)
                 cond = rule.condition
-                cols["w_cond"].append({"line": 0, "connect": 1, "reach": 2}.get(cond, 3))
-                cols["w_loses"].append(rule.result == "loses")
-                cols["w_own"].append(self.piece_mask(side, rule.pieces))
-                cols["w_n"].append(rule.line or 0)
-                cols["w_exact"].append(rule.exact)
-                cols["w_mask"].append(self.mask(self.space_set(rule.reach, side)
-                                                if cond == "reach" else ()))
-                kind = rule.capture if cond == "capture" else None
-                cols["w_kind"].append(self.kinds.index(kind) if kind in self.kinds else
-                                      (-1 if kind is None else len(self.kinds)))
-                cols["w_limit"].append(rule.opponent_at_most or 0)
                 zones = (t.goal_areas if rule.connect == "goals" else t.edge_areas).get(
                     side, ()) if cond == "connect" else ()
                 cols["w_area0"].append(len(areas))
@@ -299,6 +295,21 @@ class Builder:
         out["w_zone"] = _rows(cols.pop("w_zone"), self.n, np.int64)
         out.update(cols)
         return out
+
+    def win_row(self, cols: dict[str, list[Any]], side: str, rule: WinRule) -> None:
+        """Append a win rule's condition, result, pieces, line, goal spaces and count."""
+        cond = rule.condition
+        cols["w_cond"].append({"line": 0, "connect": 1, "reach": 2}.get(cond, 3))
+        cols["w_loses"].append(rule.result == "loses")
+        cols["w_own"].append(self.piece_mask(side, rule.pieces))
+        cols["w_n"].append(rule.line or 0)
+        cols["w_exact"].append(rule.exact)
+        cols["w_mask"].append(self.mask(self.space_set(rule.reach, side)
+                                        if cond == "reach" else ()))
+        kind = rule.capture if cond == "capture" else None
+        cols["w_kind"].append(self.kinds.index(kind) if kind in self.kinds else
+                              (-1 if kind is None else len(self.kinds)))
+        cols["w_limit"].append(rule.opponent_at_most or 0)
 
     def connect(self, cols: dict[str, list[Any]], rule: WinRule,
                 zones: tuple[frozenset[int], ...]) -> None:
