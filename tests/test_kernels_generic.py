@@ -201,6 +201,9 @@ def test_a_playout_draws_every_move_and_placement_equally_often() -> None:
 #: the games of SIZES whose playouts draw each move (generic_core.sampled_code): they
 #: only step, slide or leap, without a placement, hop, then_place, swap or filter
 DRAWN = ("breakthrough", "dugi-small", "rules:dugi")
+#: the games of SIZES whose playouts count pieces again only after a capture: nothing else
+#: changes how many pieces of a kind a side has (generic_tables.counts_keep)
+COUNTS_KEPT = ("breakthrough", "checkers", "dugi-small", "rules:dugi")
 
 
 def _state_after(kernel: Any, start: Position, plies: int, seed: int) -> Any:
@@ -213,16 +216,23 @@ def _state_after(kernel: Any, start: Position, plies: int, seed: int) -> Any:
     return state
 
 
-def test_the_games_whose_playouts_draw_their_moves_are_those_that_only_move() -> None:
-    drawn = []
+def test_the_playout_shortcuts_hold_for_the_games_they_are_meant_for() -> None:
+    """Drawn moves for the games that only move; counting pieces only after a capture for
+    those without placing, flips or promotions a count would see (Othello flips, Amazons
+    places arrows, tic-tac-toe places). tests/test_kernels_stop.py stops their playouts
+    at every ply against the engine."""
+    drawn, kept = [], []
     for name in SIZES:
         game, start = game_and_start(name)
         kernel = make_pure(game, game.board(start.options))
         assert kernel is not None
-        state = kernel.from_position(start)
-        if state.k.F[kernel.core.F_SAMPLE_REACH] > 0:
+        flags = kernel.from_position(start).k.F
+        if flags[kernel.core.F_SAMPLE_REACH] > 0:
             drawn.append(name)
-    assert tuple(sorted(drawn)) == tuple(sorted(DRAWN))
+        if flags[kernel.core.F_COUNTS_KEEP]:
+            kept.append(name)
+    assert sorted(drawn) == sorted(DRAWN)
+    assert sorted(kept) == sorted(COUNTS_KEPT)
 
 
 @pytest.mark.parametrize("name", DRAWN)

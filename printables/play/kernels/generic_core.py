@@ -63,6 +63,8 @@ F_GROUP, F_GROUP_NB = 13, 14  # max_group: the largest group (-1: any size), its
 # a playout may draw its moves (sampled_code) where F_SAMPLE_REACH > 0: the most steps of
 # any move entry's reach along a ray, and F_SAMPLE_RAYS the most rays from one space
 F_SAMPLE_REACH, F_SAMPLE_RAYS = 15, 16
+# 1 where a ply that captures nothing leaves every side's pieces of every kind as many
+F_COUNTS_KEEP = 17
 #: draws sampled_code makes before the playout lists the codes instead (a side with a
 #: legal move is found in a few draws unless it has almost none)
 SAMPLE_TRIES = 64
@@ -773,7 +775,7 @@ def fits(K: Any, cells: Any, side: int, code: int, W: Any) -> bool:
 def side_wins(K: Any, cells: Any, hand: Any, side: int, W: Any, log: Any) -> bool:
     """The side meets one of its own win conditions (result wins; log: see meets)."""
     for e in range(K.w_first_side[side], K.w_first_side[side + 1]):  # noqa: SIM110
-        if not K.w_loses[e] and meets(K, cells, hand, side, e, W, log):
+        if not K.w_loses[e] and meets(K, cells, hand, side, e, W, log, False):
             return True
     return False
 
@@ -1129,9 +1131,11 @@ def reached(K: Any, cells: Any, e: int, log: Any) -> bool:
 
 
 @inline
-def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) -> bool:
+def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any,
+          kept: bool) -> bool:
     """Win entry e of side holds. With log[0] >= 0 the position before log's changes met
-    no condition: line, connect and reach look only at the changed spaces."""
+    no condition: line, connect and reach look only at the changed spaces, and a piece
+    count is not counted again where kept says log's changes kept every count."""
     cond = K.w_cond[e]
     if cond == 0:
         return bool(has_line(K, cells, e, log))
@@ -1139,6 +1143,8 @@ def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) ->
         return bool(connected(K, cells, e, W, log))
     if cond == 2:
         return bool(reached(K, cells, e, log))
+    if kept and log[0] >= 0:
+        return False
     kind = K.w_kind[e]
     for o in range(K.F[F_SIDES]):
         if o == side:
@@ -1153,13 +1159,13 @@ def meets(K: Any, cells: Any, hand: Any, side: int, e: int, W: Any, log: Any) ->
 
 
 @inline
-def winners(K: Any, cells: Any, hand: Any, W: Any, log: Any) -> int:
-    """A bit per side that a win condition makes a winner (log: see meets)."""
+def winners(K: Any, cells: Any, hand: Any, W: Any, log: Any, kept: bool) -> int:
+    """A bit per side that a win condition makes a winner (log, kept: see meets)."""
     found = 0
     n = K.F[F_SIDES]
     for side in range(n):
         for e in range(K.w_first_side[side], K.w_first_side[side + 1]):
-            if meets(K, cells, hand, side, e, W, log):
+            if meets(K, cells, hand, side, e, W, log, kept):
                 found |= 1 << (side if not K.w_loses[e] else (side + 1) % n)
     return found
 
@@ -1177,12 +1183,12 @@ def most_pieces(K: Any, cells: Any) -> int:
 
 
 @inline
-def decided(K: Any, cells: Any, hand: Any, st: Any, W: Any) -> int:
+def decided(K: Any, cells: Any, hand: Any, st: Any, W: Any, kept: bool) -> int:
     """The result the win conditions and the quiet-move limit give, in the engine's order,
     or GOING_ON (whether the side to move can move is status's question). Win conditions
-    look at the spaces W.log names where W.log[0] >= 0 (see meets)."""
+    look at the spaces W.log names where W.log[0] >= 0 (kept: see meets)."""
     n = K.F[F_SIDES]
-    found = winners(K, cells, hand, W, W.log)
+    found = winners(K, cells, hand, W, W.log, kept)
     if found != 0:
         if found & (found - 1) == 0:
             for s in range(n):
@@ -1202,11 +1208,11 @@ def decided(K: Any, cells: Any, hand: Any, st: Any, W: Any) -> int:
 
 
 @inline
-def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any,
-           pairs: bool) -> tuple[int, int]:
+def status(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any, pairs: bool,
+           kept: bool) -> tuple[int, int]:
     """(result, number of legal codes in out): the engine's result, in its order (decided,
-    then a side that cannot move); pairs: see candidates."""
-    r = decided(K, cells, hand, st, W)
+    then a side that cannot move); pairs: see candidates; kept: see meets."""
+    r = decided(K, cells, hand, st, W, kept)
     if r != GOING_ON:
         return r, 0
     n = K.F[F_SIDES]
@@ -1299,7 +1305,7 @@ def settle(K: Any, cells: Any, hand: Any, st: Any, out: Any, W: Any) -> tuple[in
     """status of any position (the whole board looked at), with the legal codes in the
     order the kernel's legal() gives: placements and moves sorted, then a swap or pass."""
     W.log[0] = -1
-    r, m = status(K, cells, hand, st, out, W, False)
+    r, m = status(K, cells, hand, st, out, W, False, False)
     sort_codes(out, m - 1 if m > 0 and out[m - 1] < 0 else m)
     return r, m
 
@@ -1319,15 +1325,16 @@ def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, 
     tally = W.tally
     tally[0], tally[1], tally[2], tally[3] = 0, 0, 0, -1
     drawn = pairs and K.F[F_SAMPLE_REACH] > 0
+    kept = False  # the last ply kept every piece count (see meets)
     for ply in range(max_plies + 1):
         code = NO_CODE
         if drawn and ply < max_plies:
-            r = decided(K, cells, hand, st, W)
+            r = decided(K, cells, hand, st, W, kept)
             if r != GOING_ON:
                 return r, ply
             code = sampled_code(K, cells, hand, st[0], W)
         if code == NO_CODE:
-            r, m = status(K, cells, hand, st, W.out, W, pairs)  # one call site: inlined
+            r, m = status(K, cells, hand, st, W.out, W, pairs, kept)  # one call: inlined
             if r != GOING_ON or ply == max_plies:
                 return r, ply
             tally[0] += m
@@ -1339,7 +1346,8 @@ def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, 
             codes[ply] = code
         if code == SWAP and tally[3] < 0:
             tally[3] = st[0]
-        play(K, cells, hand, st, code, W.found, W.log, W.hops)
+        taken = play(K, cells, hand, st, code, W.found, W.log, W.hops)
+        kept = taken == 0 and K.F[F_COUNTS_KEEP] == 1
     return GOING_ON, max_plies  # not reached
 
 

@@ -393,7 +393,7 @@ class Builder:
         self.mark_hops(fields)
         fields.update(self.ray_arrays())
         fields.update(_pairs(fields, nsides, self.n))
-        fields["F"] += sample_flags(fields, nsides, self.n)
+        fields["F"] += sample_flags(fields, nsides, self.n) + [counts_keep(fields, nsides)]
         return RuleArrays(**{k: _array(v, k in FLAGS) for k, v in fields.items()})
 
     def mark_hops(self, f: dict[str, Any]) -> None:
@@ -535,6 +535,17 @@ def sample_flags(f: dict[str, Any], nsides: int, n: int) -> list[int]:
         rays = max(rays, max(counts, default=0))
         steps = max(steps, 1 if kind == 0 else min(most, longest) if kind == 1 else most)
     return [steps, rays] if steps * rays > 0 else [0, 0]
+
+
+def counts_keep(f: dict[str, Any], nsides: int) -> int:
+    """F[17] (generic_core.F_COUNTS_KEEP): 1 where a ply that captures nothing leaves every
+    side's pieces of every kind as many (no placement, then_place, outflank's flips, or
+    promotion a piece-count condition of one kind would see), so a playout counts pieces
+    again only after a capture; else 0."""
+    flips = any(kind == 1 for kind in f["cp_type"])
+    promotes = bool(np.asarray(f["prom"]).any()) and any(k >= 0 for k in f["w_kind"])
+    return int(f["pl_first"][nsides] == 0 and all(t < 0 for t in f["mv_then"])
+               and not flips and not promotes)
 
 
 def _hop(rule: MoveRule) -> int:
