@@ -187,7 +187,8 @@ def test_a_playout_draws_every_move_and_placement_equally_often() -> None:
     w = state.w
     core.seed_rng(w.rng, 12345)
     w.log[0] = -1
-    result, m = core.status(state.k, state.cells, state.hand, state.st, w.out, w, True)
+    result, m = core.status(state.k, state.cells, state.hand, state.st, w.out, w, True,
+                            False)
     assert result == core.GOING_ON and 0 < m < len(legal) == 160
     draws = 60 * len(legal)
     seen = Counter(core.pick(state.k, state.cells, state.hand, int(state.st[0]), m, w)

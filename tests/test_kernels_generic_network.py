@@ -57,10 +57,11 @@ def _after_playout_status(kernel: GenericKernel, state: object, code: int) -> in
     """The result after code as a playout finds it: status looking at the changes only."""
     after = kernel.copy(state)
     w, core = after.w, kernel.core  # type: ignore[attr-defined]
-    core.play(after.k, after.cells, after.hand, after.st, code, w.found, w.log,  # type: ignore[attr-defined]
-              w.hops)
+    taken = core.play(after.k, after.cells, after.hand, after.st, code, w.found, w.log,  # type: ignore[attr-defined]
+                      w.hops)
+    kept = taken == 0 and bool(after.k.F[core.F_COUNTS_KEEP])  # type: ignore[attr-defined]
     r, _ = core.status(after.k, after.cells, after.hand, after.st, w.out, w,  # type: ignore[attr-defined]
-                       True)
+                       True, kept)
     return None if r == core.GOING_ON else int(r)
 
 
