@@ -152,17 +152,8 @@ def add_then(K: Any, cells: Any, hand: Any, j: int, o: int, t: int, out: Any, m:
     kind, most = K.th_type[j], K.th_dist[j]
     rs = K.th_rs[j]
     for r in range(K.rs_first[rs, t], K.rs_first[rs, t] + K.rs_count[rs, t]):
-        length = K.ray_len[r]
-        if kind == 2:
-            if length >= most:
-                p = K.ray_sp[r, most - 1]
-                if cells[p] == 0 and not seen[p]:
-                    seen[p] = True
-                    out[m] = p
-                    m += 1
-            continue
-        reach = 1 if kind == 0 else min(most, length)
-        for k in range(reach):
+        first_step, last_step = reach(kind, most, K.ray_len[r])
+        for k in range(first_step, last_step):
             p = K.ray_sp[r, k]
             if cells[p] != 0:
                 break

@@ -611,7 +611,8 @@ def move_bound(k: Any, n: int) -> int:
         else 0
     moves = sum(int(widest[int(k.mv_rs[e])]) for e in range(len(k.mv_type)))
     # chains of hops: no bound short of the position's; four per ray space is far more
-    # than a draughts king finds (the interpreter flags more, see generic_core.chain_room)
+    # than a draughts king finds (the interpreter flags more in generic_core's H_COUNT,
+    # which GenericKernel._check_room raises on)
     chains = sum(4 * int(widest[int(k.mv_rs[e])]) for e in range(len(k.mv_type))
                  if k.mv_type[e] == 3)
     return 8 + n * len(k.pl_gravity) + n * (moves * (1 + then_most) + chains)
