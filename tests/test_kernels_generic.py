@@ -32,6 +32,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from printables.gamefile import game_from_text, load_game_file
@@ -228,7 +229,7 @@ def test_the_playout_shortcuts_hold_for_the_games_they_are_meant_for() -> None:
         kernel = make_pure(game, game.board(start.options))
         assert kernel is not None
         flags = kernel.from_position(start).k.F
-        if flags[kernel.core.F_SAMPLE_REACH] > 0:
+        if flags[kernel.core.F_SAMPLE_SLOTS] > 0:
             drawn.append(name)
         if flags[kernel.core.F_COUNTS_KEEP]:
             kept.append(name)
@@ -238,7 +239,7 @@ def test_the_playout_shortcuts_hold_for_the_games_they_are_meant_for() -> None:
 
 @pytest.mark.parametrize("name", DRAWN)
 def test_a_drawn_move_is_a_legal_move_and_each_as_likely(name: str) -> None:
-    """A playout of a game that only moves draws a piece, an entry, a ray and a step until
+    """A playout of a game that only moves draws a piece, an entry and a ray slot until
     they name a legal move (generic_core.sampled_code) instead of listing the moves: at
     three positions of a random game, every move drawn is legal and every legal move comes
     up, about equally often (a chi-square far from its limit; fixed seeds, so a fixed
@@ -252,16 +253,45 @@ def test_a_drawn_move_is_a_legal_move_and_each_as_likely(name: str) -> None:
         state = _state_after(kernel, start, plies, plies)
         legal = set(kernel.legal(state))
         assert len(legal) > 3 and kernel.result(state) is None
-        w = state.w
+        w, side = state.w, int(state.st[0])
         core.seed_rng(w.rng, 777 + plies)
+        core.list_own(state.k, state.cells, side, w.own)
         draws = 40 * len(legal)
-        seen = Counter(core.sampled_code(state.k, state.cells, state.hand, int(state.st[0]),
-                                         w) for _ in range(draws))
+        seen = Counter(core.sampled_code(state.k, state.cells, state.hand, side, w)
+                       for _ in range(draws))
         given_up = seen.pop(core.NO_CODE, 0)  # the playout lists the moves then
         assert given_up < draws / 20 and set(seen) == legal, f"{name} after {plies} plies"
         expected = (draws - given_up) / len(legal)
         chi2 = sum((seen[c] - expected) ** 2 / expected for c in legal)
         assert chi2 < len(legal) + 5 * (2 * len(legal)) ** 0.5, f"{name} after {plies} plies"
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_a_drawn_playout_plays_only_legal_moves(name: str) -> None:
+    """A playout that draws its moves keeps each side's pieces listed as they move and are
+    taken (generic_core.follow_own) instead of looking for them every ply: every move of
+    two playouts is one of the kernel's legal moves where it is played, replaying them
+    gives the playout's last position, and the lists name each side's pieces there."""
+    game, start = game_and_start(name)
+    kernel = make_pure(game, game.board(start.options))
+    assert kernel is not None
+    core = kernel.core
+    for seed in (1, 2):
+        state, replay = kernel.from_position(start), kernel.from_position(start)
+        codes = np.zeros(300, np.int64)
+        _, plies = core.run_game(state.k, state.cells, state.hand, state.st, 300, seed,
+                                 state.w, True, codes)
+        assert plies > 40
+        for ply, code in enumerate(codes[:plies].tolist()):
+            assert code in kernel.legal(replay), f"{name}, seed {seed}, ply {ply}"
+            kernel.apply(replay, code)
+        assert replay.cells.tolist() == state.cells.tolist()
+        assert replay.st.tolist() == state.st.tolist()
+        for side in range(len(game.sides)):
+            row = state.w.own[side]
+            listed = sorted(row[1:row[0] + 1].tolist())
+            assert listed == [s for s, piece in enumerate(state.cells.tolist())
+                              if piece and state.k.piece_side[piece] == side]
 
 
 @pytest.mark.slow  # compiles the interpreter: minutes on a fresh numba cache

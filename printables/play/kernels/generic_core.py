@@ -60,11 +60,11 @@ GOING_ON = -2
 F_SIDES, F_SWAP, F_FIRST, F_PASS, F_NO_MOVE, F_ALL_STUCK, F_BOTH_WIN = 0, 1, 2, 3, 4, 5, 6
 F_QUIET, F_MUST, F_SHARED, F_SIMPLE_TAKES, F_REQUIRED, F_NEUTRAL = 7, 8, 9, 10, 11, 12
 F_GROUP, F_GROUP_NB = 13, 14  # max_group: the largest group (-1: any size), its relations
-# a playout may draw its moves (sampled_code) where F_SAMPLE_REACH > 0: the most steps of
-# any move entry's reach along a ray, and F_SAMPLE_RAYS the most rays from one space
-F_SAMPLE_REACH, F_SAMPLE_RAYS = 15, 16
+# a playout may draw its moves (sampled_code) where F_SAMPLE_SLOTS > 0: the most ray slots
+# one move entry has from one space (the steps it may end on, summed over its rays there)
+F_SAMPLE_SLOTS = 15
 # 1 where a ply that captures nothing leaves every side's pieces of every kind as many
-F_COUNTS_KEEP = 17
+F_COUNTS_KEEP = 16
 #: draws sampled_code makes before the playout lists the codes instead (a side with a
 #: legal move is found in a few draws unless it has almost none)
 SAMPLE_TRIES = 64
@@ -434,13 +434,16 @@ def add_moves(K: Any, cells: Any, hand: Any, side: int, out: Any, m: int, seen: 
 
 
 # ------------------------------------------------------------------ drawn moves
-# Where F_SAMPLE_REACH > 0 (moves only: steps, slides and leaps, no placement, hop,
+# Where F_SAMPLE_SLOTS > 0 (moves only: steps, slides and leaps, no placement, hop,
 # then_place, swap or filter; generic_tables.sample_flags), a playout draws each ply's
-# move instead of listing every code: an own piece, a move entry, a ray slot below
-# F_SAMPLE_RAYS and a step below F_SAMPLE_REACH, each uniformly, until they name a legal
-# code by add_moves' first (entry, ray, step) to reach it. Every legal code has one such
-# draw out of the same number, so each is as likely as in a list; a side with few moves
-# falls back on the list after SAMPLE_TRIES draws (uniform too).
+# move instead of listing every code: an own piece, a move entry and a slot below
+# F_SAMPLE_SLOTS, each uniformly, until they name a legal code by add_moves' first
+# (entry, ray, step) to reach it. A slot is a step along one of the entry's rays from
+# the piece (ray_slot), its rays' reaches counted in turn; slots past the last name
+# nothing. Every legal code has one such draw out of the same number, so each is as
+# likely as in a list; a side with few moves falls back on the list after SAMPLE_TRIES
+# draws (uniform too). The playout keeps each side's pieces listed (list_own,
+# follow_own) instead of looking over the board for them every ply.
 
 
 @jit
@@ -467,38 +470,70 @@ def reached_before(K: Any, cells: Any, side: int, s: int, in_hand: bool, e: int,
 
 
 @inline
-def sampled_code(K: Any, cells: Any, hand: Any, side: int, W: Any) -> int:
-    """A uniformly random legal code of side drawn as above, or NO_CODE after
-    SAMPLE_TRIES draws (the side has no move, or too few to be drawn quickly)."""
+def list_own(K: Any, cells: Any, side: int, own: Any) -> None:
+    """own[side] = the number of side's pieces, then the spaces they stand on (the pieces
+    sampled_code draws from; a playout keeps the row true with follow_own)."""
     n = 0
     for s in range(cells.shape[0]):
         piece = cells[s]
         if piece != 0 and K.piece_side[piece] == side:
-            W.own[n] = s
             n += 1
+            own[side, n] = s
+    own[side, 0] = n
+
+
+@inline
+def follow_own(K: Any, cells: Any, side: int, code: int, taken: int, own: Any) -> None:
+    """Keep own (list_own's rows) true after side played code in a game that draws: a
+    move o->t that took nothing moves one entry of side's row (a promotion keeps the
+    space); after a capture every row is listed again."""
+    if taken > 0:
+        for s in range(K.F[F_SIDES]):
+            list_own(K, cells, s, own)
+    elif code > 0:
+        o, t = code % BASE - 1, (code // BASE) % BASE - 1
+        for i in range(1, own[side, 0] + 1):
+            if own[side, i] == o:
+                own[side, i] = t
+                return
+
+
+@inline
+def ray_slot(K: Any, e: int, s: int, slot: int) -> tuple[int, int]:
+    """(ray, step) of entry e from s that slot names, counting each ray's reach in turn;
+    (-1, -1) past the last (the slots of s, fewer than F_SAMPLE_SLOTS)."""
+    kind, most, rs = K.mv_type[e], K.mv_dist[e], K.mv_rs[e]
+    for r in range(K.rs_first[rs, s], K.rs_first[rs, s] + K.rs_count[rs, s]):
+        lo, hi = reach(kind, most, K.ray_len[r])
+        if slot < hi - lo:
+            return r, lo + slot
+        slot -= hi - lo
+    return -1, -1
+
+
+@inline
+def sampled_code(K: Any, cells: Any, hand: Any, side: int, W: Any) -> int:
+    """A uniformly random legal code of side drawn as above from the pieces in W.own's
+    row of side (list_own), or NO_CODE after SAMPLE_TRIES draws (the side has no move,
+    or too few to be drawn quickly)."""
+    n = W.own[side, 0]
     first, entries = K.mv_first[side], K.mv_first[side + 1] - K.mv_first[side]
     if n == 0 or entries == 0:
         return NO_CODE
-    steps, in_hand = K.F[F_SAMPLE_REACH], hand[side] > 0
-    slots = K.F[F_SAMPLE_RAYS] * steps
+    in_hand, slots = hand[side] > 0, K.F[F_SAMPLE_SLOTS]
+    span = entries * slots  # generic_tables.sample_flags keeps n * span below 2**31
     for _ in range(SAMPLE_TRIES):
-        s = W.own[below(W.rng, n)]
-        e = first + below(W.rng, entries) if entries > 1 else first
-        slot = below(W.rng, slots)  # a ray j and a step k along it
-        j = slot // steps
-        k = slot - j * steps
-        rs = K.mv_rs[e]
-        if j >= K.rs_count[rs, s]:
-            continue
-        r = K.rs_first[rs, s] + j
-        kind = K.mv_type[e]
-        lo, hi = reach(kind, K.mv_dist[e], K.ray_len[r])
-        if k < lo or k >= hi or not applies(K, e, cells[s], s, in_hand):
+        u = below(W.rng, n * span)  # one number: a piece, an entry and a slot
+        i = u // span
+        s = W.own[side, 1 + i]
+        e = first + (u - i * span) // slots
+        r, k = ray_slot(K, e, s, (u - i * span) % slots)
+        if r < 0 or not applies(K, e, cells[s], s, in_hand):
             continue
         clear = True
-        if kind != 2:
-            for i in range(k):
-                if cells[K.ray_sp[r, i]] != 0:
+        if K.mv_type[e] != 2:
+            for j in range(k):
+                if cells[K.ray_sp[r, j]] != 0:
                     clear = False
                     break
         t = K.ray_sp[r, k]
@@ -1315,7 +1350,10 @@ def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, 
     W.log[0] = -1  # the first ply's wins: anywhere; then through what each ply changed
     tally = W.tally
     tally[0], tally[1], tally[2], tally[3] = 0, 0, 0, -1
-    drawn = pairs and K.F[F_SAMPLE_REACH] > 0
+    drawn = pairs and K.F[F_SAMPLE_SLOTS] > 0
+    if drawn:
+        for side in range(K.F[F_SIDES]):
+            list_own(K, cells, side, W.own)
     kept = False  # the last ply kept every piece count (see meets)
     for ply in range(max_plies + 1):
         code = NO_CODE
@@ -1337,8 +1375,11 @@ def run_game(K: Any, cells: Any, hand: Any, st: Any, max_plies: int, seed: int, 
             codes[ply] = code
         if code == SWAP and tally[3] < 0:
             tally[3] = st[0]
+        mover = st[0]
         taken = play(K, cells, hand, st, code, W.found, W.log, W.hops)
         kept = taken == 0 and K.F[F_COUNTS_KEEP] == 1
+        if drawn:
+            follow_own(K, cells, mover, code, taken, W.own)
     return GOING_ON, max_plies  # not reached
 
 

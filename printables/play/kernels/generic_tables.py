@@ -517,24 +517,33 @@ def unfiltered(flags: list[int]) -> bool:
 
 
 def sample_flags(f: dict[str, Any], nsides: int, n: int) -> list[int]:
-    """F[15:17] (generic_core.F_SAMPLE_REACH, F_SAMPLE_RAYS): where every side only moves
-    (steps, slides and leaps without then_place; no placement, hop or filter), the most
-    steps any entry reaches along a ray and the most rays it has from one space, so a
-    playout may draw its moves (generic_core.sampled_code); else 0, 0."""
+    """F[15] (generic_core.F_SAMPLE_SLOTS): where every side only moves (steps, slides and
+    leaps without then_place; no placement, hop or filter), the most ray slots one entry
+    has from one space (the steps it may end on, summed over its rays there), so a playout
+    may draw its moves (generic_core.sampled_code); else 0. Also 0 where a draw's number
+    (a piece, an entry and a slot) could pass 2**31."""
     entries = range(len(f["mv_type"]))
     if not (unfiltered(f["F"]) and f["pl_first"][nsides] == 0 and len(entries) > 0
             and all(f["mv_first"][s] < f["mv_first"][s + 1] for s in range(nsides))
             and all(f["mv_type"][e] < 3 and f["mv_then"][e] < 0 for e in entries)):
-        return [0, 0]
-    steps = rays = 0
+        return [0]
+    slots = 0
     for e in entries:
         rs, kind, most = f["mv_rs"][e], f["mv_type"][e], f["mv_dist"][e]
-        counts = [int(c) for c in f["rs_count"][rs]]
-        longest = max((int(x) for s in range(n) for x in f["ray_len"][
-            f["rs_first"][rs][s]:f["rs_first"][rs][s] + counts[s]]), default=0)
-        rays = max(rays, max(counts, default=0))
-        steps = max(steps, 1 if kind == 0 else min(most, longest) if kind == 1 else most)
-    return [steps, rays] if steps * rays > 0 else [0, 0]
+        for s in range(n):
+            first = f["rs_first"][rs][s]
+            lengths = f["ray_len"][first:first + f["rs_count"][rs][s]]
+            slots = max(slots, sum(_reach_of(kind, most, int(x)) for x in lengths))
+    widest = max(f["mv_first"][s + 1] - f["mv_first"][s] for s in range(nsides))
+    return [slots] if 0 < n * widest * slots < 2 ** 31 else [0]
+
+
+def _reach_of(kind: int, most: int, length: int) -> int:
+    """How many steps along a ray of length spaces a step (0), slide (1) or leap (2) of
+    distance most may end on (generic_core.reach's range)."""
+    if kind == 2:
+        return int(length >= most)
+    return 1 if kind == 0 else min(most, length)
 
 
 def counts_keep(f: dict[str, Any], nsides: int) -> int:
@@ -595,7 +604,8 @@ def work(k: Any, n: int, sides: int, bound: int) -> Any:
                 codes=np.zeros(0, np.int64),
                 links=np.zeros((k.ray_len.shape[0], 2), np.int64),
                 chain=np.zeros((n + 2, 4), np.int64),
-                hops=np.zeros((3, 10, n + 3), np.int64), own=np.zeros(n, np.int64))
+                hops=np.zeros((3, 10, n + 3), np.int64),
+                own=np.zeros((sides, n + 1), np.int64))
 
 
 def move_bound(k: Any, n: int) -> int:
