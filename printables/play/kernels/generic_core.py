@@ -524,10 +524,11 @@ def sampled_code(K: Any, cells: Any, hand: Any, side: int, W: Any) -> int:
     span = entries * slots  # generic_tables.sample_flags keeps n * span below 2**31
     for _ in range(SAMPLE_TRIES):
         u = below(W.rng, n * span)  # one number: a piece, an entry and a slot
-        i = u // span
+        i, rest = divmod(u, span)
         s = W.own[side, 1 + i]
-        e = first + (u - i * span) // slots
-        r, k = ray_slot(K, e, s, (u - i * span) % slots)
+        q, slot = divmod(rest, slots)
+        e = first + q
+        r, k = ray_slot(K, e, s, slot)
         if r < 0 or not applies(K, e, cells[s], s, in_hand):
             continue
         clear = True
