@@ -8,10 +8,10 @@ Measured (wins, losses, draws of the strong player in 10 games; load average 4-6
 tic-tac-toe 7-1-2, connect-four 9-1-0, othello 10-0-0, hex 8-2-0, gomoku 6-4-0,
 dag-en-nacht-13 6-4-0, amazons 10-0-0; checkers 8-0-2 (since the kernel plays hops);
 breakthrough 9-1-0 and dugi-small 8-1-1 (since their playouts keep their pieces listed
-and draw from tighter slots; 8-2-0 and 7-1-2 before). Gomoku's strong player wins only about 57 % (17-13-0 in 30
-games, on the playouts before and after the generic kernel's speed-ups of issue 38), so
-which side ten games favour depends on the playouts' random numbers (4-6-0 since those
-changed): it plays MATCH_GAMES.
+and draw from tighter slots; 8-2-0 and 7-1-2 before). Gomoku's strong player wins only
+about 57 % (17-13-0 in 30 games, on the playouts before and after the generic kernel's
+speed-ups of issue 38), so which side ten games favour depends on the playouts' random
+numbers (4-6-0 since those changed): it plays MATCH_GAMES.
 
 Also: a time budget (mcts:Ts) plays for about its time and at least one playout.
 """
