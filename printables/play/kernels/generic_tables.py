@@ -489,16 +489,8 @@ def _pairs(f: dict[str, Any], nsides: int, n: int) -> dict[str, Any]:
     least 1); th_pairs, per side, 1 where a playout may draw a move and then its placement
     (pick): every move of the side places afterwards, and no placement, swap or capture
     filter joins them."""
-    most = []
-    for j in range(len(f["th_type"])):
-        rs, kind, dist = f["th_rs"][j], f["th_type"][j], f["th_dist"][j]
-        best = 1
-        for t in range(n):
-            a, c = f["rs_first"][rs][t], f["rs_count"][rs][t]
-            lens = f["ray_len"][a:a + c]
-            best = max(best, sum(1 if kind == 0 else min(dist, x) if kind == 1 else
-                                 int(x >= dist) for x in lens))
-        most.append(best)
+    most = [max(1, _most_slots(f, f["th_rs"][j], f["th_type"][j], f["th_dist"][j], n))
+            for j in range(len(f["th_type"]))]
     plain = unfiltered(f["F"])
     pairs = []
     for side in range(nsides):
@@ -527,27 +519,27 @@ def sample_flags(f: dict[str, Any], nsides: int, n: int) -> list[int]:
             and all(f["mv_first"][s] < f["mv_first"][s + 1] for s in range(nsides))
             and all(f["mv_type"][e] < 3 and f["mv_then"][e] < 0 for e in entries)):
         return [0]
-    slots = 0
-    for e in entries:
-        rs, kind, most = f["mv_rs"][e], f["mv_type"][e], f["mv_dist"][e]
-        for s in range(n):
-            first = f["rs_first"][rs][s]
-            lengths = f["ray_len"][first:first + f["rs_count"][rs][s]]
-            slots = max(slots, sum(_reach_of(kind, most, int(x)) for x in lengths))
+    slots = max(_most_slots(f, f["mv_rs"][e], f["mv_type"][e], f["mv_dist"][e], n)
+                for e in entries)
     widest = max(f["mv_first"][s + 1] - f["mv_first"][s] for s in range(nsides))
     return [slots] if 0 < n * widest * slots < 2 ** 31 else [0]
 
 
-def _reach_of(kind: int, most: int, length: int) -> int:
-    """How many steps along a ray of length spaces a step (0), slide (1) or leap (2) of
-    distance most may end on (generic_core.reach's range)."""
-    if kind == 2:
-        return int(length >= most)
-    return 1 if kind == 0 else min(most, length)
+def _most_slots(f: dict[str, Any], rs: int, kind: int, most: int, n: int) -> int:
+    """The most spaces a step (0), slide (1) or leap (2) of distance most may end on along
+    rayset rs's rays from any one space, summed over those rays (generic_core.reach's
+    range per ray, the board empty)."""
+    best = 0
+    for s in range(n):
+        first = f["rs_first"][rs][s]
+        lengths = f["ray_len"][first:first + f["rs_count"][rs][s]]
+        best = max(best, sum(int(x >= most) if kind == 2 else 1 if kind == 0 else
+                             min(most, int(x)) for x in lengths))
+    return best
 
 
 def counts_keep(f: dict[str, Any], nsides: int) -> int:
-    """F[17] (generic_core.F_COUNTS_KEEP): 1 where a ply that captures nothing leaves every
+    """F[16] (generic_core.F_COUNTS_KEEP): 1 where a ply that captures nothing leaves every
     side's pieces of every kind as many (no placement, then_place, outflank's flips, or
     promotion a piece-count condition of one kind would see), so a playout counts pieces
     again only after a capture; else 0."""
